@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium, never a browser Playwright downloads (that fails on these machines).
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+const port = Number(process.env.E2E_PORT ?? 4300);
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '.test-results/e2e-report.json' }], ['./e2e/summary-reporter.ts']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env.CHROME_BIN ?? '/usr/bin/chromium', args: chromiumArgs },
+    acceptDownloads: true,
+    testIdAttribute: 'data-test',
+  },
+  webServer: {
+    command: `node scripts/start.mjs`,
+    env: { DEMO_PORT: String(port) },
+    url: `http://localhost:${port}`,
+    timeout: 180_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

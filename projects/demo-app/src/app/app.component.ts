@@ -1,0 +1,25 @@
+import { ChangeDetectionStrategy, Component } from '@angular/core';
+import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
+
+@Component({
+  selector: 'app-root',
+  imports: [RouterOutlet, RouterLink, RouterLinkActive],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    <header class="bar">
+      <strong>ngx-wrs-grid demo</strong>
+      <nav>
+        <a routerLink="/provider" routerLinkActive="active">Data provider</a>
+      </nav>
+    </header>
+    <main><router-outlet /></main>
+  `,
+  styles: `
+    .bar { display: flex; gap: 2rem; align-items: center; padding: 0.6rem 1rem; background: #243047; color: #fff; }
+    nav { display: flex; gap: 1rem; }
+    nav a { color: #cfd8ea; text-decoration: none; }
+    nav a.active { color: #fff; text-decoration: underline; }
+    main { padding: 1rem; }
+  `,
+})
+export class AppComponent {}

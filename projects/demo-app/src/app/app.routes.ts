@@ -1,0 +1,7 @@
+import { Routes } from '@angular/router';
+import { ProviderPageComponent } from './pages/provider-page.component';
+
+export const routes: Routes = [
+  { path: '', pathMatch: 'full', redirectTo: 'provider' },
+  { path: 'provider', component: ProviderPageComponent, title: 'Data provider' },
+];

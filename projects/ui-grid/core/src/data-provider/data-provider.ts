@@ -1,0 +1,611 @@
+import { BehaviorSubject, Observable, Subject, Subscription, filter } from 'rxjs';
+import { WrsError, errorMessage } from '../errors';
+import { ATTRIBUTE_NODE_TYPE, findCellContext } from './cell-context';
+import { ELEMENT_NODE, serializeXml } from '../xml/dom';
+import { assertUnambiguous, parseLocationPath } from '../xml/location-path';
+import { ChildLookup, ensurePath, evaluatePath, setNodeValue, stringValue } from '../xml/path-walker';
+import { FillParams, fillPlaceholders } from '../xml/placeholders';
+import { xpathEngineFor } from '../xml/xpath-engine';
+import { WrsIndex } from '../wrs/wrs-index';
+import { cellValue, markModified, setCellContent } from '../wrs/row-states';
+import {
+  AddStatusListenerParam,
+  ChangeListenerFn,
+  FetchDataParam,
+  OnChangeParam,
+  OnReadyParam,
+  OnceReadyParam,
+  RemoveDataListenerParam,
+  RemoveStatusListenerParam,
+  StatusEvent,
+  StatusListener,
+  StatusListenerFn,
+} from './listeners';
+import { DataProviderRegistry, defaultRegistry } from './registry';
+import {
+  ChainLoadedStatus,
+  ChainStylesheetLoadingFailed,
+  InitializedStatus,
+  LoadFailedStatus,
+  LoadingStatus,
+  SaveFailedStatus,
+  SavedStatus,
+  Status,
+  StatusClass,
+  TransformFailedStatus,
+  TransformedStatus,
+  TransformingStatus,
+  WaitingForParametersStatus,
+} from './status';
+import { TableAccess } from './table-access';
+
+/** Arguments every provider takes. */
+export interface DataProviderArgs {
+  /** With an id the provider registers itself (in `registry`, else in `defaultRegistry`). */
+  id?: string;
+  /** Name under which a chain sees this provider as a parameter; defaults to the id. */
+  name?: string;
+  registry?: DataProviderRegistry;
+}
+
+/** One completed change set, as `fire()` announces it. */
+export interface ChangeSet {
+  readonly provider: DataProvider;
+  /** Nodes the library changed in this set (cells, rows, written nodes). */
+  readonly nodes: readonly Node[];
+  /** Ids of the Wrs rows touched, in the order they were first touched. */
+  readonly rowIds: readonly string[];
+  /** Counts change sets of this provider, from 1. */
+  readonly sequence: number;
+}
+
+type WriteValue = string | number | boolean | null | undefined;
+
+interface StatusSubscription {
+  readonly key: unknown;
+  readonly subscription: Subscription;
+}
+
+interface ChangeListenerEntry {
+  readonly id: string;
+  readonly callback: ChangeListenerFn;
+  readonly trackingXPath?: string;
+  readonly onlyOnce: boolean;
+  snapshot?: string | null;
+}
+
+let idCounter = 0;
+
+/** A random id with the fixed prefix of unregistered providers (spec 2.2). */
+export function generateProviderId(): string {
+  idCounter++;
+  return `${DataProvider.ID_PREFIX}${Date.now().toString(36)}_${idCounter}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * Base of every data provider (spec 4.2): a status life cycle, change sets, XPath access with dot placeholders,
+ * Wrs-aware writes and the `tbl*` accessors, with the status and the change sets as RxJS streams.
+ */
+export abstract class DataProvider {
+  /** Prefix of generated ids; providers with such an id are not registered. */
+  static readonly ID_PREFIX = 'ui_dp_';
+
+  readonly id: string;
+  readonly initializedStatus = new InitializedStatus();
+  readonly loadingStatus = new LoadingStatus();
+  readonly chainLoadedStatus = new ChainLoadedStatus();
+  readonly waitingForParametersStatus = new WaitingForParametersStatus();
+  readonly transformingStatus = new TransformingStatus();
+  readonly transformedStatus = new TransformedStatus();
+  readonly loadFailedStatus = new LoadFailedStatus();
+  readonly chainStylesheetLoadingFailedStatus = new ChainStylesheetLoadingFailed();
+  readonly transformFailedStatus = new TransformFailedStatus();
+  readonly savedStatus = new SavedStatus();
+  readonly saveFailedStatus = new SaveFailedStatus();
+
+  private readonly statusSubject: BehaviorSubject<Status>;
+  private readonly changeSubject = new Subject<ChangeSet>();
+  /** The current status, then every transition. */
+  readonly status$: Observable<Status>;
+  /** Emits each time the ready status is reached. */
+  readonly ready$: Observable<Status>;
+  /** One emission per completed change set (each `fire()`). */
+  readonly changes$: Observable<ChangeSet>;
+
+  protected readonly registry: DataProviderRegistry;
+  protected data: Document | null = null;
+  private readonly name: string;
+  private targetHtml: Element | null = null;
+  private primaryModel: DataProvider | null = null;
+  private readonly dataProviders = new Map<string, DataProvider>();
+  private readonly statusListeners: StatusSubscription[] = [];
+  private changeListeners: ChangeListenerEntry[] = [];
+  private pendingNodes = new Set<Node>();
+  private pendingRowIds = new Set<string>();
+  private uncommitted = false;
+  private changeSequence = 0;
+  private running: Promise<void> | null = null;
+  private generation = 0;
+  private readonly tables = new TableAccess(this);
+
+  protected constructor(args: DataProviderArgs = {}) {
+    this.registry = args.registry ?? defaultRegistry;
+    if (args.id !== undefined && (typeof args.id !== 'string' || args.id === '')) {
+      throw new WrsError('INVALID_ARGUMENT', 'A provider id must be a non-empty string', args.id);
+    }
+    this.id = args.id ?? generateProviderId();
+    this.name = args.name ?? this.id;
+    this.statusSubject = new BehaviorSubject<Status>(this.initializedStatus);
+    this.status$ = this.statusSubject.asObservable();
+    this.ready$ = this.status$.pipe(filter((s) => s instanceof TransformedStatus));
+    this.changes$ = this.changeSubject.asObservable();
+    if (args.id !== undefined) this.registry.register(this);
+  }
+
+  // ---- getters the spec names but does not spell ----
+
+  /** The data document, or null before the first load and after a failed one. */
+  getData(): Document | null {
+    return this.data;
+  }
+  getName(): string {
+    return this.name;
+  }
+  getPrimaryModel(): DataProvider | null {
+    return this.primaryModel;
+  }
+  getStatus(): Status {
+    return this.statusSubject.value;
+  }
+  /** The status in which the data is ready. */
+  getReadyStatus(): Status {
+    return this.transformedStatus;
+  }
+  getTargetHtml(): Element | null {
+    return this.targetHtml;
+  }
+  /** The parameter provider of a name, or null. */
+  getDataProviderByName(name: string): DataProvider | null {
+    return this.dataProviders.get(name) ?? null;
+  }
+  /** Parameter providers by name. */
+  getDataProviders(): ReadonlyMap<string, DataProvider> {
+    return this.dataProviders;
+  }
+  /** True in a failure status (load, chain, transform or save failure). */
+  hasFailed(): boolean {
+    return this.getStatus().isFailure;
+  }
+  /** The reason of the current failure status, or null. */
+  getFailureReason(): string | null {
+    const s = this.getStatus();
+    return s.isFailure ? s.reason ?? '' : null;
+  }
+  /** True while data is available: after loading, and after a save (failed or not). */
+  isReady(): boolean {
+    const s = this.getStatus();
+    return this.data !== null && (s instanceof TransformedStatus || s instanceof SavedStatus || s instanceof SaveFailedStatus);
+  }
+  /** True right after a successful save. */
+  isSaved(): boolean {
+    return this.getStatus() instanceof SavedStatus;
+  }
+  /** True while writes wait for `fire()` (spec 6.4: only then is the provider ready with no uncommitted writes). */
+  hasUncommittedWrites(): boolean {
+    return this.uncommitted;
+  }
+
+  // ---- life cycle ----
+
+  /**
+   * (Re)loads the data. A call while loading joins the running load unless `forced`. Resolves when the load
+   * ended, in the ready or a failure status; never rejects (use `fetchData` for that).
+   */
+  execute(forced = false): Promise<void> {
+    if (this.running && !forced) return this.running;
+    if (!forced && this.isReady()) return Promise.resolve();
+    const generation = ++this.generation;
+    const run = (async () => {
+      try {
+        await this.doExecute(() => generation === this.generation);
+      } catch (e) {
+        if (generation === this.generation) this.fail(LoadFailedStatus, errorMessage(e));
+      }
+    })();
+    const tracked = run.finally(() => {
+      if (this.running === tracked) this.running = null;
+    });
+    this.running = tracked;
+    return tracked;
+  }
+
+  /** Does the loading: sets statuses and data. `current()` turns false when a newer execute() superseded this one. */
+  protected abstract doExecute(current: () => boolean): Promise<void> | void;
+
+  /** Moves to a status and tells every listener. */
+  protected setStatus(status: Status): void {
+    if (status === this.getStatus()) return;
+    this.statusSubject.next(status);
+  }
+
+  /** Moves to a failure status with a reason. */
+  protected fail(kind: new (reason: string) => Status, reason: string): void {
+    this.setStatus(new kind(reason));
+  }
+
+  /** Replaces the data document; pending, unfired changes of the old document are dropped. */
+  protected setData(doc: Document | null): void {
+    this.data = doc;
+    this.pendingNodes = new Set();
+    this.pendingRowIds = new Set();
+    this.uncommitted = false;
+    for (const l of this.changeListeners) if (l.trackingXPath) l.snapshot = this.snapshotOf(l.trackingXPath);
+  }
+
+  /** Loads the data and resolves with this provider, or rejects with a WrsError on a failure status. */
+  fetchData(args?: boolean | FetchDataParam): Promise<this> {
+    const forced = typeof args === 'boolean' ? args : !!args?.forced;
+    if (!forced && this.isReady()) return Promise.resolve(this);
+    return new Promise<this>((resolve, reject) => {
+      let sub: Subscription | undefined;
+      let settled = false;
+      const started = this.execute(forced);
+      sub = this.status$.subscribe((status) => {
+        if (settled) return;
+        if (status.isFailure && !(status instanceof SaveFailedStatus)) {
+          settled = true;
+          reject(new WrsError('LOAD_FAILED', `${this.id}: ${status.toString()}`, this.id, { status: status.name }));
+        } else if (status instanceof TransformedStatus && this.data) {
+          settled = true;
+          resolve(this);
+        }
+        if (settled) queueMicrotask(() => sub?.unsubscribe());
+      });
+      void started.then(() => {
+        if (!settled && this.isReady()) {
+          settled = true;
+          resolve(this);
+        }
+      });
+    });
+  }
+
+  // ---- chain members ----
+
+  /** Adds a parameter provider under a name, returning the one it replaces or null. */
+  addDataProvider(newDataProvider: DataProvider, newName?: string): DataProvider | null {
+    const name = newName ?? newDataProvider.getName();
+    const old = this.dataProviders.get(name) ?? null;
+    this.dataProviders.set(name, newDataProvider);
+    return old;
+  }
+
+  setPrimaryModel(primaryModel: DataProvider): void {
+    this.primaryModel = primaryModel;
+  }
+
+  setTargetHtml(targetHtmlElement: Element | null): void {
+    this.targetHtml = targetHtmlElement;
+  }
+
+  // ---- status listeners ----
+
+  addStatusListener(args: StatusListenerFn | StatusListener | AddStatusListenerParam): void {
+    const param: AddStatusListenerParam =
+      typeof args === 'function' || 'statusTransitionHandler' in args ? { listener: args as StatusListenerFn } : args;
+    const call = toFunction(param.listener);
+    const matches = (s: Status) =>
+      !param.status || (typeof param.status === 'function' ? s instanceof param.status : s === param.status || s.name === param.status.name);
+    let first = true;
+    const holder: { sub?: Subscription } = {};
+    holder.sub = this.status$.subscribe((status) => {
+      const isCurrent = first;
+      first = false;
+      if (isCurrent && (!param.status || param.onlyFuture)) return;
+      if (!matches(status)) return;
+      if (param.onlyOnce) this.dropStatusListener(param.listener);
+      call({ status, provider: this });
+    });
+    if (!holder.sub.closed) this.statusListeners.push({ key: param.listener, subscription: holder.sub });
+  }
+
+  removeStatusListener(args: StatusListenerFn | StatusListener | RemoveStatusListenerParam): void {
+    const key = typeof args === 'function' || 'statusTransitionHandler' in args ? args : args.listener;
+    this.dropStatusListener(key);
+  }
+
+  private dropStatusListener(key: unknown): void {
+    for (let i = this.statusListeners.length - 1; i >= 0; i--) {
+      if (this.statusListeners[i].key === key) {
+        this.statusListeners[i].subscription.unsubscribe();
+        this.statusListeners.splice(i, 1);
+      }
+    }
+  }
+
+  onReady(listenerObject: StatusListenerFn | OnReadyParam): void {
+    const param: OnReadyParam = typeof listenerObject === 'function' ? { onSuccess: listenerObject } : listenerObject;
+    const onlyOnce = !!param.onlyOnce;
+    if (!param.onlyFuture && this.isReady() && this.getStatus() instanceof TransformedStatus) {
+      param.onSuccess({ status: this.getStatus(), provider: this });
+      if (onlyOnce) return;
+    }
+    this.addStatusListener({ listener: param.onSuccess, status: TransformedStatus, onlyFuture: true, onlyOnce });
+    if (param.executeIfNotReady && !this.isReady() && !this.running) void this.execute();
+  }
+
+  onceReady(listenerObject: StatusListenerFn | OnceReadyParam): void {
+    const param: OnceReadyParam = typeof listenerObject === 'function' ? { onSuccess: listenerObject } : listenerObject;
+    this.onReady({ ...param, onlyOnce: true });
+  }
+
+  // ---- change sets ----
+
+  /** Listens for completed change sets; returns the listener id (for `removeDataListener`). */
+  onChange(listenerObject: ChangeListenerFn | OnChangeParam, trackingXPath?: string): string {
+    const param: OnChangeParam = typeof listenerObject === 'function' ? { callback: listenerObject } : listenerObject;
+    const entry: ChangeListenerEntry = {
+      id: param.id ?? generateProviderId(),
+      callback: param.callback,
+      trackingXPath: param.trackingXPath ?? trackingXPath,
+      onlyOnce: !!param.onlyOnce,
+    };
+    if (entry.trackingXPath) entry.snapshot = this.snapshotOf(entry.trackingXPath);
+    this.changeListeners.push(entry);
+    return entry.id;
+  }
+
+  removeDataListener(listenerObject: string | ChangeListenerFn | RemoveDataListenerParam): void {
+    const matches = (l: ChangeListenerEntry) => {
+      if (typeof listenerObject === 'string') return l.id === listenerObject;
+      if (typeof listenerObject === 'function') return l.callback === listenerObject;
+      return (listenerObject.id === undefined || l.id === listenerObject.id) &&
+        (listenerObject.callback === undefined || l.callback === listenerObject.callback) &&
+        (listenerObject.id !== undefined || listenerObject.callback !== undefined);
+    };
+    this.changeListeners = this.changeListeners.filter((l) => !matches(l));
+  }
+
+  /** Records nodes and rows the library changed in the open change set (called by WrsUtil and the writers here). */
+  noteChange(nodes: Iterable<Node>, rowIds: Iterable<string> = []): void {
+    for (const n of nodes) this.pendingNodes.add(n);
+    for (const id of rowIds) if (id) this.pendingRowIds.add(id);
+    this.uncommitted = true;
+  }
+
+  /** Closes the open change set and tells the change listeners (spec 6.2). */
+  fire(): void {
+    const changeSet: ChangeSet = {
+      provider: this,
+      nodes: [...this.pendingNodes],
+      rowIds: [...this.pendingRowIds],
+      sequence: ++this.changeSequence,
+    };
+    this.pendingNodes = new Set();
+    this.pendingRowIds = new Set();
+    this.uncommitted = false;
+    for (const l of [...this.changeListeners]) {
+      if (l.trackingXPath) {
+        const now = this.snapshotOf(l.trackingXPath);
+        if (now === l.snapshot) continue;
+        l.snapshot = now;
+      }
+      if (l.onlyOnce) this.changeListeners = this.changeListeners.filter((x) => x !== l);
+      l.callback(changeSet);
+    }
+    this.changeSubject.next(changeSet);
+  }
+
+  private snapshotOf(xPath: string): string | null {
+    if (!this.data) return null;
+    try {
+      return this.queryNodes(xPath).map((n) => (n.nodeType === ELEMENT_NODE ? serializeXml(n) : stringValue(n))).join('\u0000');
+    } catch {
+      return null;
+    }
+  }
+
+  // ---- debugging ----
+
+  /** The not-ready providers this one depends on, one per line. */
+  debugIsWaitingFor(): string {
+    const deps: [string, DataProvider][] = [];
+    if (this.primaryModel) deps.push(['primary', this.primaryModel]);
+    for (const [name, p] of this.dataProviders) deps.push([name, p]);
+    return deps
+      .filter(([, p]) => !p.isReady())
+      .map(([name, p]) => `${name} (${p.id}): ${p.getStatus().toString()}`)
+      .join('\n');
+  }
+
+  debugStatus(): string {
+    const status = this.getStatus();
+    const waiting = this.debugIsWaitingFor();
+    return `${status.toString()} [${this.constructor.name} ${this.id}]` + (waiting ? `; waiting for: ${waiting.replace(/\n/g, '; ')}` : '');
+  }
+
+  // ---- XPath access ----
+
+  private readonly rowLookup: ChildLookup = {
+    byId: (parent, id) => {
+      const index = this.wrsIndexFor(parent);
+      return index ? index.rowById(id) : undefined;
+    },
+    byPosition: (parent, position) => {
+      const index = this.wrsIndexFor(parent);
+      return index ? index.rowAt(position) : undefined;
+    },
+  };
+
+  private wrsIndexFor(parent: Element): WrsIndex | null {
+    if (parent.localName !== 'Data' || !this.data || parent.parentNode !== this.data.documentElement) return null;
+    const index = WrsIndex.tryOf(this.data);
+    return index && index.data === parent ? index : null;
+  }
+
+  /** Nodes at an XPath: the library's linear walker for plain paths (rows through the Wrs index), the engine otherwise. */
+  protected evaluateNodes(expr: string, context: Node): Node[] {
+    const path = parseLocationPath(expr);
+    if (path) return evaluatePath(path, context, this.rowLookup);
+    const value = xpathEngineFor(context).evaluate(expr, context);
+    return Array.isArray(value) ? value : [];
+  }
+
+  /** The first node at an XPath, or null. */
+  query(xPath: string, fillParams?: FillParams): Node | null {
+    return this.queryNodes(xPath, fillParams)[0] ?? null;
+  }
+
+  /** The nodes at an XPath (empty when nothing matches or there is no data). A malformed XPath throws XPATH_SYNTAX. */
+  queryNodes(xPath: string, fillParams?: FillParams): Node[] {
+    if (!this.data) return [];
+    return this.evaluateNodes(fillPlaceholders(xPath, fillParams), this.data);
+  }
+
+  /** The string value at an XPath; `defaultValue`, else null, when no node matches. */
+  read(xPath: string, fillParams?: FillParams | string, defaultValue?: string): string | null {
+    if (typeof fillParams === 'string' && defaultValue === undefined) {
+      defaultValue = fillParams;
+      fillParams = undefined;
+    }
+    if (!this.data) return defaultValue ?? null;
+    const expr = fillPlaceholders(xPath, fillParams as FillParams | undefined);
+    const path = parseLocationPath(expr);
+    if (path) {
+      const node = evaluatePath(path, this.data, this.rowLookup)[0];
+      return node ? stringValue(node) : defaultValue ?? null;
+    }
+    const value = xpathEngineFor(this.data).evaluate(expr, this.data);
+    if (Array.isArray(value)) return value.length > 0 ? stringValue(value[0]) : defaultValue ?? null;
+    return String(value);
+  }
+
+  /**
+   * Sets a value at an XPath, creating the path where needed (spec 4.5), and returns the node. Returns null when
+   * the provider is not ready. Writing into a cell of an R row turns it into M with `wrs:O` originals.
+   * Also callable as `write(xPath, value, fire?)`.
+   */
+  write(xPath: string, fillParams?: FillParams | WriteValue, value?: WriteValue, fire?: boolean): Node | null {
+    if (typeof fillParams !== 'object' || fillParams === null) {
+      if (typeof value === 'boolean' && fire === undefined) fire = value;
+      value = fillParams as WriteValue;
+      fillParams = undefined;
+    }
+    if (!this.isReady() || !this.data) return null;
+    const expr = fillPlaceholders(xPath, fillParams);
+    assertUnambiguous(expr);
+    const node = this.locateForWrite(expr);
+    if (value !== undefined) this.assignValue(node, value === null ? null : String(value));
+    else this.noteChange([node]);
+    if (fire) this.fire();
+    return node;
+  }
+
+  private locateForWrite(expr: string): Node {
+    const doc = this.data!;
+    const path = parseLocationPath(expr);
+    if (!path) {
+      const found = xpathEngineFor(doc).evaluate(expr, doc);
+      if (Array.isArray(found) && found.length > 0) return found[0];
+      throw new WrsError('XPATH_UNSUPPORTED', `write cannot create the path "${expr}": only steps with equality predicates joined by "and" can be created`, expr);
+    }
+    const existing = evaluatePath(path, doc, this.rowLookup)[0];
+    if (existing) return existing;
+    const created = ensurePath(path, doc, expr, this.rowLookup);
+    if (WrsIndex.tryOf(doc) && findCellContext(created, doc)?.structural !== false) WrsIndex.invalidate(doc);
+    return created;
+  }
+
+  private assignValue(node: Node, value: string | null): void {
+    const doc = this.data!;
+    const context = findCellContext(node, doc);
+    if (context && context.cell && node === context.cell) {
+      if (cellValue(context.cell) === value) return;
+      const row = context.row.localName === 'R' ? markModified(context.row, WrsIndex.tryOf(doc)) : context.row;
+      setCellContent(context.cell, value);
+      this.noteChange([context.cell], [row.getAttribute('id') ?? '']);
+      return;
+    }
+    if (context?.cell && context.row.localName === 'R') {
+      const before = node.nodeType === ATTRIBUTE_NODE_TYPE ? (node as Attr).value : node.textContent;
+      if (before === value) return;
+      markModified(context.row, WrsIndex.tryOf(doc));
+    }
+    setNodeValue(node, value ?? '');
+    if (!context) WrsIndex.invalidate(doc);
+    this.noteChange([node], context ? [context.row.getAttribute('id') ?? ''] : []);
+  }
+
+  /** Removes the nodes at an XPath. */
+  remove(xPath: string, fillParams?: FillParams | boolean, fire?: boolean): void {
+    if (typeof fillParams === 'boolean') {
+      fire = fillParams;
+      fillParams = undefined;
+    }
+    if (!this.data) return;
+    const doc = this.data;
+    const nodes = this.queryNodes(xPath, fillParams);
+    let structural = false;
+    const rowIds: string[] = [];
+    const parents: Node[] = [];
+    for (const n of nodes) {
+      const context = findCellContext(n, doc);
+      if (context) {
+        if (context.structural) structural = true;
+        rowIds.push(context.row.getAttribute('id') ?? '');
+      }
+      if (n.nodeType === ATTRIBUTE_NODE_TYPE) {
+        const owner = (n as Attr).ownerElement;
+        owner?.removeAttributeNode(n as Attr);
+        if (owner) parents.push(owner);
+      } else if (n.parentNode) {
+        parents.push(n.parentNode);
+        n.parentNode.removeChild(n);
+      }
+    }
+    if (structural || nodes.some((n) => n.nodeType === ELEMENT_NODE && (n as Element).localName === 'Data')) WrsIndex.invalidate(doc);
+    if (nodes.length > 0) this.noteChange(parents, rowIds);
+    if (fire) this.fire();
+  }
+
+  /** The data as XML text, or null when there is none. */
+  serialize(): string | null {
+    return this.data ? serializeXml(this.data) : null;
+  }
+
+  // ---- Wrs table accessors ----
+
+  /** Rows as plain objects keyed by column id (D rows left out); all columns unless `columns` is given. */
+  tblSelect(args: Parameters<TableAccess['select']>[0] = {}): ReturnType<TableAccess['select']> {
+    return this.tables.select(args);
+  }
+  /** The first row matching `rowId` or `filter`, or null. */
+  tblSelectRow(args: Parameters<TableAccess['selectRow']>[0] = {}): ReturnType<TableAccess['selectRow']> {
+    return this.tables.selectRow(args);
+  }
+  /** Appends a row (wrs:I with defaults when `rmi`, else wrs:R) and returns its id. */
+  tblInsert(args: Parameters<TableAccess['insert']>[0]): string {
+    return this.tables.insert(args);
+  }
+  /** Updates matching rows and returns how many changed. */
+  tblUpdate(args: Parameters<TableAccess['update']>[0]): number {
+    return this.tables.update(args);
+  }
+  /** Deletes matching rows and returns how many were deleted or removed. */
+  tblDelete(args: Parameters<TableAccess['delete']>[0] = {}): number {
+    return this.tables.delete(args);
+  }
+
+  /** The data's Wrs index; NOT_READY without data, NOT_WRS when the data is no Wrs. */
+  wrsIndex(): WrsIndex {
+    if (!this.data || !this.isReady()) throw new WrsError('NOT_READY', `Provider ${this.id} is not ready (${this.getStatus()})`, this.id);
+    return WrsIndex.of(this.data);
+  }
+}
+
+function toFunction(listener: StatusListenerFn | StatusListener): StatusListenerFn {
+  return typeof listener === 'function' ? listener : (e: StatusEvent) => listener.statusTransitionHandler(e);
+}
+
+export type { StatusClass };
+export { ChainStylesheetLoadingFailed, TransformFailedStatus, LoadingStatus, TransformingStatus };

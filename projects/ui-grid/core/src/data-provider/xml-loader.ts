@@ -1,0 +1,31 @@
+import { WrsError } from '../errors';
+
+/** Fetches XML text for a url; a pluggable seam so providers load in the browser, in Node and in tests alike. */
+export type XmlLoader = (url: string, init?: { method?: string; body?: string; headers?: Record<string, string> }) => Promise<string>;
+
+/** The default loader: `fetch`, with a non-2xx answer as a LOAD_FAILED error naming the url and status. */
+export const fetchXmlLoader: XmlLoader = async (url, init) => {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (e) {
+    throw new WrsError('LOAD_FAILED', `Cannot reach ${url}: ${e instanceof Error ? e.message : String(e)}`, url);
+  }
+  const body = await response.text();
+  if (!response.ok) {
+    const detail = body.trim() ? `: ${body.trim().slice(0, 300)}` : '';
+    throw new WrsError('LOAD_FAILED', `HTTP ${response.status} ${response.statusText} from ${url}${detail}`, url, { status: response.status });
+  }
+  return body;
+};
+
+let defaultLoader: XmlLoader = fetchXmlLoader;
+
+/** Replaces the loader providers use when none is given (null restores fetch). */
+export function setDefaultXmlLoader(loader: XmlLoader | null): void {
+  defaultLoader = loader ?? fetchXmlLoader;
+}
+
+export function getDefaultXmlLoader(): XmlLoader {
+  return defaultLoader;
+}

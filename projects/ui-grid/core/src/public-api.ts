@@ -1,0 +1,49 @@
+/*
+ * Public surface of `ngx-wrs-grid/core`: plain TypeScript and rxjs, no @angular/*, runs in Node and in browsers.
+ */
+export * from './errors';
+
+export * from './xml/namespaces';
+export { parseXml, serializeXml, createDocument, cloneDocument, setXmlDomImplementation, xmlDom } from './xml/dom';
+export type { XmlDomImplementation } from './xml/dom';
+export { fillPlaceholders, xpathLiteral } from './xml/placeholders';
+export type { FillParams } from './xml/placeholders';
+export { setXPathEngine, xpathEngineFor, nativeXPathEngine, fontoXPathEngine } from './xml/xpath-engine';
+export type { XPathEngine, XPathValue } from './xml/xpath-engine';
+
+export { WrsIndex } from './wrs/wrs-index';
+export type { WrsColumn } from './wrs/wrs-index';
+export {
+  rowState,
+  cellsOf,
+  cellAt,
+  cellValue,
+  originalOf,
+  defaultCellValue,
+  referenceValues,
+} from './wrs/row-states';
+export type { RowState } from './wrs/row-states';
+
+export * from './data-provider/status';
+export { DataProvider, generateProviderId } from './data-provider/data-provider';
+export type { DataProviderArgs, ChangeSet } from './data-provider/data-provider';
+export * from './data-provider/listeners';
+export { DataProviderRegistry, defaultRegistry } from './data-provider/registry';
+export { StaticModel } from './data-provider/static-model';
+export type { StaticModelArgs } from './data-provider/static-model';
+export { SimpleModel } from './data-provider/simple-model';
+export type { SimpleModelArgs } from './data-provider/simple-model';
+export { ConstantDataProvider } from './data-provider/constant-data-provider';
+export type { ConstantDataProviderArgs } from './data-provider/constant-data-provider';
+export { fetchXmlLoader, setDefaultXmlLoader, getDefaultXmlLoader } from './data-provider/xml-loader';
+export type { XmlLoader } from './data-provider/xml-loader';
+export { guiStatusEstablished, GUI_STATUS_ESTABLISHED_ID } from './data-provider/well-known-models';
+export type {
+  TableRow,
+  TableValues,
+  TblSelectArgs,
+  TblSelectRowArgs,
+  TblInsertArgs,
+  TblUpdateArgs,
+  TblDeleteArgs,
+} from './data-provider/table-access';

@@ -1,0 +1,236 @@
+import { ELEMENT_NODE, createWrsElement, firstChildElement, setText } from '../xml/dom';
+import { NS } from '../xml/namespaces';
+import { WrsColumn, WrsIndex } from './wrs-index';
+
+/** The state of a Wrs row: unchanged, inserted, modified, deleted (spec 3.2). */
+export type RowState = 'R' | 'I' | 'M' | 'D';
+
+/** The state of a row element. */
+export function rowState(row: Element): RowState {
+  return row.localName as RowState;
+}
+
+function isWrs(node: Node, localName: string): boolean {
+  return node.nodeType === ELEMENT_NODE && (node as Element).localName === localName && (node as Element).namespaceURI === NS.wrs;
+}
+
+/** The `wrs:C` cells of a row in order (the `wrs:O` of an M row left out). */
+export function cellsOf(row: Element): Element[] {
+  const out: Element[] = [];
+  for (let c = row.firstChild; c; c = c.nextSibling) if (isWrs(c, 'C')) out.push(c as Element);
+  return out;
+}
+
+/** The `wrs:C` at a 1-based position, or null. */
+export function cellAt(row: Element, pos: number): Element | null {
+  if (pos < 1) return null;
+  let n = 0;
+  for (let c = row.firstChild; c; c = c.nextSibling) {
+    if (isWrs(c, 'C') && ++n === pos) return c as Element;
+  }
+  return null;
+}
+
+/** The `wrs:O` paired with a cell of an M row, or null. */
+export function originalOf(cell: Element): Element | null {
+  for (let s = cell.nextSibling; s; s = s.nextSibling) {
+    if (s.nodeType !== ELEMENT_NODE) continue;
+    return isWrs(s, 'O') ? (s as Element) : null;
+  }
+  return null;
+}
+
+/** Cell value: text, or null for a cell holding `wrs:null`. */
+export function cellValue(cell: Element): string | null {
+  const first = cell.firstChild;
+  if (first && first === cell.lastChild && first.nodeType === 3) return first.nodeValue;
+  if (firstChildElement(cell, NS.wrs, 'null')) return null;
+  return cell.textContent ?? '';
+}
+
+/** Replaces a cell's content by text, or by `wrs:null` for null. */
+export function setCellContent(cell: Element, value: string | null): void {
+  if (value === null) {
+    while (cell.firstChild) cell.removeChild(cell.firstChild);
+    cell.appendChild(createWrsElement(cell.ownerDocument!, 'null'));
+  } else setText(cell, value);
+}
+
+/** Same value, null-aware. */
+export function sameValue(a: string | null, b: string | null): boolean {
+  return a === b;
+}
+
+/** Gives a row another element name (R, I, M, D) keeping id, attributes and children; returns the new row. */
+export function renameRow(row: Element, state: RowState, index?: WrsIndex | null): Element {
+  if (row.localName === state) return row;
+  const doc = row.ownerDocument!;
+  const renamed = createWrsElement(doc, state);
+  for (let i = 0; i < row.attributes.length; i++) {
+    const a = row.attributes[i];
+    if (a.namespaceURI) renamed.setAttributeNS(a.namespaceURI, a.name, a.value);
+    else renamed.setAttribute(a.name, a.value);
+  }
+  while (row.firstChild) renamed.appendChild(row.firstChild);
+  row.parentNode?.replaceChild(renamed, row);
+  index?.replaced(row, renamed);
+  return renamed;
+}
+
+/** Turns an R row into M: every `wrs:C` gets a `wrs:O` sibling holding the original value (design.md 4). */
+export function markModified(row: Element, index?: WrsIndex | null): Element {
+  if (rowState(row) !== 'R') return row;
+  const modified = renameRow(row, 'M', index);
+  const doc = modified.ownerDocument!;
+  for (const cell of cellsOf(modified)) {
+    const original = createWrsElement(doc, 'O');
+    for (let c = cell.firstChild; c; c = c.nextSibling) original.appendChild(c.cloneNode(true));
+    modified.insertBefore(original, cell.nextSibling);
+  }
+  return modified;
+}
+
+/** Result of a cell write: the row (a new element when R became M) and whether the value changed. */
+export interface CellWrite {
+  readonly row: Element;
+  readonly cell: Element;
+  readonly changed: boolean;
+}
+
+/**
+ * Writes a cell value with Wrs history: an R row becomes M with C/O pairs. Writing the value a cell already
+ * holds changes nothing. Returns null when the cell does not exist.
+ */
+export function writeCell(row: Element, pos: number, value: string | null, index?: WrsIndex | null): CellWrite | null {
+  const cell = cellAt(row, pos);
+  if (!cell) return null;
+  if (sameValue(cellValue(cell), value)) return { row, cell, changed: false };
+  const target = rowState(row) === 'R' ? markModified(row, index) : row;
+  setCellContent(cell, value);
+  return { row: target, cell, changed: true };
+}
+
+/** Drops the `wrs:O` of a row, putting their values back into the cells first when `restoreOriginals`. */
+function dropOriginals(row: Element, restoreOriginals: boolean): void {
+  for (const cell of cellsOf(row)) {
+    const original = originalOf(cell);
+    if (!original) continue;
+    if (restoreOriginals) {
+      while (cell.firstChild) cell.removeChild(cell.firstChild);
+      while (original.firstChild) cell.appendChild(original.firstChild);
+    }
+    row.removeChild(original);
+  }
+}
+
+/** Outcome of deleting one row. */
+export type DeleteOutcome = 'deleted' | 'removed' | 'unchanged';
+
+/**
+ * Deletes a row by the rules of design.md 4: R -> D; M -> D holding the original values; I rows are removed
+ * from the document; D rows stay as they are.
+ */
+export function deleteRowElement(row: Element, index?: WrsIndex | null): { outcome: DeleteOutcome; row: Element | null } {
+  switch (rowState(row)) {
+    case 'D':
+      return { outcome: 'unchanged', row };
+    case 'I':
+      row.parentNode?.removeChild(row);
+      index?.removed([row]);
+      return { outcome: 'removed', row: null };
+    case 'M':
+      dropOriginals(row, true);
+      return { outcome: 'deleted', row: renameRow(row, 'D', index) };
+    default:
+      return { outcome: 'deleted', row: renameRow(row, 'D', index) };
+  }
+}
+
+/** Restores a whole row: M and D rows become R with their original values. Returns the row, or null if neither M nor D. */
+export function restoreRowElement(row: Element, index?: WrsIndex | null): Element | null {
+  const state = rowState(row);
+  if (state !== 'M' && state !== 'D') return null;
+  if (state === 'M') dropOriginals(row, true);
+  return renameRow(row, 'R', index);
+}
+
+/** The value a new cell gets (design.md 4). */
+export function defaultCellValue(column: WrsColumn): string | null {
+  const el = column.element;
+  const refs = referenceValues(el);
+  if (refs.length === 1) return refs[0];
+  if (el.getAttribute('nullable') !== '0') return null;
+  if (refs.length > 0) return refs[0];
+  if (isNumericType(el.getAttribute('type-name'))) return '0';
+  return null;
+}
+
+const NUMERIC = new Set(['INTEGER', 'BIGINT', 'SMALLINT', 'TINYINT', 'NUMERIC', 'DECIMAL', 'DOUBLE', 'FLOAT', 'REAL']);
+
+export function isNumericType(typeName: string | null): boolean {
+  return !!typeName && NUMERIC.has(typeName.toUpperCase());
+}
+
+/** The allowed values of a header column with `wrs:References` (first cell of each reference row). */
+export function referenceValues(column: Element): string[] {
+  const refs = firstChildElement(column, NS.wrs, 'References');
+  const wrs = refs && firstChildElement(refs, NS.wrs, 'Wrs');
+  const data = wrs && firstChildElement(wrs, NS.wrs, 'Data');
+  if (!data) return [];
+  const out: string[] = [];
+  for (let r = data.firstChild; r; r = r.nextSibling) {
+    if (r.nodeType !== ELEMENT_NODE) continue;
+    const first = cellAt(r as Element, 1);
+    if (first) out.push(cellValue(first) ?? '');
+  }
+  return out;
+}
+
+/** A new row element of a state with cell values in column order (null -> `wrs:null`). */
+export function createRow(doc: Document, state: RowState, id: string, values: readonly (string | null)[]): Element {
+  const row = createWrsElement(doc, state);
+  row.setAttribute('id', id);
+  for (const v of values) {
+    const cell = createWrsElement(doc, 'C');
+    setCellContent(cell, v);
+    row.appendChild(cell);
+  }
+  return row;
+}
+
+/** `wrs:Header/wrs:TransactionsNumber` as a number (0 when absent). */
+export function transactionsNumber(doc: Document): number {
+  const header = firstChildElement(doc.documentElement!, NS.wrs, 'Header');
+  const tn = header && firstChildElement(header, NS.wrs, 'TransactionsNumber');
+  return tn ? Number(tn.textContent) || 0 : 0;
+}
+
+/** Advances `wrs:TransactionsNumber` (creating it) and returns the new number. */
+export function nextTransactionsNumber(doc: Document): number {
+  const root = doc.documentElement!;
+  let header = firstChildElement(root, NS.wrs, 'Header');
+  if (!header) header = root.insertBefore(createWrsElement(doc, 'Header'), root.firstChild);
+  let tn = firstChildElement(header, NS.wrs, 'TransactionsNumber');
+  if (!tn) tn = header.appendChild(createWrsElement(doc, 'TransactionsNumber'));
+  const next = (Number(tn.textContent) || 0) + 1;
+  setText(tn, String(next));
+  return next;
+}
+
+/**
+ * Ids for rows inserted in one transaction (design.md 4): `I_<tn>_<id at>`, with `_<n>` appended when several
+ * rows are inserted at once; `new` for the first row of an empty document. Ids stay unique in the document.
+ */
+export function newRowIds(index: WrsIndex, transaction: number, atRowId: string | null, count: number): string[] {
+  const ids: string[] = [];
+  const taken = (id: string) => index.hasRowId(id) || ids.includes(id);
+  for (let n = 1; n <= count; n++) {
+    let base: string;
+    if (atRowId === null && index.rowCount === 0 && count === 1) base = 'new';
+    else base = `I_${transaction}_${atRowId ?? 'new'}` + (count > 1 ? `_${n}` : '');
+    let id = base;
+    for (let k = 2; taken(id); k++) id = `${base}_${k}`;
+    ids.push(id);
+  }
+  return ids;
+}

@@ -1,0 +1,224 @@
+import { WrsError } from '../errors';
+import { ELEMENT_NODE, firstChildElement } from '../xml/dom';
+import { NS } from '../xml/namespaces';
+
+/** One header column of a Wrs (`wrs:Header/wrs:Columns/wrs:C`). */
+export interface WrsColumn {
+  readonly id: string;
+  /** 1-based position, from `@pos` (document order where `@pos` is missing). */
+  readonly pos: number;
+  readonly element: Element;
+}
+
+const ROW_NAMES = new Set(['R', 'I', 'M', 'D']);
+
+/**
+ * The one place that knows where Wrs rows and cells are: row id -> row, rows in document order, column id -> position.
+ * Kept per document; the library's own mutations update it in place, anything else calls `invalidate()`.
+ */
+export class WrsIndex {
+  private static readonly indexes = new WeakMap<Document, WrsIndex>();
+
+  /** The index of a Wrs document, built on first use. Throws NOT_WRS when the document is not a `wrs:Wrs`. */
+  static of(doc: Document): WrsIndex {
+    let index = WrsIndex.indexes.get(doc);
+    if (!index) {
+      index = new WrsIndex(doc);
+      WrsIndex.indexes.set(doc, index);
+    }
+    return index;
+  }
+
+  /** The index when the document is a Wrs, else null. */
+  static tryOf(doc: Document | null | undefined): WrsIndex | null {
+    if (!doc) return null;
+    const root = doc.documentElement;
+    if (!root || root.namespaceURI !== NS.wrs || root.localName !== 'Wrs') return null;
+    return WrsIndex.of(doc);
+  }
+
+  /** Marks the index of a document stale after a change the library did not make itself. */
+  static invalidate(doc: Document): void {
+    WrsIndex.indexes.get(doc)?.invalidate();
+  }
+
+  private rowList: Element[] = [];
+  private byId = new Map<string, Element>();
+  private positions: Map<Element, number> | null = null;
+  private columnList: WrsColumn[] = [];
+  private columnsById = new Map<string, WrsColumn>();
+  private stale = true;
+  private dataElement: Element | null = null;
+
+  private constructor(readonly doc: Document) {
+    const root = doc.documentElement;
+    if (!root || root.namespaceURI !== NS.wrs || root.localName !== 'Wrs') {
+      throw new WrsError('NOT_WRS', `Expected a wrs:Wrs document, got <${root?.nodeName ?? 'nothing'}>`, root?.nodeName);
+    }
+  }
+
+  invalidate(): void {
+    this.stale = true;
+  }
+
+  private ensure(): void {
+    if (this.stale) this.rebuild();
+  }
+
+  private rebuild(): void {
+    const root = this.doc.documentElement!;
+    this.dataElement = firstChildElement(root, NS.wrs, 'Data');
+    this.rowList = [];
+    this.byId = new Map();
+    this.positions = null;
+    if (this.dataElement) {
+      for (let c = this.dataElement.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType !== ELEMENT_NODE) continue;
+        const row = c as Element;
+        this.rowList.push(row);
+        const id = row.getAttribute('id');
+        if (id) this.byId.set(id, row);
+      }
+    }
+    this.columnList = [];
+    this.columnsById = new Map();
+    const header = firstChildElement(root, NS.wrs, 'Header');
+    const columns = header && firstChildElement(header, NS.wrs, 'Columns');
+    if (columns) {
+      let n = 0;
+      for (let c = columns.firstChild; c; c = c.nextSibling) {
+        if (c.nodeType !== ELEMENT_NODE || (c as Element).localName !== 'C') continue;
+        n++;
+        const el = c as Element;
+        const pos = Number(el.getAttribute('pos')) || n;
+        const column = { id: el.getAttribute('id') ?? String(pos), pos, element: el };
+        this.columnList.push(column);
+        this.columnsById.set(column.id, column);
+      }
+      this.columnList.sort((a, b) => a.pos - b.pos);
+    }
+    this.stale = false;
+  }
+
+  /** `wrs:Data`, or null when the document has none. */
+  get data(): Element | null {
+    this.ensure();
+    return this.dataElement;
+  }
+
+  /** Number of rows in `wrs:Data` (all states). */
+  get rowCount(): number {
+    this.ensure();
+    return this.rowList.length;
+  }
+
+  /** The rows in document order. The array is the index's own: do not mutate it. */
+  rows(): readonly Element[] {
+    this.ensure();
+    return this.rowList;
+  }
+
+  /** The row with this id, or null. */
+  rowById(id: string): Element | null {
+    this.ensure();
+    const row = this.byId.get(id);
+    if (row && row.parentNode === this.dataElement) return row;
+    if (row || this.dataElement === null) {
+      this.rebuild();
+      return this.byId.get(id) ?? null;
+    }
+    return null;
+  }
+
+  /** The row at a 1-based position in document order, or null. */
+  rowAt(position: number): Element | null {
+    this.ensure();
+    return this.rowList[position - 1] ?? null;
+  }
+
+  /** The 1-based position of a row, or -1. */
+  positionOf(row: Element): number {
+    this.ensure();
+    if (!this.positions) {
+      this.positions = new Map();
+      for (let i = 0; i < this.rowList.length; i++) this.positions.set(this.rowList[i], i + 1);
+    }
+    return this.positions.get(row) ?? -1;
+  }
+
+  /** Header columns ordered by position. */
+  columns(): readonly WrsColumn[] {
+    this.ensure();
+    return this.columnList;
+  }
+
+  column(id: string): WrsColumn | null {
+    this.ensure();
+    return this.columnsById.get(id) ?? null;
+  }
+
+  /** 1-based position of a column id, 0 when absent. */
+  columnPos(id: string): number {
+    return this.column(id)?.pos ?? 0;
+  }
+
+  /** Resolves a column id or 1-based position to a position, or 0. */
+  resolveColumn(idOrPos: string | number): number {
+    if (typeof idOrPos === 'number') return idOrPos >= 1 && idOrPos <= this.columns().length ? idOrPos : 0;
+    return this.columnPos(idOrPos);
+  }
+
+  /** Resolves a row id or 1-based position to the row, or null. */
+  resolveRow(idOrPos: string | number): Element | null {
+    return typeof idOrPos === 'number' ? this.rowAt(idOrPos) : this.rowById(idOrPos);
+  }
+
+  /** After the library replaced a row element by another (an R row becoming M or D): same position, same id. */
+  replaced(oldRow: Element, newRow: Element): void {
+    if (this.stale) return;
+    const pos = this.positions?.get(oldRow) ?? this.rowList.indexOf(oldRow) + 1;
+    if (pos < 1) {
+      this.stale = true;
+      return;
+    }
+    this.rowList[pos - 1] = newRow;
+    if (this.positions) {
+      this.positions.delete(oldRow);
+      this.positions.set(newRow, pos);
+    }
+    const id = newRow.getAttribute('id');
+    if (id) this.byId.set(id, newRow);
+  }
+
+  /** After the library inserted rows at a 0-based index of `rows()`. */
+  inserted(atIndex: number, rows: readonly Element[]): void {
+    if (this.stale) return;
+    this.rowList.splice(atIndex, 0, ...rows);
+    for (const r of rows) {
+      const id = r.getAttribute('id');
+      if (id) this.byId.set(id, r);
+    }
+    this.positions = null;
+  }
+
+  /** After the library removed rows from the document. */
+  removed(rows: readonly Element[]): void {
+    if (this.stale || rows.length === 0) return;
+    const gone = new Set(rows);
+    this.rowList = this.rowList.filter((r) => !gone.has(r));
+    for (const r of rows) {
+      const id = r.getAttribute('id');
+      if (id && this.byId.get(id) === r) this.byId.delete(id);
+    }
+    this.positions = null;
+  }
+
+  /** True when a row id is in use. */
+  hasRowId(id: string): boolean {
+    return this.rowById(id) !== null;
+  }
+
+  static isRow(node: Node | null): boolean {
+    return !!node && node.nodeType === ELEMENT_NODE && (node as Element).namespaceURI === NS.wrs && ROW_NAMES.has((node as Element).localName);
+  }
+}

@@ -1,0 +1,52 @@
+import { WrsError } from '../errors';
+import { domName } from '../../testing/fixtures';
+import { parseXml, serializeXml, xmlDom } from './dom';
+
+describe(`parseXml / serializeXml (${domName()})`, () => {
+  it('uses the browser DOM where there is one and @xmldom/xmldom otherwise', () => {
+    expect(xmlDom().name).toBe(domName() === 'browser DOM' ? 'browser' : 'xmldom');
+  });
+
+  it('parses namespaced XML and serializes it back', () => {
+    const doc = parseXml('<a:x xmlns:a="urn:a"><a:y k="1">t</a:y></a:x>');
+    expect(doc.documentElement.localName).toBe('x');
+    expect(doc.documentElement.namespaceURI).toBe('urn:a');
+    const text = serializeXml(doc);
+    expect(text).toContain('<a:y k="1">t</a:y>');
+    expect(parseXml(text).documentElement.firstChild!.textContent).toBe('t');
+  });
+
+  it('raises XML_PARSE with line and column for malformed XML', () => {
+    let error: unknown;
+    try {
+      parseXml('<a>\n  <b>\n</a>');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toEqual(jasmine.any(WrsError));
+    const e = error as WrsError;
+    expect(e.code).toBe('XML_PARSE');
+    expect(e.details?.['line']).toEqual(jasmine.any(Number));
+    expect(e.details?.['column']).toEqual(jasmine.any(Number));
+    expect(e.message).toMatch(/line \d+, column \d+/);
+    expect(e.input).toBe('<a>\n  <b>\n</a>');
+  });
+
+  it('raises XML_PARSE for empty text and text without a root', () => {
+    for (const bad of ['', '   ', 'just text']) {
+      expect(() => parseXml(bad)).toThrowMatching((e) => e instanceof WrsError && e.code === 'XML_PARSE');
+    }
+  });
+
+  it('refuses a DOCTYPE before parsing, so no entity is expanded', () => {
+    const bomb = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><lolz>&lol2;</lolz>';
+    expect(() => parseXml(bomb)).toThrowMatching((e) => e instanceof WrsError && e.code === 'XML_DOCTYPE');
+    const external = '<!-- c --><!doctype x SYSTEM "file:///etc/passwd"><x>&xxe;</x>';
+    expect(() => parseXml(external)).toThrowMatching((e) => e instanceof WrsError && e.code === 'XML_DOCTYPE');
+  });
+
+  it('accepts the text DOCTYPE inside content, where it is no declaration', () => {
+    const doc = parseXml('<x><![CDATA[<!DOCTYPE x>]]></x>');
+    expect(doc.documentElement.textContent).toBe('<!DOCTYPE x>');
+  });
+});

@@ -1,0 +1,5 @@
+/*
+ * Public surface of `ngx-wrs-grid`: the Angular layer. Framework-free pieces come from `ngx-wrs-grid/core`.
+ */
+export * from './lib/services/data-provider-registry';
+export * from './lib/ui-grid.module';
