@@ -1,0 +1,19 @@
+/** Options of one backend call. */
+export interface WrsBackendCallOptions {
+  /** Target url; the backend's own default (`WrsServlet`) when absent. */
+  url?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * The server round trip (design.md section 5), an interface so apps can bring their own transport.
+ * Failures reject with a WrsError (`BACKEND`, `SAVE_FAILED`, `SAVE_CONFLICT`) whose message carries the server's reason.
+ */
+export interface WrsBackend {
+  /** POSTs a `wrq:WrsRequest` and resolves with the `wrs:Wrs` answer. */
+  load(request: Document | string, options?: WrsBackendCallOptions): Promise<Document>;
+  /** POSTs a `wrs:Wrs` holding only I, M and D rows; resolves when the server committed all of it. */
+  save(wrs: Document | string, options?: WrsBackendCallOptions): Promise<void>;
+  /** Reserves `blockSize` identifiers of a scope and resolves with the LAST one of the block. */
+  nextIdentifier(scope: string, blockSize?: number, options?: WrsBackendCallOptions): Promise<number>;
+}
