@@ -240,9 +240,28 @@ class Parser {
     return null;
   }
 
+  /** `concat('a', "'", 'b')` of literals, as dot placeholders write values holding quotes. */
+  private concat(): Operand | null {
+    this.k += 2;
+    let value = '';
+    for (;;) {
+      const part = this.next();
+      if (part?.t !== 'literal') return null;
+      value += part.v;
+      if (this.isOp(',')) {
+        this.next();
+        continue;
+      }
+      if (!this.isOp(')')) return null;
+      this.next();
+      return { kind: 'literal', value };
+    }
+  }
+
   private operand(): Operand | null {
     const t = this.peek();
     if (!t) return null;
+    if (t.t === 'name' && t.v === 'concat' && this.isOp('(', 1)) return this.concat();
     if (t.t === 'literal') {
       this.next();
       return { kind: 'literal', value: t.v };
@@ -276,8 +295,12 @@ export function parseLocationPath(expr: string): LocationPath | null {
   }
   if (tokens.length === 0) return null;
   const parser = new Parser(tokens);
-  const path = parser.path();
-  return path && parser.done() ? path : null;
+  try {
+    const path = parser.path();
+    return path && parser.done() ? path : null;
+  } catch {
+    return null;
+  }
 }
 
 export function matchesName(node: Node, name: NameTest): boolean {

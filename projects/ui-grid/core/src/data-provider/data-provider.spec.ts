@@ -1,0 +1,252 @@
+import { WrsError } from '../errors';
+import { domName, ordersWrs } from '../../testing/fixtures';
+import { ChangeSet } from './data-provider';
+import { StatusEvent } from './listeners';
+import { DataProviderRegistry } from './registry';
+import { SimpleModel } from './simple-model';
+import { StaticModel } from './static-model';
+import { LoadFailedStatus, LoadingStatus, Status, TransformedStatus } from './status';
+
+function deferredLoader() {
+  const calls: { url: string; resolve: (text: string) => void; reject: (e: unknown) => void }[] = [];
+  const loader = (url: string) => new Promise<string>((resolve, reject) => calls.push({ url, resolve, reject }));
+  return { loader, calls };
+}
+
+describe(`DataProvider life cycle and listeners (${domName()})`, () => {
+  let registry: DataProviderRegistry;
+  beforeEach(() => (registry = new DataProviderRegistry()));
+
+  it('is lazy: constructing starts nothing, execute() passes Initialized -> Loading -> Transformed', async () => {
+    const { loader, calls } = deferredLoader();
+    const model = new SimpleModel({ url: 'orders.xml', loader, registry });
+    const seen: string[] = [];
+    model.status$.subscribe((s) => seen.push(s.toString()));
+    expect(calls.length).toBe(0);
+    expect(model.getStatus()).toBe(model.initializedStatus);
+    const done = model.execute();
+    expect(seen).toEqual(['InitializedStatus', 'LoadingStatus']);
+    calls[0].resolve(ordersWrs());
+    await done;
+    expect(seen).toEqual(['InitializedStatus', 'LoadingStatus', 'TransformedStatus']);
+    expect(model.isReady()).toBeTrue();
+    expect(model.getStatus()).toBe(model.getReadyStatus());
+    expect(model.hasFailed()).toBeFalse();
+    expect(model.read("/*/wrs:Data/*[@id='R1']/wrs:C[1]")).toBe('Anna');
+  });
+
+  it('ends in LoadFailedStatus with a readable reason on an HTTP failure, and recovers on a later execute()', async () => {
+    let fail = true;
+    const model = new SimpleModel({
+      url: 'orders.xml',
+      registry,
+      loader: async (url) => {
+        if (fail) throw new WrsError('LOAD_FAILED', `HTTP 404 Not Found from ${url}`, url);
+        return ordersWrs();
+      },
+    });
+    await model.execute();
+    expect(model.getStatus()).toEqual(jasmine.any(LoadFailedStatus));
+    expect(model.hasFailed()).toBeTrue();
+    expect(model.getFailureReason()).toContain('HTTP 404 Not Found from orders.xml');
+    expect(model.getStatus().toString()).toContain('LoadFailedStatus');
+    expect(model.isReady()).toBeFalse();
+    fail = false;
+    await model.execute();
+    expect(model.getStatus()).toBe(model.transformedStatus);
+  });
+
+  it('ends in LoadFailedStatus when the loaded text is not XML, naming the url', async () => {
+    const model = new SimpleModel({ url: 'bad.xml', registry, loader: async () => '<wrs:Wrs' });
+    await expectAsync(model.fetchData()).toBeRejectedWith(jasmine.objectContaining({ code: 'LOAD_FAILED' }));
+    expect(model.getFailureReason()).toContain('bad.xml');
+    expect(model.getData()).toBeNull();
+  });
+
+  it('StaticModel with malformed XML does not throw from the constructor but fails on execute', async () => {
+    const model = new StaticModel({ data: '<a><b></a>', registry });
+    await model.execute();
+    expect(model.getStatus()).toEqual(jasmine.any(LoadFailedStatus));
+    expect(model.getFailureReason()).toContain('Malformed XML');
+  });
+
+  it('fetchData resolves with the provider, joins a running load, and reloads when forced', async () => {
+    let loads = 0;
+    const model = new SimpleModel({ url: 'u', registry, loader: async () => (loads++, ordersWrs()) });
+    const [a, b] = await Promise.all([model.fetchData(), model.fetchData()]);
+    expect(a).toBe(model);
+    expect(b).toBe(model);
+    expect(loads).toBe(1);
+    await model.fetchData();
+    expect(loads).toBe(1);
+    await model.fetchData(true);
+    expect(loads).toBe(2);
+    await model.fetchData({ forced: true });
+    expect(loads).toBe(3);
+  });
+
+  it('a superseded load does not overwrite the newer one', async () => {
+    const { loader, calls } = deferredLoader();
+    const model = new SimpleModel({ url: 'u', loader, registry });
+    const first = model.execute();
+    const second = model.execute(true);
+    calls[1].resolve(ordersWrs().replace('Anna', 'Second'));
+    await second;
+    calls[0].resolve(ordersWrs().replace('Anna', 'First'));
+    await first;
+    expect(model.read("/*/wrs:Data/*[@id='R1']/wrs:C[1]")).toBe('Second');
+  });
+
+  it('addStatusListener hears transitions (function, listener object, param map) and removeStatusListener stops it', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry });
+    const byFn: string[] = [];
+    const byObject: string[] = [];
+    const fn = (e: StatusEvent) => byFn.push(e.status.name);
+    const object = { statusTransitionHandler: (e: StatusEvent) => byObject.push(e.status.name) };
+    model.addStatusListener(fn);
+    model.addStatusListener(object);
+    await model.execute();
+    expect(byFn).toEqual(['LoadingStatus', 'TransformedStatus']);
+    expect(byObject).toEqual(['LoadingStatus', 'TransformedStatus']);
+    model.removeStatusListener(fn);
+    model.removeStatusListener({ listener: object });
+    await model.execute(true);
+    expect(byFn.length).toBe(2);
+    expect(byObject.length).toBe(2);
+  });
+
+  it('a status filter calls at once when that status is current, unless onlyFuture; onlyOnce calls once', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry });
+    await model.execute();
+    const now: Status[] = [];
+    const future: Status[] = [];
+    const once: Status[] = [];
+    model.addStatusListener({ listener: (e) => now.push(e.status), status: model.transformedStatus });
+    model.addStatusListener({ listener: (e) => future.push(e.status), status: TransformedStatus, onlyFuture: true });
+    model.addStatusListener({ listener: (e) => once.push(e.status), status: LoadingStatus, onlyOnce: true });
+    expect(now.length).toBe(1);
+    expect(future.length).toBe(0);
+    await model.execute(true);
+    await model.execute(true);
+    expect(now.length).toBe(3);
+    expect(future.length).toBe(2);
+    expect(once.length).toBe(1);
+  });
+
+  it('onReady runs on each ready status, onceReady once; executeIfNotReady starts loading; onlyFuture skips the current', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry });
+    let ready = 0;
+    let once = 0;
+    model.onReady(() => ready++);
+    model.onceReady({ onSuccess: () => once++, executeIfNotReady: true });
+    expect(model.isReady()).toBeTrue();
+    expect(ready).toBe(1);
+    expect(once).toBe(1);
+    let future = 0;
+    let immediate = 0;
+    model.onReady({ onSuccess: () => future++, onlyFuture: true });
+    model.onceReady(() => immediate++);
+    expect(future).toBe(0);
+    expect(immediate).toBe(1);
+    await model.execute(true);
+    expect(ready).toBe(2);
+    expect(once).toBe(1);
+    expect(future).toBe(1);
+    expect(immediate).toBe(1);
+  });
+
+  it('onceReady without executeIfNotReady waits for someone else to load', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry });
+    let called = 0;
+    model.onceReady(() => called++);
+    expect(model.getStatus()).toBe(model.initializedStatus);
+    await model.execute();
+    expect(called).toBe(1);
+  });
+
+  it('fire() closes a change set: onChange listeners and changes$ get the nodes and rows of it', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry });
+    await model.execute();
+    const sets: ChangeSet[] = [];
+    const streamed: ChangeSet[] = [];
+    model.onChange((cs) => sets.push(cs));
+    model.changes$.subscribe((cs) => streamed.push(cs));
+    model.write("/*/wrs:Data/*[@id='R1']/wrs:C[2]", '4');
+    model.write("/*/wrs:Data/*[@id='R2']/wrs:C[2]", '6');
+    expect(model.hasUncommittedWrites()).toBeTrue();
+    expect(sets.length).toBe(0);
+    model.fire();
+    expect(model.hasUncommittedWrites()).toBeFalse();
+    expect(sets.length).toBe(1);
+    expect(streamed.length).toBe(1);
+    expect(sets[0].rowIds).toEqual(['R1', 'R2']);
+    expect(sets[0].nodes.length).toBe(2);
+    expect(sets[0].sequence).toBe(1);
+    model.write("/*/wrs:Data/*[@id='R3']/wrs:C[2]", '8', true);
+    expect(sets.length).toBe(2);
+    expect(sets[1].rowIds).toEqual(['R3']);
+  });
+
+  it('onChange with a trackingXPath runs only when the nodes at that XPath changed', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry });
+    await model.execute();
+    let r1 = 0;
+    let r2 = 0;
+    model.onChange(() => r1++, "/*/wrs:Data/*[@id='R1']");
+    model.onChange({ callback: () => r2++, trackingXPath: "/*/wrs:Data/*[@id='R2']/wrs:C[1]" });
+    model.write("/*/wrs:Data/*[@id='R1']/wrs:C[2]", '10', true);
+    expect([r1, r2]).toEqual([1, 0]);
+    model.write("/*/wrs:Data/*[@id='R2']/wrs:C[2]", '11', true);
+    expect([r1, r2]).toEqual([1, 0]);
+    model.write("/*/wrs:Data/*[@id='R2']/wrs:C[1]", 'Berta', true);
+    expect([r1, r2]).toEqual([1, 1]);
+    model.fire();
+    expect([r1, r2]).toEqual([1, 1]);
+  });
+
+  it('removeDataListener removes by id, by function and by param object', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry });
+    await model.execute();
+    const calls: string[] = [];
+    const fnB = () => calls.push('b');
+    const fnC = () => calls.push('c');
+    const idA = model.onChange(() => calls.push('a'));
+    model.onChange(fnB);
+    model.onChange({ callback: fnC, id: 'listener-c' });
+    model.fire();
+    expect(calls).toEqual(['a', 'b', 'c']);
+    model.removeDataListener(idA);
+    model.removeDataListener(fnB);
+    model.fire();
+    expect(calls).toEqual(['a', 'b', 'c', 'c']);
+    model.removeDataListener({ id: 'listener-c' });
+    model.fire();
+    expect(calls.length).toBe(4);
+  });
+
+  it('debugStatus begins with the status name and debugIsWaitingFor lists not-ready dependencies', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry, id: 'main' });
+    const param = new StaticModel({ data: '<x/>', registry, id: 'param' });
+    expect(model.addDataProvider(param, 'p')).toBeNull();
+    expect(model.debugStatus()).toMatch(/^InitializedStatus/);
+    expect(model.debugIsWaitingFor()).toContain('p (param): InitializedStatus');
+    await param.execute();
+    expect(model.debugIsWaitingFor()).toBe('');
+    const other = new StaticModel({ data: '<y/>', registry });
+    expect(model.addDataProvider(other, 'p')).toBe(param);
+    expect(model.getDataProviderByName('p')).toBe(other);
+  });
+
+  it('getters: name, primary model, target html, serialize', async () => {
+    const primary = new StaticModel({ data: '<x/>', registry });
+    const model = new StaticModel({ data: '<root><a>1</a></root>', registry, id: 'm1', name: 'orders' });
+    expect(model.getName()).toBe('orders');
+    model.setPrimaryModel(primary);
+    expect(model.getPrimaryModel()).toBe(primary);
+    expect(model.getTargetHtml()).toBeNull();
+    expect(model.serialize()).toBeNull();
+    await model.execute();
+    expect(model.serialize()).toContain('<a>1</a>');
+    expect(model.getData()!.documentElement.localName).toBe('root');
+  });
+});

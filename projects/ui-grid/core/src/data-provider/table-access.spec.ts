@@ -1,0 +1,97 @@
+import { WrsError } from '../errors';
+import { domName, ordersWrs } from '../../testing/fixtures';
+import { ChangeSet } from './data-provider';
+import { DataProviderRegistry } from './registry';
+import { StaticModel } from './static-model';
+
+describe(`tbl* accessors (${domName()})`, () => {
+  let model: StaticModel;
+  let sets: ChangeSet[];
+  beforeEach(async () => {
+    model = new StaticModel({ data: ordersWrs(), registry: new DataProviderRegistry() });
+    await model.execute();
+    sets = [];
+    model.onChange((cs) => sets.push(cs));
+  });
+
+  it('tblSelect returns plain objects keyed by the requested column ids, null for wrs:null', () => {
+    expect(model.tblSelect()).toEqual([
+      { name: 'Anna', qty: '3', country: 'DE' },
+      { name: 'Bert', qty: '5', country: 'FR' },
+      { name: 'Cleo', qty: '7', country: null },
+    ]);
+    expect(model.tblSelect({ filter: { country: 'FR' }, columns: ['rowId', 'qty'] })).toEqual([{ rowId: 'R2', qty: '5' }]);
+    expect(model.tblSelect({ filter: { country: null }, columns: ['name'] })).toEqual([{ name: 'Cleo' }]);
+    expect(model.tblSelect({ filter: { qty: 5 } }).length).toBe(1);
+  });
+
+  it('tblSelectRow returns the first match by rowId or filter, or null', () => {
+    expect(model.tblSelectRow({ rowId: 'R3', columns: ['name'] })).toEqual({ name: 'Cleo' });
+    expect(model.tblSelectRow({ filter: { name: 'Bert' } })).toEqual({ name: 'Bert', qty: '5', country: 'FR' });
+    expect(model.tblSelectRow({ rowId: 'nope' })).toBeNull();
+  });
+
+  it('unknown columns raise UNKNOWN_COLUMN naming the column', () => {
+    expect(() => model.tblSelect({ columns: ['nope'] })).toThrowMatching((e) => e instanceof WrsError && e.code === 'UNKNOWN_COLUMN' && e.input === 'nope');
+    expect(() => model.tblUpdate({ values: { nope: 1 } })).toThrowMatching((e) => e instanceof WrsError && e.code === 'UNKNOWN_COLUMN');
+  });
+
+  it('tblInsert with rmi appends a wrs:I row with defaults, advances TransactionsNumber and fires once', () => {
+    const id = model.tblInsert({ values: { name: 'Dora' } });
+    expect(id).toBe('I_1_R3');
+    const row = model.query(`/*/wrs:Data/*[@id='${id}']`) as Element;
+    expect(row.localName).toBe('I');
+    expect(model.tblSelectRow({ rowId: id })).toEqual({ name: 'Dora', qty: '0', country: null });
+    expect(model.read('/*/wrs:Header/wrs:TransactionsNumber')).toBe('1');
+    expect(sets.length).toBe(1);
+    expect(sets[0].rowIds).toEqual([id]);
+    const second = model.tblInsert({ values: { name: 'Emil' }, fire: false });
+    expect(second).toBe(`I_2_${id}`);
+    expect(sets.length).toBe(1);
+  });
+
+  it('tblInsert with rmi=false appends a wrs:R row without defaults', () => {
+    const id = model.tblInsert({ values: { name: 'Raw' }, rmi: false });
+    expect((model.query(`/*/wrs:Data/*[@id='${id}']`) as Element).localName).toBe('R');
+    expect(model.tblSelectRow({ rowId: id })).toEqual({ name: 'Raw', qty: null, country: null });
+  });
+
+  it('tblUpdate with rmi turns R rows into M with originals and counts changed rows', () => {
+    expect(model.tblUpdate({ values: { qty: 9 }, filter: { country: 'DE' } })).toBe(1);
+    expect(model.read("/*/wrs:Data/wrs:M[@id='R1']/wrs:O[2]")).toBe('3');
+    expect(model.read("/*/wrs:Data/wrs:M[@id='R1']/wrs:C[2]")).toBe('9');
+    expect(model.tblUpdate({ values: { qty: 9 }, rowId: 'R1' })).toBe(0);
+    expect(sets.length).toBe(2);
+  });
+
+  it('tblUpdate with rmi=false changes values but keeps element names', () => {
+    expect(model.tblUpdate({ values: { name: 'X' }, rmi: false, fire: false })).toBe(3);
+    expect(model.queryNodes('/*/wrs:Data/wrs:R').length).toBe(3);
+    expect(model.queryNodes('/*/wrs:Data/*/wrs:O').length).toBe(0);
+    expect(sets.length).toBe(0);
+  });
+
+  it('tblDelete with rmi marks R and M rows D, removes I rows, leaves D rows', () => {
+    const inserted = model.tblInsert({ values: { name: 'New' } });
+    model.tblUpdate({ values: { qty: 1 }, rowId: 'R2' });
+    expect(model.tblDelete({ rowId: 'R2' })).toBe(1);
+    expect(model.read("/*/wrs:Data/*[@id='R2']/wrs:C[2]")).toBe('5');
+    expect((model.query("/*/wrs:Data/*[@id='R2']") as Element).localName).toBe('D');
+    expect(model.tblDelete({ rowId: inserted })).toBe(1);
+    expect(model.query(`/*/wrs:Data/*[@id='${inserted}']`)).toBeNull();
+    expect(model.tblDelete({ rowId: 'R2' })).toBe(0);
+    expect(model.tblDelete({ filter: { name: 'Anna' } })).toBe(1);
+    expect(model.tblSelect().map((r) => r['name'])).toEqual(['Cleo']);
+  });
+
+  it('tblDelete with rmi=false removes rows physically', () => {
+    expect(model.tblDelete({ filter: { country: 'FR' }, rmi: false })).toBe(1);
+    expect(model.query("/*/wrs:Data/*[@id='R2']")).toBeNull();
+    expect(model.read('count(/*/wrs:Data/*)')).toBe('2');
+  });
+
+  it('tbl* on a provider that is not ready raise NOT_READY', () => {
+    const fresh = new StaticModel({ data: ordersWrs(), registry: new DataProviderRegistry() });
+    expect(() => fresh.tblSelect()).toThrowMatching((e) => e instanceof WrsError && e.code === 'NOT_READY');
+  });
+});

@@ -1,0 +1,157 @@
+import { WrsError } from '../errors';
+import { NS } from '../xml/namespaces';
+import { domName, ordersWrs } from '../../testing/fixtures';
+import { DataProviderRegistry } from './registry';
+import { SimpleModel } from './simple-model';
+import { StaticModel } from './static-model';
+
+const GUI = `<guiStatus:Status xmlns:guiStatus="${NS.guiStatus}" xmlns:f="${NS.f}"/>`;
+
+describe(`write rules, spec 4.5 (${domName()})`, () => {
+  let registry: DataProviderRegistry;
+  let status: StaticModel;
+  let orders: StaticModel;
+  beforeEach(async () => {
+    registry = new DataProviderRegistry();
+    status = new StaticModel({ data: GUI, registry });
+    orders = new StaticModel({ data: ordersWrs(), registry });
+    await status.execute();
+    await orders.execute();
+  });
+
+  it('rule 1: the path exists afterwards and the addressed node is returned', () => {
+    const node = status.write('/guiStatus:Status/f:Filter/f:Expression/@value', '5') as Attr;
+    expect(node.nodeType).toBe(2);
+    expect(node.value).toBe('5');
+    expect(status.read('/guiStatus:Status/f:Filter/f:Expression/@value')).toBe('5');
+    const element = status.write('/guiStatus:Status/guiStatus:Title', 'Orders') as Element;
+    expect(element.localName).toBe('Title');
+    expect(element.namespaceURI).toBe(NS.guiStatus);
+    expect(status.read('/guiStatus:Status/guiStatus:Title')).toBe('Orders');
+  });
+
+  it('rule 2: an existing start part is extended, not created a second time', () => {
+    status.write("/guiStatus:Status/f:Filter/f:Expression[@bRef='country']/@op", '=');
+    status.write("/guiStatus:Status/f:Filter/f:Expression[@bRef='country']/@value", 'DE');
+    expect(status.queryNodes('/guiStatus:Status/f:Filter').length).toBe(1);
+    expect(status.queryNodes('/guiStatus:Status/f:Filter/f:Expression').length).toBe(1);
+    const expr = status.query('/guiStatus:Status/f:Filter/f:Expression') as Element;
+    expect(expr.getAttribute('bRef')).toBe('country');
+    expect(expr.getAttribute('op')).toBe('=');
+    expect(expr.getAttribute('value')).toBe('DE');
+  });
+
+  it('rules 3 and 6: equality predicates joined by and carry the values when no value is given', () => {
+    status.write("/guiStatus:Status/f:Filter/f:Expression[@bRef='qty' and @op='>' and @value='3']");
+    status.write("/guiStatus:Status/f:Filter/f:Expression[@bRef='name' and f:Note='first']");
+    const [qty, name] = status.queryNodes('/guiStatus:Status/f:Filter/f:Expression') as Element[];
+    expect(qty.getAttribute('bRef')).toBe('qty');
+    expect(qty.getAttribute('op')).toBe('>');
+    expect(qty.getAttribute('value')).toBe('3');
+    expect(name.getAttribute('bRef')).toBe('name');
+    expect(status.read("/guiStatus:Status/f:Filter/f:Expression[@bRef='name']/f:Note")).toBe('first');
+  });
+
+  it('rule 6: with a value it becomes the attribute value or the element text', () => {
+    status.write('/guiStatus:Status/guiStatus:A/@x', 'attr');
+    status.write('/guiStatus:Status/guiStatus:A', 'text');
+    expect(status.read('/guiStatus:Status/guiStatus:A/@x')).toBe('attr');
+    expect(status.read('/guiStatus:Status/guiStatus:A')).toBe('text');
+  });
+
+  it('a position predicate creates the siblings up to it', () => {
+    status.write('/guiStatus:Status/guiStatus:L[3]', 'third');
+    expect(status.queryNodes('/guiStatus:Status/guiStatus:L').length).toBe(3);
+    expect(status.read('/guiStatus:Status/guiStatus:L[3]')).toBe('third');
+  });
+
+  it('dot placeholders fill the path, a quote in a value stays valid', () => {
+    status.write("/guiStatus:Status/f:Filter/f:Expression[@bRef='{{=it.col}}']/@value", { col: 'customer' }, "O'Brien");
+    status.write("/guiStatus:Status/f:Filter/f:Expression[@bRef='{{=it[0]}}']/@value", ["o'k"], 'yes');
+    expect(status.read("/guiStatus:Status/f:Filter/f:Expression[@bRef='customer']/@value")).toBe("O'Brien");
+    expect(status.read(`/guiStatus:Status/f:Filter/f:Expression[@bRef="o'k"]/@value`)).toBe('yes');
+  });
+
+  it('rule 4: // and or predicates throw XPATH_AMBIGUOUS and change nothing', () => {
+    const before = status.serialize();
+    const bad = ['//f:Expression/@value', "/guiStatus:Status/f:Filter/f:Expression[@a='1' or @b='2']", '/guiStatus:Status/a | /guiStatus:Status/b'];
+    for (const xPath of bad) {
+      expect(() => status.write(xPath, 'x')).toThrowMatching((e) => e instanceof WrsError && e.code === 'XPATH_AMBIGUOUS' && e.input === xPath);
+    }
+    expect(status.serialize()).toBe(before);
+  });
+
+  it('a path the subset cannot create raises XPATH_UNSUPPORTED; an existing node is still written', () => {
+    expect(() => status.write("/guiStatus:Status/*[contains(@a,'x')]", 'v')).toThrowMatching(
+      (e) => e instanceof WrsError && e.code === 'XPATH_UNSUPPORTED',
+    );
+    orders.write("/*/wrs:Data/*[contains(wrs:C[1],'nn')]/wrs:C[1]", 'Anne');
+    expect(orders.read("/*/wrs:Data/*[@id='R1']/wrs:C[1]")).toBe('Anne');
+  });
+
+  it('returns null and writes nothing when the provider is not ready', async () => {
+    const loading = new SimpleModel({ url: 'u', registry, loader: () => new Promise<string>(() => undefined) });
+    void loading.execute();
+    expect(loading.write('/a/b', 'x')).toBeNull();
+    const fresh = new StaticModel({ data: GUI, registry });
+    expect(fresh.write('/guiStatus:Status/guiStatus:X', '1')).toBeNull();
+  });
+
+  it('rule 5: writing into a cell of an R row turns it into M with C/O pairs keeping the originals', () => {
+    const cell = orders.write("/*/wrs:Data/*[@id='R2']/wrs:C[2]", '50') as Element;
+    const row = orders.query("/*/wrs:Data/*[@id='R2']") as Element;
+    expect(row.localName).toBe('M');
+    expect(row.namespaceURI).toBe(NS.wrs);
+    expect(cell.parentNode).toBe(row);
+    const names = Array.from(row.childNodes).filter((n) => n.nodeType === 1).map((n) => (n as Element).localName);
+    expect(names).toEqual(['C', 'O', 'C', 'O', 'C', 'O']);
+    expect(orders.queryNodes("/*/wrs:Data/*[@id='R2']/wrs:C").map((n) => n.textContent)).toEqual(['Bert', '50', 'FR']);
+    expect(orders.queryNodes("/*/wrs:Data/*[@id='R2']/wrs:O").map((n) => n.textContent)).toEqual(['Bert', '5', 'FR']);
+    orders.write("/*/wrs:Data/*[@id='R2']/wrs:C[2]", '51');
+    expect(orders.queryNodes("/*/wrs:Data/*[@id='R2']/wrs:O").map((n) => n.textContent)).toEqual(['Bert', '5', 'FR']);
+    expect(orders.read("/*/wrs:Data/*[@id='R2']/wrs:C[2]")).toBe('51');
+    expect(orders.query("/*/wrs:Data/wrs:R[@id='R2']")).toBeNull();
+  });
+
+  it('rule 5 keeps wrs:null originals and writes null as wrs:null', () => {
+    orders.write("/*/wrs:Data/*[@id='R3']/wrs:C[3]", 'IT');
+    expect(orders.query("/*/wrs:Data/*[@id='R3']/wrs:O[3]/wrs:null")).not.toBeNull();
+    orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[1]", null);
+    expect(orders.query("/*/wrs:Data/*[@id='R1']/wrs:C[1]/wrs:null")).not.toBeNull();
+    expect(orders.read("/*/wrs:Data/*[@id='R1']/wrs:O[1]")).toBe('Anna');
+  });
+
+  it('writing the value a cell already holds leaves the row R', () => {
+    orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[1]", 'Anna');
+    expect((orders.query("/*/wrs:Data/*[@id='R1']") as Element).localName).toBe('R');
+  });
+
+  it('finds rows by id after earlier writes renamed them', () => {
+    orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[2]", '30');
+    orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[2]", '31');
+    orders.write("/*/wrs:Data/*[2]/wrs:C[2]", '52');
+    expect(orders.read("/*/wrs:Data/wrs:M[@id='R1']/wrs:C[2]")).toBe('31');
+    expect(orders.read("/*/wrs:Data/wrs:M[@id='R2']/wrs:C[2]")).toBe('52');
+    expect(orders.read('count(/*/wrs:Data/wrs:M)')).toBe('2');
+  });
+
+  it('remove() deletes the nodes at an XPath and fires when asked', () => {
+    let fired = 0;
+    status.write("/guiStatus:Status/f:Filter/f:Expression[@bRef='a']");
+    status.write("/guiStatus:Status/f:Filter/f:Expression[@bRef='b']");
+    status.onChange(() => fired++);
+    status.remove("/guiStatus:Status/f:Filter/f:Expression[@bRef='{{=it.c}}']", { c: 'a' });
+    expect(fired).toBe(0);
+    expect(status.queryNodes('/guiStatus:Status/f:Filter/f:Expression').length).toBe(1);
+    status.remove('/guiStatus:Status/f:Filter/f:Expression/@bRef', true);
+    expect(fired).toBe(1);
+    expect(status.query('/guiStatus:Status/f:Filter/f:Expression/@bRef')).toBeNull();
+  });
+
+  it('remove() of rows keeps the row index right', () => {
+    orders.remove("/*/wrs:Data/*[@id='R1']");
+    expect(orders.query("/*/wrs:Data/*[@id='R1']")).toBeNull();
+    expect(orders.read('/*/wrs:Data/*[1]/@id')).toBe('R2');
+    expect(orders.tblSelect().length).toBe(2);
+  });
+});

@@ -1,0 +1,55 @@
+import { StaticModel } from '../data-provider/static-model';
+import { WrsError } from '../errors';
+import { domName, ordersWrs } from '../../testing/fixtures';
+import { parseXml } from './dom';
+import { xpathEngineFor } from './xpath-engine';
+
+describe(`XPath evaluation (${domName()})`, () => {
+  let model: StaticModel;
+  beforeEach(() => {
+    model = new StaticModel({ data: ordersWrs() });
+    void model.execute();
+  });
+
+  it('uses the native evaluator on a browser document and fontoxpath on @xmldom/xmldom', () => {
+    const engine = xpathEngineFor(parseXml('<x/>'));
+    expect(engine.name).toBe(domName() === 'browser DOM' ? 'native' : 'fontoxpath');
+  });
+
+  it('resolves the pre-bound prefixes without declarations', () => {
+    expect(model.queryNodes('/wrs:Wrs/wrs:Header/wrs:Columns/wrs:C').length).toBe(3);
+    expect(model.read('/wrs:Wrs/wrs:Header/wrs:Columns/wrs:C[@id="qty"]/@type-name')).toBe('INTEGER');
+  });
+
+  it('evaluates general expressions through the engine: functions, counts, unions and axes', () => {
+    expect(model.read('count(/*/wrs:Data/wrs:R)')).toBe('3');
+    expect(model.read("string-length(/*/wrs:Data/*[@id='R1']/wrs:C[1])")).toBe('4');
+    expect(model.queryNodes("/*/wrs:Data/*[@id='R1'] | /*/wrs:Data/*[@id='R3']").map((n) => (n as Element).getAttribute('id'))).toEqual(['R1', 'R3']);
+    expect(model.read("/*/wrs:Data/*[wrs:C[2] > 4][1]/@id")).toBe('R2');
+    expect(model.queryNodes('//wrs:null').length).toBe(1);
+    expect(model.read("/*/wrs:Data/*[@id='R2']/preceding-sibling::*[1]/@id")).toBe('R1');
+  });
+
+  it('answers the same for the walker subset and the general engine', () => {
+    const viaWalker = model.queryNodes("/*/wrs:Data/*[@id='R2']/wrs:C[2]");
+    const viaEngine = model.queryNodes("/*/wrs:Data/*[@id='R2']/wrs:C[position()=2]");
+    expect(viaWalker.length).toBe(1);
+    expect(viaWalker[0]).toBe(viaEngine[0]);
+    expect(model.read("/*/wrs:Data/wrs:R[wrs:C[1]='Bert' and wrs:C[3]='FR']/@id")).toBe('R2');
+    expect(model.read('/*/wrs:Data/wrs:R[wrs:C[2]=7]/@id')).toBe('R3');
+  });
+
+  it('reads the default when nothing matches, and null without a default', () => {
+    expect(model.read("/*/wrs:Data/*[@id='nope']/wrs:C[1]", 'fallback')).toBe('fallback');
+    expect(model.read("/*/wrs:Data/*[@id='nope']/wrs:C[1]", undefined, 'fb2')).toBe('fb2');
+    expect(model.read("/*/wrs:Data/*[@id='nope']/wrs:C[1]")).toBeNull();
+    expect(model.query('/*/wrs:Nothing')).toBeNull();
+    expect(model.queryNodes('/*/wrs:Nothing')).toEqual([]);
+  });
+
+  it('raises XPATH_SYNTAX with the expression for malformed or hostile XPath', () => {
+    for (const bad of ['/*/wrs:Data/*[', '/*/wrs:Data/*[@id=]', 'unknown:prefix/x', "/*/wrs:Data/*[@id='R1']]"]) {
+      expect(() => model.queryNodes(bad)).toThrowMatching((e) => e instanceof WrsError && e.code === 'XPATH_SYNTAX' && e.input === bad);
+    }
+  });
+});
