@@ -113,6 +113,17 @@ describe(`write rules, spec 4.5 (${domName()})`, () => {
     expect(orders.query("/*/wrs:Data/wrs:R[@id='R2']")).toBeNull();
   });
 
+  it('rule 5 serializes the renamed row with its prefix, whatever prefix the server used', async () => {
+    orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[2]", '4');
+    expect(orders.serialize()).toContain('<wrs:M id="R1"><wrs:C>Anna</wrs:C><wrs:O>Anna</wrs:O><wrs:C>4</wrs:C><wrs:O>3</wrs:O>');
+    const other = new StaticModel({ data: ordersWrs().replace(/wrs:/g, 'w:').replace('xmlns:wrs=', 'xmlns:w='), registry });
+    await other.execute();
+    other.write("/*/wrs:Data/*[@id='R2']/wrs:C[1]", 'B');
+    expect(other.serialize()).toContain('<w:M id="R2"><w:C>B</w:C><w:O>Bert</w:O>');
+    expect(other.query("/*/wrs:Data/wrs:M[@id='R2']")).not.toBeNull();
+    expect(other.query("/*/wrs:Data/wrs:R[@id='R2']")).toBeNull();
+  });
+
   it('rule 5 keeps wrs:null originals and writes null as wrs:null', () => {
     orders.write("/*/wrs:Data/*[@id='R3']/wrs:C[3]", 'IT');
     expect(orders.query("/*/wrs:Data/*[@id='R3']/wrs:O[3]/wrs:null")).not.toBeNull();

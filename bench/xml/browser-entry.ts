@@ -1,0 +1,3 @@
+import { runXmlCases } from './cases';
+
+(globalThis as unknown as { runXmlCases: typeof runXmlCases }).runXmlCases = runXmlCases;

@@ -1,0 +1,74 @@
+// The xml suite's measurements, run the same way in Node (@xmldom/xmldom) and in Chromium (browser DOM).
+import { StaticModel } from '../../projects/ui-grid/core/src/data-provider/static-model';
+import { DataProviderRegistry } from '../../projects/ui-grid/core/src/data-provider/registry';
+import { parseXml } from '../../projects/ui-grid/core/src/xml/dom';
+import { WrsIndex } from '../../projects/ui-grid/core/src/wrs/wrs-index';
+import { generateWrs } from '../data/generate-wrs';
+import type { Figure } from '../harness';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+// Timed in batches: browsers clamp performance.now() to 0.1 ms, far coarser than one lookup.
+function perOp(rows: number, op: (rowId: string, k: number) => void, batches = 20, batchSize = 50): number {
+  const times: number[] = [];
+  let k = 0;
+  for (let b = 0; b < batches; b++) {
+    const ids: string[] = [];
+    for (let i = 0; i < batchSize; i++) ids.push(`R${rows - b * batchSize - i}`);
+    const t0 = performance.now();
+    for (const id of ids) op(id, k++);
+    times.push((performance.now() - t0) / batchSize);
+  }
+  return median(times);
+}
+
+function cellCosts(rows: number): { read: number; write: number; writeModified: number } {
+  const model = new StaticModel({ data: parseXml(generateWrs(rows, 20)), registry: new DataProviderRegistry() });
+  void model.execute();
+  WrsIndex.of(model.getData()!).rowCount;
+  model.read(`/*/wrs:Data/*[@id='R1']/wrs:C[3]`);
+  const read = perOp(rows, (id) => model.read(`/*/wrs:Data/*[@id='${id}']/wrs:C[3]`));
+  const write = perOp(rows, (id, k) => model.write(`/*/wrs:Data/*[@id='${id}']/wrs:C[2]`, String(k + 100000)));
+  const writeModified = perOp(rows, (id, k) => model.write(`/*/wrs:Data/*[@id='${id}']/wrs:C[4]`, String(k + 200000)));
+  return { read, write, writeModified };
+}
+
+/** Parse + index of 100,000 x 20, and read/write of one cell by row id at 10,000 and 100,000 rows. */
+export function runXmlCases(env: string): Figure[] {
+  const figures: Figure[] = [];
+  const text = generateWrs(100_000, 20);
+  const t0 = performance.now();
+  const doc = parseXml(text);
+  const t1 = performance.now();
+  const index = WrsIndex.of(doc);
+  const rowCount = index.rowCount;
+  const t2 = performance.now();
+  if (rowCount !== 100_000) throw new Error(`expected 100000 rows, indexed ${rowCount}`);
+  figures.push({ suite: 'xml', name: `parse.100k`, value: t1 - t0, unit: 'ms', env });
+  figures.push({ suite: 'xml', name: `index.100k`, value: t2 - t1, unit: 'ms', env });
+  figures.push({ suite: 'xml', name: `parseAndIndex.100k`, value: t2 - t0, unit: 'ms', env });
+
+  const small = cellCosts(10_000);
+  const large = cellCosts(100_000);
+  figures.push({ suite: 'xml', name: 'read.byRowId.10k', value: small.read, unit: 'ms', env });
+  figures.push({ suite: 'xml', name: 'read.byRowId.100k', value: large.read, unit: 'ms', env });
+  figures.push({ suite: 'xml', name: 'read.byRowId.ratio100kTo10k', value: large.read / small.read, unit: 'ratio', target: 1.5, env });
+  figures.push({ suite: 'xml', name: 'write.byRowId.10k', value: small.write, unit: 'ms', env });
+  figures.push({ suite: 'xml', name: 'write.byRowId.100k', value: large.write, unit: 'ms', env });
+  figures.push({ suite: 'xml', name: 'write.byRowId.ratio100kTo10k', value: large.write / small.write, unit: 'ratio', target: 1.5, env });
+  figures.push({ suite: 'xml', name: 'write.byRowId.modifiedRow.10k', value: small.writeModified, unit: 'ms', env });
+  figures.push({ suite: 'xml', name: 'write.byRowId.modifiedRow.100k', value: large.writeModified, unit: 'ms', env });
+  figures.push({
+    suite: 'xml',
+    name: 'write.byRowId.modifiedRow.ratio100kTo10k',
+    value: large.writeModified / small.writeModified,
+    unit: 'ratio',
+    target: 1.5,
+    env,
+  });
+  return figures;
+}
