@@ -164,9 +164,11 @@ export function firstChildElement(node: Node, ns: string | null, localName: stri
   return null;
 }
 
-/** Creates a Wrs-namespace element with the `wrs` prefix. */
+/** Creates a Wrs-namespace element, with the prefix the document's root uses for it (else `wrs`). */
 export function createWrsElement(doc: Document, localName: string): Element {
-  return doc.createElementNS(NS.wrs, `wrs:${localName}`);
+  const root = doc.documentElement;
+  const prefix = root && root.namespaceURI === NS.wrs ? root.prefix : 'wrs';
+  return doc.createElementNS(NS.wrs, prefix ? `${prefix}:${localName}` : localName);
 }
 
 /** Replaces the content of an element with text. */
