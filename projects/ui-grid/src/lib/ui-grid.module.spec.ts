@@ -1,0 +1,26 @@
+import { Injector, runInInjectionContext } from '@angular/core';
+import { TestBed } from '@angular/core/testing';
+import { DataProviderRegistry, StaticModel, defaultRegistry } from 'ngx-wrs-grid/core';
+import { injectDataProviderRegistry } from './services/data-provider-registry';
+import { UiGridModule, provideUiGrid } from './ui-grid.module';
+
+describe('UiGridModule and provideUiGrid()', () => {
+  it('provideUiGrid() provides the registry given, in which providers register', () => {
+    const registry = new DataProviderRegistry();
+    TestBed.configureTestingModule({ providers: [provideUiGrid({ registry })] });
+    const injected = TestBed.inject(DataProviderRegistry);
+    expect(injected).toBe(registry);
+    const model = new StaticModel({ id: 'angular-orders', data: '<x/>', registry: injected });
+    expect(registry.get('angular-orders')).toBe(model);
+  });
+
+  it('UiGridModule provides the core default registry', () => {
+    TestBed.configureTestingModule({ imports: [UiGridModule] });
+    expect(TestBed.inject(DataProviderRegistry)).toBe(defaultRegistry);
+  });
+
+  it('injectDataProviderRegistry() falls back to the default registry when nothing provides one', () => {
+    const injector = Injector.create({ providers: [] });
+    expect(runInInjectionContext(injector, () => injectDataProviderRegistry())).toBe(defaultRegistry);
+  });
+});
