@@ -47,3 +47,17 @@ export type {
   TblUpdateArgs,
   TblDeleteArgs,
 } from './data-provider/table-access';
+
+export { ModelWrapper, TransformationChain } from './chain/model-wrapper';
+export type { ModelWrapperArgs } from './chain/model-wrapper';
+export type { ChainDefinition, ChainStepDefinition, ChainParameterValue, ChainParams, JsChainStep } from './chain/chain-definition';
+export { registerChainFunction, chainFunction } from './chain/chain-functions';
+export type { XsltEngine, CompiledStylesheet, XsltParamValue } from './chain/xslt-engine';
+export { SaxonXsltEngine, DEFAULT_SAXON_SCRIPT_URL } from './chain/saxon-xslt-engine';
+export { defaultXsltEngine, setDefaultXsltEngine } from './chain/default-xslt-engine';
+export { sanitizeHtmlInto, setHtmlOutputPolicy, htmlOutputPolicy, HTML_OUTPUT_NS } from './chain/html-output';
+export type { HtmlOutputPolicy } from './chain/html-output';
+export { buildWrsRequest, requestChain, XSLT_PARAMS_NS } from './chain/builtin/request-chain';
+export type { WrsRequestOptions } from './chain/builtin/request-chain';
+export { tooltipChain } from './chain/builtin/tooltip-chain';
+export { contextMenuChain } from './chain/builtin/context-menu-chain';

@@ -1,0 +1,188 @@
+import { WrsError, errorMessage } from '../errors';
+import { XmlLoader } from '../data-provider/xml-loader';
+import { childElements, ELEMENT_NODE, parseXml, serializeXml } from '../xml/dom';
+import { NS } from '../xml/namespaces';
+import type { ChainDefinition, ChainStepDefinition, JsChainStep } from './chain-definition';
+import { chainFunction, resolveJsProcFct } from './chain-functions';
+import { contentKey } from './content-key';
+import type { CompiledStylesheet, XsltEngine } from './xslt-engine';
+
+interface StepBase {
+  /** Names the step in failure reasons: its position, and its URL or function. */
+  readonly label: string;
+  /** `chain:Param` values of the step (and of its chain). */
+  readonly params: Readonly<Record<string, string>>;
+}
+export interface JsStep extends StepBase {
+  readonly kind: 'js';
+  readonly fn: JsChainStep;
+}
+export interface XsltStep extends StepBase {
+  readonly kind: 'xslt';
+  readonly key: string;
+  readonly url?: string;
+  text?: string;
+  compiled?: CompiledStylesheet;
+}
+export type ChainStep = JsStep | XsltStep;
+
+const XSL_ROOTS = new Set(['stylesheet', 'transform']);
+
+/** CHAIN_LOAD_FAILED: a stylesheet could not be fetched, parsed or compiled (status ChainStylesheetLoadingFailed). */
+function stylesheetFailure(label: string, message: string, input?: unknown): WrsError {
+  return new WrsError('CHAIN_LOAD_FAILED', `${label}: ${message}`, input);
+}
+
+function resolveUrl(url: string, base: string | undefined): string {
+  if (!base || /^[a-z][a-z0-9+.-]*:|^\//i.test(url)) return url;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(base)) return new URL(url, base).toString();
+  const slash = base.lastIndexOf('/');
+  return slash < 0 ? url : base.slice(0, slash + 1) + url;
+}
+
+async function fetchText(loader: XmlLoader, url: string, label: string): Promise<string> {
+  try {
+    return await loader(url);
+  } catch (e) {
+    throw stylesheetFailure(label, `cannot fetch ${url}: ${errorMessage(e)}`, url);
+  }
+}
+
+function parseStylesheetText(text: string, label: string, input: unknown): Document {
+  try {
+    return parseXml(text);
+  } catch (e) {
+    throw stylesheetFailure(label, `the stylesheet is not XML: ${errorMessage(e)}`, input);
+  }
+}
+
+function isChainDocument(doc: Document): boolean {
+  return doc.documentElement?.namespaceURI === NS.chain && doc.documentElement.localName === 'Chain';
+}
+
+function isStylesheet(doc: Document): boolean {
+  const root = doc.documentElement;
+  return !!root && ((root.namespaceURI === NS.xsl && XSL_ROOTS.has(root.localName)) || root.hasAttributeNS(NS.xsl, 'version'));
+}
+
+function paramsOf(element: Element): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const p of childElements(element)) {
+    if (p.namespaceURI === NS.chain && p.localName === 'Param') params[p.getAttribute('name') ?? ''] = p.textContent ?? '';
+  }
+  return params;
+}
+
+/** The steps of a `chain:Chain` document: its phases' stylesheets in order, chain-level `chain:Param` under each step's own. */
+function stepsOfChainDocument(doc: Document, baseUrl: string | undefined, where: string): ChainStep[] {
+  const root = doc.documentElement;
+  const chainParams = paramsOf(root);
+  const steps: ChainStep[] = [];
+  for (const phase of childElements(root)) {
+    if (phase.namespaceURI !== NS.chain || phase.localName !== 'Phase') continue;
+    const phaseName = phase.getAttribute('name') ?? '';
+    let n = 0;
+    for (const sheet of childElements(phase)) {
+      if (sheet.namespaceURI !== NS.chain || sheet.localName !== 'Stylesheet') continue;
+      n++;
+      const params = { ...chainParams, ...paramsOf(sheet) };
+      const url = sheet.getAttribute('url');
+      const jsProcFct = sheet.getAttribute('jsProcFct') ?? firstChild(sheet, NS.chain, 'JsProcFct')?.textContent?.trim() ?? null;
+      const inline = firstChild(sheet, NS.xsl, 'stylesheet') ?? firstChild(sheet, NS.xsl, 'transform');
+      const label = `${where}phase "${phaseName}" stylesheet ${n}`;
+      if (jsProcFct) {
+        const fn = resolveJsProcFct(jsProcFct);
+        if (!fn) throw stylesheetFailure(`${label} (jsProcFct ${jsProcFct})`, `no function "${jsProcFct}" is registered or reachable`, jsProcFct);
+        steps.push({ kind: 'js', label: `${label} (jsProcFct ${jsProcFct})`, fn, params });
+      } else if (url) {
+        const builtin = chainFunction(url);
+        const resolved = resolveUrl(url, baseUrl);
+        if (builtin) steps.push({ kind: 'js', label: `${label} (built-in ${url})`, fn: builtin, params });
+        else steps.push({ kind: 'xslt', label: `${label} (${resolved})`, key: resolved, url: resolved, params });
+      } else if (inline) {
+        const text = serializeXml(inline);
+        steps.push({ kind: 'xslt', label: `${label} (inline stylesheet)`, key: contentKey(text), text, params });
+      } else if (sheet.hasAttribute('jsFactoryExpression')) {
+        throw stylesheetFailure(label, 'jsFactoryExpression is not supported (it would evaluate code from a document); use jsProcFct', sheet.getAttribute('jsFactoryExpression'));
+      } else {
+        throw new WrsError('LOAD_FAILED', `${label}: chain:Stylesheet needs @url, @jsProcFct or an inline xsl:stylesheet`, serializeXml(sheet));
+      }
+    }
+  }
+  if (steps.length === 0) throw new WrsError('LOAD_FAILED', `${where}the chain:Chain has no chain:Phase/chain:Stylesheet`, serializeXml(doc));
+  return steps;
+}
+
+function firstChild(parent: Element, ns: string, localName: string): Element | null {
+  return childElements(parent).find((c) => c.namespaceURI === ns && c.localName === localName) ?? null;
+}
+
+function stepsOfDocument(doc: Document, label: string, baseUrl?: string): ChainStep[] {
+  if (isChainDocument(doc)) return stepsOfChainDocument(doc, baseUrl, baseUrl ? `${baseUrl}: ` : '');
+  if (!isStylesheet(doc)) {
+    throw stylesheetFailure(label, `the document is neither an XSLT stylesheet nor a chain:Chain (root ${doc.documentElement?.nodeName})`);
+  }
+  const text = serializeXml(doc);
+  return [{ kind: 'xslt', label, key: baseUrl ?? contentKey(text), url: baseUrl, text, params: {} }];
+}
+
+/**
+ * Turns a chain definition into steps (the Loading phase): JS functions as they are, built-in names to their
+ * functions, chain documents expanded. A URL is fetched here only when it may be a chain document, that is when
+ * the engine has not compiled it already.
+ */
+export async function resolveChainDefinition(definition: ChainDefinition, loader: XmlLoader, engine: XsltEngine | null): Promise<ChainStep[]> {
+  const list: readonly ChainStepDefinition[] = Array.isArray(definition) ? definition : [definition as ChainStepDefinition];
+  if (list.length === 0) throw new WrsError('LOAD_FAILED', 'The chain definition is empty', definition);
+  const steps: ChainStep[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const def = list[i];
+    const at = `step ${i + 1}`;
+    if (typeof def === 'function') {
+      steps.push({ kind: 'js', label: `${at} (JS function ${def.name || 'anonymous'})`, fn: def, params: {} });
+    } else if (typeof def === 'string') {
+      const text = def.trim();
+      if (text.startsWith('<')) {
+        steps.push(...stepsOfDocument(parseStylesheetText(text, `${at} (inline stylesheet)`, def), `${at} (inline stylesheet)`));
+      } else if (text === '') {
+        throw new WrsError('LOAD_FAILED', `${at}: an empty string is no chain definition`, def);
+      } else if (chainFunction(text)) {
+        steps.push({ kind: 'js', label: `${at} (built-in ${text})`, fn: chainFunction(text)!, params: {} });
+      } else if (engine?.cached(text)) {
+        steps.push({ kind: 'xslt', label: `${at} (${text})`, key: text, url: text, params: {} });
+      } else {
+        const label = `${at} (${text})`;
+        const doc = parseStylesheetText(await fetchText(loader, text, label), label, text);
+        steps.push(...stepsOfDocument(doc, label, text));
+      }
+    } else if (def && typeof def === 'object' && (def as Document).nodeType === 9) {
+      steps.push(...stepsOfDocument(def as Document, `${at} (stylesheet document)`));
+    } else if (def && typeof def === 'object' && (def as Node).nodeType === ELEMENT_NODE) {
+      throw new WrsError('LOAD_FAILED', `${at}: give a Document, not an element`, def);
+    } else {
+      throw new WrsError('LOAD_FAILED', `${at}: ${typeof def} is no chain definition (a function, a URL, XSLT text or a Document)`, def);
+    }
+  }
+  return steps;
+}
+
+/** Fetches and compiles the XSLT steps not compiled yet (the ChainLoaded phase); failures are CHAIN_LOAD_FAILED. */
+export async function compileChainSteps(steps: readonly ChainStep[], loader: XmlLoader, engine: () => XsltEngine): Promise<void> {
+  for (const step of steps) {
+    if (step.kind !== 'xslt' || step.compiled) continue;
+    const xslt = engine();
+    if (step.text === undefined) step.compiled = xslt.cached(step.key) ?? undefined;
+    if (step.compiled) continue;
+    if (step.text === undefined) {
+      const text = await fetchText(loader, step.url!, step.label);
+      const doc = parseStylesheetText(text, step.label, step.url);
+      if (!isStylesheet(doc)) throw stylesheetFailure(step.label, `the document is no XSLT stylesheet (root ${doc.documentElement?.nodeName})`, step.url);
+      step.text = text;
+    }
+    try {
+      step.compiled = await xslt.compile(step.text, step.key);
+    } catch (e) {
+      throw stylesheetFailure(step.label, errorMessage(e), step.key);
+    }
+  }
+}

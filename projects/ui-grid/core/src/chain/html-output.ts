@@ -1,0 +1,107 @@
+import { parseXml } from '../xml/dom';
+
+/** Puts a chain's HTML result into its target element; it must sanitize (no script, handlers or `javascript:` URLs). */
+export type HtmlOutputPolicy = (html: string, target: Element) => void;
+
+/** Namespace of the element that carries HTML output which is not well-formed XML (`ui:HtmlOutput`). */
+export const HTML_OUTPUT_NS = 'urn:ngx-wrs-grid:html-output';
+
+const ELEMENT = 1;
+const TEXT = 3;
+const CDATA = 4;
+
+// Elements kept with their attributes filtered; any other element is unwrapped (its content kept).
+const ALLOWED = new Set(
+  ('a abbr b bdi bdo blockquote br caption cite code col colgroup dd del dfn div dl dt em figcaption figure footer h1 h2 h3 ' +
+    'h4 h5 h6 header hr i img ins kbd label li mark nav ol p pre q s samp section small span strong sub sup table tbody td ' +
+    'tfoot th thead time tr u ul var article aside details summary')
+    .split(' '),
+);
+// Elements dropped with everything inside them.
+const DROPPED = new Set(
+  'script style iframe frame frameset object embed applet base link meta template noscript noembed form input button textarea select option svg math title head'.split(' '),
+);
+const ALLOWED_ATTRIBUTES = new Set('class title alt colspan rowspan width height align valign lang dir role scope headers abbr span start reversed'.split(' '));
+const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
+const SAFE_SCHEMES = /^(?:https?|mailto|ftp|tel):/i;
+
+// A relative URL or a harmless scheme; control characters are dropped first, as browsers ignore them in schemes.
+function isSafeUrl(value: string): boolean {
+  const url = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  return !/^[a-z0-9+.-]+:/i.test(url) || SAFE_SCHEMES.test(url);
+}
+
+function cleanAttributes(element: Element): void {
+  for (const attr of Array.from(element.attributes)) {
+    const name = attr.name.toLowerCase();
+    const keep =
+      ALLOWED_ATTRIBUTES.has(name) || /^data-[a-z0-9-]+$/.test(name) || /^aria-[a-z-]+$/.test(name) ||
+      (URL_ATTRIBUTES.has(name) && isSafeUrl(attr.value));
+    if (!keep) element.removeAttribute(attr.name);
+  }
+}
+
+/** Sanitizes a node tree in place: the allow-lists above decide what stays. */
+export function sanitizeTree(parent: Node): void {
+  for (let child = parent.firstChild; child; ) {
+    const next = child.nextSibling;
+    if (child.nodeType === ELEMENT) {
+      const element = child as Element;
+      const name = (element.localName ?? element.nodeName).toLowerCase();
+      if (DROPPED.has(name)) {
+        parent.removeChild(element);
+      } else if (ALLOWED.has(name)) {
+        cleanAttributes(element);
+        sanitizeTree(element);
+      } else {
+        sanitizeTree(element);
+        while (element.firstChild) parent.insertBefore(element.firstChild, element);
+        parent.removeChild(element);
+      }
+    } else if (child.nodeType !== TEXT && child.nodeType !== CDATA) {
+      parent.removeChild(child);
+    }
+    child = next;
+  }
+}
+
+// The HTML parsed inertly: DOMParser's text/html documents run no script and load nothing.
+function parseInert(html: string): Node | null {
+  const Parser = (globalThis as { DOMParser?: typeof DOMParser }).DOMParser;
+  if (Parser) {
+    const doc = new Parser().parseFromString(html, 'text/html');
+    return doc.body;
+  }
+  try {
+    return parseXml(`<div>${html.replace(/^\s*<\?xml[^>]*\?>/, '')}</div>`).documentElement;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The core policy: parses the HTML inertly, keeps only allow-listed elements and attributes (no script, no event
+ * handlers, no `javascript:` URLs) and moves the result into the target. Unparsable HTML is shown as text.
+ */
+export const sanitizeHtmlInto: HtmlOutputPolicy = (html, target) => {
+  const doc = target.ownerDocument!;
+  while (target.firstChild) target.removeChild(target.firstChild);
+  const root = parseInert(html);
+  if (!root) {
+    target.appendChild(doc.createTextNode(html));
+    return;
+  }
+  sanitizeTree(root);
+  for (let c = root.firstChild; c; c = c.nextSibling) target.appendChild(doc.importNode(c, true));
+};
+
+let policy: HtmlOutputPolicy = sanitizeHtmlInto;
+
+/** Replaces the policy chains use for HTML output (the Angular layer installs DomSanitizer); null restores the core one. */
+export function setHtmlOutputPolicy(next: HtmlOutputPolicy | null): void {
+  policy = next ?? sanitizeHtmlInto;
+}
+
+export function htmlOutputPolicy(): HtmlOutputPolicy {
+  return policy;
+}

@@ -1,0 +1,304 @@
+import { WrsError } from '../errors';
+import { ConstantDataProvider } from '../data-provider/constant-data-provider';
+import { DataProvider } from '../data-provider/data-provider';
+import { DataProviderRegistry } from '../data-provider/registry';
+import { SimpleModel } from '../data-provider/simple-model';
+import { StaticModel } from '../data-provider/static-model';
+import { XmlLoader } from '../data-provider/xml-loader';
+import { createDocument, parseXml, serializeXml } from '../xml/dom';
+import { NS } from '../xml/namespaces';
+import { WrsIndex } from '../wrs/wrs-index';
+import { domName, ordersWrs } from '../../testing/fixtures';
+import { registerChainFunction } from './chain-functions';
+import { ModelWrapper, TransformationChain } from './model-wrapper';
+import { SaxonXsltEngine } from './saxon-xslt-engine';
+
+const XSL = 'http://www.w3.org/1999/XSL/Transform';
+const OK = ['InitializedStatus', 'LoadingStatus', 'ChainLoadedStatus', 'WaitingForParametersStatus', 'TransformingStatus', 'TransformedStatus'];
+
+/** A loader over a map of url -> text; a missing url fails as fetch does on 404. */
+function mapLoader(files: Record<string, string>): XmlLoader & { calls: string[] } {
+  const calls: string[] = [];
+  const loader = (async (url: string) => {
+    calls.push(url);
+    if (!(url in files)) throw new WrsError('LOAD_FAILED', `HTTP 404 Not Found from ${url}`, url, { status: 404 });
+    return files[url];
+  }) as XmlLoader & { calls: string[] };
+  loader.calls = calls;
+  return loader;
+}
+
+function statuses(provider: DataProvider): string[] {
+  const seen: string[] = [];
+  provider.status$.subscribe((s) => seen.push(s.name));
+  return seen;
+}
+
+const rowCountXslt3 = `<xsl:stylesheet version="3.0" xmlns:xsl="${XSL}" xmlns:wrs="${NS.wrs}">
+  <xsl:param name="label" select="'none'"/>
+  <xsl:param name="extra" select="()"/>
+  <xsl:template match="/">
+    <Summary label="{$label}" rows="{count(/*/wrs:Data/*)}" extra="{$extra/*/@v}">
+      <xsl:value-of select="string-join(/*/wrs:Data/*/wrs:C[1], '|')"/>
+    </Summary>
+  </xsl:template>
+</xsl:stylesheet>`;
+
+// In XSLT 1.0 (backwards-compatible mode) value-of takes the first node only; in 3.0 it joins all with spaces.
+const firstNameXslt1 = `<xsl:stylesheet version="1.0" xmlns:xsl="${XSL}" xmlns:wrs="${NS.wrs}">
+  <xsl:template match="/"><Names><xsl:value-of select="/*/wrs:Data/*/wrs:C[1]"/></Names></xsl:template>
+</xsl:stylesheet>`;
+const allNamesXslt3 = firstNameXslt1.replace('version="1.0"', 'version="3.0"');
+
+describe(`ModelWrapper (${domName()})`, () => {
+  let registry: DataProviderRegistry;
+  let engine: SaxonXsltEngine;
+  let input: StaticModel;
+
+  beforeEach(() => {
+    registry = new DataProviderRegistry();
+    engine = new SaxonXsltEngine();
+    input = new StaticModel({ data: ordersWrs(), registry });
+  });
+
+  function wrapper(args: Partial<ConstructorParameters<typeof ModelWrapper>[0]>): ModelWrapper {
+    return new ModelWrapper({ inputModel: input, chain: [], registry, xsltEngine: engine, ...args });
+  }
+
+  it('runs a JS chain through every status of the 3.1 table, in order', async () => {
+    const chain = wrapper({ chain: (doc: Document) => `<Rows n="${WrsIndex.of(doc).rowCount}"/>` });
+    const seen = statuses(chain);
+    await chain.execute();
+    expect(seen).toEqual(OK);
+    expect(chain.isReady()).toBeTrue();
+    expect(serializeXml(chain.getData()!)).toBe('<Rows n="3"/>');
+  });
+
+  it('is the TransformationChain of the spec, registered under its id', () => {
+    const chain = new TransformationChain({ id: 'tc', inputModel: input, chain: (d: Document) => d, registry });
+    expect(chain).toEqual(jasmine.any(ModelWrapper));
+    expect(registry.get('tc')).toBe(chain);
+  });
+
+  it('runs an array of steps in order, each on the output of the one before', async () => {
+    const chain = wrapper({
+      chain: [
+        (_doc: Document) => '<a><b>1</b></a>',
+        (doc: Document) => {
+          const out = createDocument(doc);
+          out.appendChild(out.createElement('c')).appendChild(out.createTextNode(`${doc.documentElement.localName}:${doc.documentElement.textContent}`));
+          return out;
+        },
+        async (doc: Document) => `<d>${doc.documentElement.textContent}</d>`,
+      ],
+    });
+    await chain.execute();
+    expect(serializeXml(chain.getData()!)).toBe('<d>a:1</d>');
+  });
+
+  it('runs an XSLT 3.0 stylesheet from a url with string and document parameters', async () => {
+    const loader = mapLoader({ 'xslt/summary.xslt': rowCountXslt3 });
+    const extra = new StaticModel({ data: '<X v="from-provider"/>', registry });
+    const chain = wrapper({ chain: 'xslt/summary.xslt', loader, parameters: { label: 'orders', extra } });
+    const seen = statuses(chain);
+    await chain.execute();
+    expect(seen).toEqual(OK);
+    const summary = chain.getData()!.documentElement;
+    expect(summary.getAttribute('label')).toBe('orders');
+    expect(summary.getAttribute('rows')).toBe('3');
+    expect(summary.getAttribute('extra')).toBe('from-provider');
+    expect(summary.textContent!.trim()).toBe('Anna|Bert|Cleo');
+  });
+
+  it('runs XSLT 1.0 in backwards-compatible mode and XSLT 3.0 as such', async () => {
+    const one = wrapper({ chain: firstNameXslt1 });
+    const three = wrapper({ chain: parseXml(allNamesXslt3) });
+    await one.execute();
+    await three.execute();
+    expect(one.getData()!.documentElement.textContent).toBe('Anna');
+    expect(three.getData()!.documentElement.textContent).toBe('Anna Bert Cleo');
+  });
+
+  it('runs a chain:Chain document: phases in order, jsProcFct, url stylesheets, chain:Param', async () => {
+    registerChainFunction('spec.markRows', (doc, params) => {
+      const out = parseXml(serializeXml(doc));
+      out.documentElement.setAttribute('marked', String(params['mark']));
+      return out;
+    });
+    const chainDoc = `<chain:Chain xmlns:chain="${NS.chain}">
+      <chain:Param name="label">from-chain</chain:Param>
+      <chain:Phase name="prepare"><chain:Stylesheet jsProcFct="spec.markRows"><chain:Param name="mark">yes</chain:Param></chain:Stylesheet></chain:Phase>
+      <chain:Phase name="render">
+        <chain:Stylesheet url="summary.xslt"/>
+        <chain:Stylesheet><xsl:stylesheet version="3.0" xmlns:xsl="${XSL}"><xsl:template match="/"><Done label="{/*/@label}">{/*/@rows}</Done></xsl:template></xsl:stylesheet></chain:Stylesheet>
+      </chain:Phase>
+    </chain:Chain>`.replace('{/*/@rows}', '<xsl:value-of select="/*/@rows"/>');
+    const loader = mapLoader({ 'chains/orders.xml': chainDoc, 'chains/summary.xslt': rowCountXslt3 });
+    const chain = wrapper({ chain: 'chains/orders.xml', loader });
+    const seen = statuses(chain);
+    await chain.execute();
+    expect(seen).toEqual(OK);
+    expect(serializeXml(chain.getData()!)).toBe('<Done label="from-chain">3</Done>');
+    expect(loader.calls).toEqual(['chains/orders.xml', 'chains/summary.xslt']);
+  });
+
+  it('compiles a stylesheet url once: a second chain does not fetch it again', async () => {
+    const loader = mapLoader({ 's.xslt': rowCountXslt3 });
+    await wrapper({ chain: 's.xslt', loader }).execute();
+    const second = wrapper({ chain: 's.xslt', loader });
+    await second.execute();
+    expect(second.isReady()).toBeTrue();
+    expect(loader.calls).toEqual(['s.xslt']);
+  });
+
+  describe('failures', () => {
+    it('a stylesheet 404 ends in ChainStylesheetLoadingFailed naming step and url; execute() recovers once it exists', async () => {
+      const files: Record<string, string> = {};
+      const chain = wrapper({ chain: [(d: Document) => d, 'xslt/missing.xslt'], loader: mapLoader(files) });
+      const seen = statuses(chain);
+      await chain.execute();
+      expect(seen).toEqual(['InitializedStatus', 'LoadingStatus', 'ChainStylesheetLoadingFailed']);
+      expect(chain.hasFailed()).toBeTrue();
+      expect(chain.getFailureReason()).toContain('step 2 (xslt/missing.xslt)');
+      expect(chain.getFailureReason()).toContain('404');
+      await expectAsync(chain.fetchData()).toBeRejectedWith(jasmine.any(WrsError));
+      files['xslt/missing.xslt'] = rowCountXslt3;
+      await chain.execute();
+      expect(chain.isReady()).toBeTrue();
+      expect(chain.getData()!.documentElement.getAttribute('rows')).toBe('3');
+    });
+
+    it('a chain:Stylesheet url that 404s fails after ChainLoaded, naming phase and url', async () => {
+      const chainDoc = `<chain:Chain xmlns:chain="${NS.chain}"><chain:Phase name="p"><chain:Stylesheet url="gone.xslt"/></chain:Phase></chain:Chain>`;
+      const chain = wrapper({ chain: parseXml(chainDoc), loader: mapLoader({}) });
+      const seen = statuses(chain);
+      await chain.execute();
+      expect(seen).toEqual(['InitializedStatus', 'LoadingStatus', 'ChainLoadedStatus', 'ChainStylesheetLoadingFailed']);
+      expect(chain.getFailureReason()).toContain('phase "p" stylesheet 1 (gone.xslt)');
+    });
+
+    it('a stylesheet that is not XML ends in ChainStylesheetLoadingFailed', async () => {
+      const chain = wrapper({ chain: 'bad.xslt', loader: mapLoader({ 'bad.xslt': '<xsl:stylesheet version="3.0"' }) });
+      await chain.execute();
+      expect(chain.getStatus().name).toBe('ChainStylesheetLoadingFailed');
+      expect(chain.getFailureReason()).toMatch(/step 1 \(bad\.xslt\): .*not XML/);
+    });
+
+    it('an XSLT compile error ends in ChainStylesheetLoadingFailed with the engine message; fixing the text recovers', async () => {
+      const files = { 'c.xslt': `<xsl:stylesheet version="3.0" xmlns:xsl="${XSL}"><xsl:template match="/"><xsl:value-of select="count((("/></xsl:template></xsl:stylesheet>` };
+      const chain = wrapper({ chain: 'c.xslt', loader: mapLoader(files) });
+      const seen = statuses(chain);
+      await chain.execute();
+      expect(seen).toEqual(['InitializedStatus', 'LoadingStatus', 'ChainLoadedStatus', 'ChainStylesheetLoadingFailed']);
+      expect(chain.getFailureReason()).toContain('c.xslt');
+      expect(chain.getFailureReason()).toMatch(/XPST0003|XTSE/);
+      files['c.xslt'] = rowCountXslt3;
+      await chain.execute();
+      expect(chain.isReady()).toBeTrue();
+    });
+
+    it('xsl:message terminate="yes" ends in TransformFailedStatus with the message', async () => {
+      const stop = `<xsl:stylesheet version="3.0" xmlns:xsl="${XSL}"><xsl:template match="/"><xsl:message terminate="yes">no orders today</xsl:message></xsl:template></xsl:stylesheet>`;
+      const chain = wrapper({ chain: stop });
+      const seen = statuses(chain);
+      await chain.execute();
+      expect(seen).toEqual([...OK.slice(0, 5), 'TransformFailedStatus']);
+      expect(chain.getFailureReason()).toContain('step 1 (inline stylesheet)');
+      expect(chain.getFailureReason()).toContain('no orders today');
+    });
+
+    it('a JS step that throws ends in TransformFailedStatus naming the step; execute() recovers when it stops throwing', async () => {
+      let broken = true;
+      const enrich = (doc: Document) => {
+        if (broken) throw new Error('enrich is broken');
+        return doc;
+      };
+      const chain = wrapper({ chain: [(d: Document) => d, enrich] });
+      await chain.execute();
+      expect(chain.getStatus().name).toBe('TransformFailedStatus');
+      expect(chain.getFailureReason()).toContain('step 2 (JS function enrich) failed: enrich is broken');
+      broken = false;
+      await chain.execute();
+      expect(chain.isReady()).toBeTrue();
+    });
+
+    it('a JS step returning something that is not XML ends in TransformFailedStatus', async () => {
+      for (const [result, says] of [[42, 'a number'], ['just words', 'not XML'], [null, 'null']] as const) {
+        const chain = wrapper({ chain: function odd() { return result as unknown as string; } });
+        await chain.execute();
+        expect(chain.getStatus().name).toBe('TransformFailedStatus');
+        expect(chain.getFailureReason()).toContain('step 1 (JS function odd)');
+        expect(chain.getFailureReason()).toContain(says);
+      }
+    });
+
+    it('a failing parameter provider ends in LoadFailedStatus naming the parameter; execute() recovers', async () => {
+      const files: Record<string, string> = {};
+      const lookup = new SimpleModel({ url: 'lookup.xml', loader: mapLoader(files), registry });
+      const chain = wrapper({ chain: (d: Document, p) => `<r>${(p['lookup'] as Document).documentElement.localName}</r>`, parameters: { lookup } });
+      const seen = statuses(chain);
+      await chain.execute();
+      expect(seen).toEqual([...OK.slice(0, 4), 'LoadFailedStatus']);
+      expect(chain.getFailureReason()).toContain('parameter "lookup"');
+      expect(chain.getFailureReason()).toContain('lookup.xml');
+      files['lookup.xml'] = '<Lookup/>';
+      await chain.execute();
+      expect(serializeXml(chain.getData()!)).toBe('<r>Lookup</r>');
+    });
+
+    it('a failing input model ends in LoadFailedStatus', async () => {
+      const broken = new SimpleModel({ url: 'nope.xml', loader: mapLoader({}), registry });
+      const chain = new ModelWrapper({ inputModel: broken, chain: (d: Document) => d, registry });
+      await chain.execute();
+      expect(chain.getStatus().name).toBe('LoadFailedStatus');
+      expect(chain.getFailureReason()).toContain('input model');
+    });
+  });
+
+  it('waits for parameter providers and passes a constant as its value', async () => {
+    const mode = new ConstantDataProvider({ name: 'mode', value: 'strict', registry });
+    const chain = wrapper({ chain: (_d: Document, p) => `<m>${p['mode']}</m>` });
+    chain.addDataProvider(mode);
+    await chain.execute();
+    expect(mode.isReady()).toBeTrue();
+    expect(serializeXml(chain.getData()!)).toBe('<m>strict</m>');
+    expect(chain.debugIsWaitingFor()).toBe('');
+  });
+
+  it('runs again when an input fires a change set', async () => {
+    const chain = wrapper({ chain: (doc: Document) => `<n>${doc.getElementsByTagNameNS(NS.wrs, 'O').length}</n>` });
+    await chain.execute();
+    const before = chain.getData()!.documentElement.textContent;
+    const again = new Promise<void>((resolve) => chain.onReady({ onSuccess: () => resolve(), onlyFuture: true }));
+    input.write('/*/wrs:Data/wrs:R[@id="R1"]/wrs:C[1]', 'Anne', true);
+    await again;
+    expect(before).toBe('0');
+    // The R row became M: each of its three cells got a wrs:O original.
+    expect(chain.getData()!.documentElement.textContent).toBe('3');
+  });
+
+  it('maps the default name gridTooltip.xslt to the built-in tooltip', async () => {
+    const chain = wrapper({ chain: 'gridTooltip.xslt', parameters: { rowId: 'R2', colId: 'qty' }, loader: mapLoader({}) });
+    await chain.execute();
+    expect(chain.isReady()).toBeTrue();
+    expect(chain.getData()!.documentElement.textContent).toContain('5');
+  });
+
+  it('puts hostile HTML output into the target sanitized: no script, no handlers, no javascript: URLs', async () => {
+    const hostile = `<div xmlns="http://www.w3.org/1999/xhtml"><p onclick="alert(1)">Total <b>3</b></p><script>alert(2)</script>` +
+      `<a href="javascript:alert(3)">x</a><a href="https://example.org/ok">ok</a><img alt="pic" onerror="alert(4)"/><iframe src="https://evil.test"/></div>`;
+    const page = parseXml('<html xmlns="http://www.w3.org/1999/xhtml"><body><div id="out"/></body></html>');
+    const target = (globalThis as { document?: Document }).document?.createElement('div') ?? page.getElementsByTagName('div')[0];
+    const chain = wrapper({ chain: () => hostile });
+    chain.setTargetHtml(target);
+    await chain.execute();
+    const html = (target as HTMLElement).innerHTML ?? serializeXml(target);
+    const text = serializeXml(target);
+    expect(target.textContent).toContain('Total 3');
+    for (const out of [html, text]) {
+      expect(out).not.toMatch(/script|onclick|onerror|javascript:|iframe|alert/i);
+      expect(out).toContain('https://example.org/ok');
+    }
+    expect(chain.getHtmlOutput()).toContain('<script>');
+  });
+});

@@ -1,0 +1,251 @@
+import { Subscription } from 'rxjs';
+import { WrsError, errorMessage, isWrsError } from '../errors';
+import { ConstantDataProvider } from '../data-provider/constant-data-provider';
+import { DataProvider, DataProviderArgs } from '../data-provider/data-provider';
+import { ChainStylesheetLoadingFailed, LoadFailedStatus, TransformFailedStatus } from '../data-provider/status';
+import { XmlLoader, getDefaultXmlLoader } from '../data-provider/xml-loader';
+import { createDocument, parseXml, serializeXml } from '../xml/dom';
+import type { ChainDefinition, ChainParameterValue, ChainParams } from './chain-definition';
+import { ChainStep, compileChainSteps, resolveChainDefinition } from './chain-loader';
+import { HTML_OUTPUT_NS, HtmlOutputPolicy, htmlOutputPolicy } from './html-output';
+import { defaultXsltEngine } from './default-xslt-engine';
+import type { XsltEngine, XsltParamValue } from './xslt-engine';
+
+export interface ModelWrapperArgs extends DataProviderArgs {
+  /** The primary model: its data is the chain's input. */
+  inputModel: DataProvider;
+  /** The chain (spec `chainDef`): JS functions, stylesheet URLs, XSLT text or documents, `chain:Chain` documents. */
+  chain: ChainDefinition;
+  /** Parameters by name; providers among them are parameter providers the chain waits for. */
+  parameters?: Readonly<Record<string, ChainParameterValue>>;
+  /** Fetches stylesheet and chain URLs; the default loader when absent. */
+  loader?: XmlLoader;
+  /** Runs the XSLT steps; saxon-js when absent. */
+  xsltEngine?: XsltEngine;
+  /** Puts HTML output into the target element; the core sanitizing policy when absent. */
+  htmlPolicy?: HtmlOutputPolicy;
+}
+
+function isProvider(value: unknown): value is DataProvider {
+  return value instanceof DataProvider;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? `an object (${(value as object).constructor?.name ?? 'Object'})` : `a ${typeof value}`;
+}
+
+/**
+ * A provider whose data is a chain run over its primary model (spec 3.1, 4.2). It waits for the primary model and
+ * every parameter provider (WaitingForParametersStatus), runs the steps (TransformingStatus) and is ready in
+ * TransformedStatus; a change set or a reload of an input runs the chain again. Also exported as `TransformationChain`.
+ */
+export class ModelWrapper extends DataProvider {
+  private chainDefinition: ChainDefinition;
+  private readonly staticParameters = new Map<string, Exclude<ChainParameterValue, DataProvider>>();
+  private readonly loader?: XmlLoader;
+  private readonly engine?: XsltEngine;
+  private readonly htmlPolicy?: HtmlOutputPolicy;
+  private readonly inputSubscriptions = new Map<DataProvider, Subscription>();
+  private waiting = false;
+  private htmlText: string | null = null;
+
+  constructor(args: ModelWrapperArgs) {
+    super(args);
+    if (!isProvider(args?.inputModel)) throw new WrsError('INVALID_ARGUMENT', 'ModelWrapper needs an inputModel (a DataProvider)', args?.inputModel);
+    if (args.chain === undefined || args.chain === null) throw new WrsError('INVALID_ARGUMENT', 'ModelWrapper needs a chain', args.chain);
+    this.chainDefinition = args.chain;
+    this.loader = args.loader;
+    this.engine = args.xsltEngine;
+    this.htmlPolicy = args.htmlPolicy;
+    this.setPrimaryModel(args.inputModel);
+    for (const [name, value] of Object.entries(args.parameters ?? {})) {
+      if (isProvider(value)) this.addDataProvider(value, name);
+      else this.staticParameters.set(name, value);
+    }
+  }
+
+  /** The chain definition this wrapper runs. */
+  getChain(): ChainDefinition {
+    return this.chainDefinition;
+  }
+
+  /** Sets a parameter (a provider becomes a parameter provider); takes effect on the next run. */
+  setParameter(name: string, value: ChainParameterValue): void {
+    if (isProvider(value)) {
+      this.staticParameters.delete(name);
+      this.addDataProvider(value, name);
+    } else {
+      this.staticParameters.set(name, value);
+    }
+  }
+
+  /** The HTML last put into the target element (before sanitizing), or null. */
+  getHtmlOutput(): string | null {
+    return this.htmlText;
+  }
+
+  override addDataProvider(newDataProvider: DataProvider, newName?: string): DataProvider | null {
+    const old = super.addDataProvider(newDataProvider, newName);
+    if (old && old !== newDataProvider && old !== this.getPrimaryModel() && ![...this.getDataProviders().values()].includes(old)) this.unwatch(old);
+    this.watch(newDataProvider);
+    return old;
+  }
+
+  override setPrimaryModel(primaryModel: DataProvider): void {
+    const old = this.getPrimaryModel();
+    super.setPrimaryModel(primaryModel);
+    if (old && old !== primaryModel && ![...this.getDataProviders().values()].includes(old)) this.unwatch(old);
+    this.watch(primaryModel);
+  }
+
+  override setTargetHtml(targetHtmlElement: Element | null): void {
+    super.setTargetHtml(targetHtmlElement);
+    if (targetHtmlElement && this.isReady() && this.data) this.render(this.data);
+  }
+
+  // An input's change set or reload re-runs a chain that has run; loads this chain itself awaits are not news.
+  private watch(provider: DataProvider): void {
+    if (this.inputSubscriptions.has(provider) || provider === (this as DataProvider)) return;
+    const rerun = () => {
+      if (this.waiting || this.getStatus() === this.initializedStatus) return;
+      void this.execute(true);
+    };
+    const subscription = provider.changes$.subscribe(rerun);
+    // ready$ replays a current ready status on subscribe; only later ones are reloads.
+    let replay = true;
+    subscription.add(provider.ready$.subscribe(() => replay || rerun()));
+    replay = false;
+    this.inputSubscriptions.set(provider, subscription);
+  }
+
+  private unwatch(provider: DataProvider): void {
+    this.inputSubscriptions.get(provider)?.unsubscribe();
+    this.inputSubscriptions.delete(provider);
+  }
+
+  private xslt(): XsltEngine {
+    return this.engine ?? defaultXsltEngine();
+  }
+
+  protected async doExecute(current: () => boolean): Promise<void> {
+    const loader = this.loader ?? getDefaultXmlLoader();
+    this.setStatus(this.loadingStatus);
+    let steps: ChainStep[];
+    try {
+      steps = await resolveChainDefinition(this.chainDefinition, loader, this.engine ?? null);
+      if (!current()) return;
+      this.setStatus(this.chainLoadedStatus);
+      await compileChainSteps(steps, loader, () => this.xslt());
+    } catch (e) {
+      if (current()) this.fail(isWrsError(e, 'CHAIN_LOAD_FAILED') ? ChainStylesheetLoadingFailed : LoadFailedStatus, errorMessage(e));
+      return;
+    }
+    if (!current()) return;
+
+    this.setStatus(this.waitingForParametersStatus);
+    const input = this.getPrimaryModel()!;
+    this.waiting = true;
+    try {
+      await this.awaitProvider(input, 'the input model');
+      for (const [name, provider] of this.getDataProviders()) await this.awaitProvider(provider, `parameter "${name}"`);
+    } catch (e) {
+      if (current()) this.fail(LoadFailedStatus, errorMessage(e));
+      return;
+    } finally {
+      this.waiting = false;
+    }
+    if (!current()) return;
+
+    this.setStatus(this.transformingStatus);
+    const inputDoc = input.getData();
+    if (!inputDoc) {
+      this.fail(LoadFailedStatus, `the input model ${input.id} has no data`);
+      return;
+    }
+    let doc: Document;
+    try {
+      doc = await this.runSteps(steps, inputDoc);
+    } catch (e) {
+      if (current()) this.fail(TransformFailedStatus, errorMessage(e));
+      return;
+    }
+    if (!current()) return;
+    this.setData(doc);
+    this.render(doc);
+    this.setStatus(this.transformedStatus);
+  }
+
+  private async awaitProvider(provider: DataProvider, role: string): Promise<void> {
+    if (provider.isReady()) return;
+    try {
+      await provider.fetchData();
+    } catch {
+      throw new WrsError('LOAD_FAILED', `${role} (${provider.id}) failed: ${provider.getStatus().toString()}`, provider.id);
+    }
+  }
+
+  /** Parameter values as the steps see them: providers give their document (a constant its value). */
+  private parameterValues(stepParams: Readonly<Record<string, string>>): Record<string, XsltParamValue> {
+    const values: Record<string, XsltParamValue> = { ...stepParams };
+    for (const [name, value] of this.staticParameters) values[name] = value;
+    for (const [name, provider] of this.getDataProviders()) {
+      values[name] = provider instanceof ConstantDataProvider ? provider.getValue() : provider.getData();
+    }
+    return values;
+  }
+
+  private async runSteps(steps: readonly ChainStep[], input: Document): Promise<Document> {
+    let doc = input;
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i];
+      const last = i === steps.length - 1;
+      const params = this.parameterValues(step.params);
+      let result: unknown;
+      try {
+        result = step.kind === 'js'
+          ? await step.fn(doc, params as ChainParams)
+          : await this.xslt().transform(step.compiled!, doc, params);
+      } catch (e) {
+        throw new WrsError('TRANSFORM_FAILED', `${step.label} failed: ${errorMessage(e)}`, step.label);
+      }
+      doc = this.toDocument(result, step.label, last);
+    }
+    return doc;
+  }
+
+  private toDocument(result: unknown, label: string, last: boolean): Document {
+    if (result && typeof result === 'object' && (result as Node).nodeType === 9) return result as Document;
+    if (typeof result !== 'string') throw new WrsError('TRANSFORM_FAILED', `${label} returned ${describe(result)}, not a Document or XML text`, result);
+    try {
+      return parseXml(result);
+    } catch (e) {
+      // HTML that is not XML can still be the final output into a target element.
+      if (last && this.getTargetHtml()) return htmlOutputDocument(result);
+      throw new WrsError('TRANSFORM_FAILED', `${label} returned text that is not XML: ${errorMessage(e)}`, result.slice(0, 200));
+    }
+  }
+
+  private render(doc: Document): void {
+    const target = this.getTargetHtml();
+    if (!target) return;
+    const root = doc.documentElement;
+    const html = root?.namespaceURI === HTML_OUTPUT_NS ? root.textContent ?? '' : serializeXml(doc);
+    this.htmlText = html;
+    (this.htmlPolicy ?? htmlOutputPolicy())(html, target);
+  }
+}
+
+/** A document holding HTML text that is not well-formed XML: `ui:HtmlOutput` with the text. */
+function htmlOutputDocument(html: string): Document {
+  const doc = createDocument();
+  const root = doc.createElementNS(HTML_OUTPUT_NS, 'ui:HtmlOutput');
+  root.appendChild(doc.createTextNode(html));
+  doc.appendChild(root);
+  return doc;
+}
+
+/** The spec's other name of ModelWrapper. */
+export const TransformationChain = ModelWrapper;
+export type TransformationChain = ModelWrapper;
