@@ -1,0 +1,77 @@
+import { WrsError } from '../errors';
+import { parseXml } from '../xml/dom';
+import { WrsIndex } from '../wrs/wrs-index';
+import { domName, wrsText } from '../../testing/fixtures';
+import { excelNumberFormat, exportColumns, wrsToCsv, wrsToXlsx } from './wrs-export';
+
+function ordersDoc(): Document {
+  const text = wrsText(
+    [
+      { id: 'name' },
+      { id: 'qty', type: 'INTEGER' },
+      { id: 'price', type: 'NUMERIC', scale: 2 },
+      { id: 'day', type: 'DATE' },
+    ],
+    [
+      ['Anna', '3', '19.9', '2026-01-04'],
+      ['=HYPERLINK("http://x")', '5', '249', '2026-01-05'],
+      ['say "hi", then go', null, '4.5', null],
+    ],
+  );
+  return parseXml(text);
+}
+
+describe(`export (${domName()})`, () => {
+  it('wrsToCsv writes RFC 4180 with a caption header and guards formula-like cells', () => {
+    const csv = wrsToCsv(ordersDoc());
+    expect(csv).toBe(
+      'NAME,QTY,PRICE,DAY\r\n' +
+        'Anna,3,19.9,2026-01-04\r\n' +
+        `"'=HYPERLINK(""http://x"")",5,249,2026-01-05\r\n` +
+        '"say ""hi"", then go",,4.5,\r\n',
+    );
+  });
+
+  it('wrsToCsv exports the rows and columns given (the current filter), with caption overrides', () => {
+    const doc = ordersDoc();
+    const index = WrsIndex.of(doc);
+    const csv = wrsToCsv(doc, { rows: [index.rowById('R3')!, index.rowById('R1')!], columns: ['qty', 'name'], captions: { name: 'Kunde' } });
+    expect(csv).toBe('QTY,Kunde\r\n,"say ""hi"", then go"\r\n3,Anna\r\n');
+  });
+
+  it('leaves deleted rows out by default', () => {
+    const doc = parseXml(
+      wrsText([{ id: 'a' }], [['kept'], ['gone']]).replace('<wrs:R id="R2"><wrs:C>gone</wrs:C></wrs:R>', '<wrs:D id="R2"><wrs:C>gone</wrs:C></wrs:D>'),
+    );
+    expect(wrsToCsv(doc)).toBe('A\r\nkept\r\n');
+  });
+
+  it('raises UNKNOWN_COLUMN for a column that is not in the header', () => {
+    expect(() => wrsToCsv(ordersDoc(), { columns: ['nope'] })).toThrowMatching((e) => e instanceof WrsError && e.code === 'UNKNOWN_COLUMN' && e.input === 'nope');
+  });
+
+  it('number formats follow type and scale', () => {
+    const columns = exportColumns(WrsIndex.of(ordersDoc()));
+    expect(columns.map(excelNumberFormat)).toEqual([null, '0', '0.00', 'yyyy-mm-dd']);
+  });
+
+  it('wrsToXlsx writes typed cells with captions, formats by scale, and text that stays text', async () => {
+    const bytes = await wrsToXlsx(ordersDoc(), { sheetName: 'Orders' });
+    expect(bytes[0]).toBe(0x50);
+    expect(bytes[1]).toBe(0x4b);
+    const mod = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
+    const ExcelJS = mod.default?.Workbook ? mod.default : mod;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Orders')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'NAME', 'QTY', 'PRICE', 'DAY'] as never);
+    expect(sheet.getCell('A3').value).toBe('=HYPERLINK("http://x")');
+    expect(sheet.getCell('A3').formula).toBeUndefined();
+    expect(sheet.getCell('B2').value).toBe(3);
+    expect(sheet.getCell('C2').value).toBe(19.9);
+    expect(sheet.getCell('C2').numFmt).toBe('0.00');
+    expect((sheet.getCell('D2').value as Date).toISOString()).toBe('2026-01-04T00:00:00.000Z');
+    expect(sheet.getCell('B4').value).toBeNull();
+    expect(sheet.rowCount).toBe(4);
+  });
+});

@@ -1,0 +1,121 @@
+import { WrsError } from '../errors';
+import { toCsv } from '../wrs/clipboard-text';
+import { cellAt, cellValue, isNumericType, rowState } from '../wrs/row-states';
+import { WrsIndex } from '../wrs/wrs-index';
+
+/** A column as an export writes it: id, caption, SQL type and scale from the Wrs header. */
+export interface ExportColumn {
+  readonly id: string;
+  readonly caption: string;
+  readonly typeName: string;
+  readonly scale: number | null;
+}
+
+/** What to export; by default every row that is not deleted, every column, in document order. */
+export interface WrsExportOptions {
+  /** The rows to write (for example the rows the current filter shows), in the order given. */
+  rows?: readonly Element[];
+  /** Column ids to write, in this order. */
+  columns?: readonly string[];
+  /** Captions by column id, overriding the header's (for example after i18n lookup). */
+  captions?: Readonly<Record<string, string>>;
+}
+
+const INTEGER_TYPES = new Set(['INTEGER', 'BIGINT', 'SMALLINT', 'TINYINT']);
+const DATE_TYPES = new Set(['DATE']);
+const TIMESTAMP_TYPES = new Set(['TIMESTAMP']);
+
+/** The columns of an export, with their captions and types. Unknown ids raise UNKNOWN_COLUMN. */
+export function exportColumns(index: WrsIndex, options: WrsExportOptions = {}): ExportColumn[] {
+  const all = index.columns();
+  const chosen = options.columns
+    ? options.columns.map((id) => {
+        const column = index.column(id);
+        if (!column) throw new WrsError('UNKNOWN_COLUMN', `No column "${id}" to export`, id);
+        return column;
+      })
+    : all;
+  return chosen.map((c) => {
+    const scale = c.element.getAttribute('scale');
+    return {
+      id: c.id,
+      caption: options.captions?.[c.id] ?? c.element.getAttribute('caption') ?? c.id,
+      typeName: (c.element.getAttribute('type-name') ?? 'VARCHAR').toUpperCase(),
+      scale: scale === null || scale === '' ? null : Number(scale),
+    };
+  });
+}
+
+function exportRows(index: WrsIndex, options: WrsExportOptions): readonly Element[] {
+  return options.rows ?? index.rows().filter((r) => rowState(r) !== 'D');
+}
+
+/** The cell texts of the export, row by row (no header). */
+function cellTexts(index: WrsIndex, columns: readonly ExportColumn[], rows: readonly Element[]): (string | null)[][] {
+  const positions = columns.map((c) => index.columnPos(c.id));
+  return rows.map((row) => positions.map((pos) => {
+    const cell = cellAt(row, pos);
+    return cell ? cellValue(cell) : null;
+  }));
+}
+
+/** RFC 4180 CSV with a header row of captions and the formula-injection guard on every field. */
+export function wrsToCsv(doc: Document, options: WrsExportOptions = {}): string {
+  const index = WrsIndex.of(doc);
+  const columns = exportColumns(index, options);
+  return toCsv([columns.map((c) => c.caption), ...cellTexts(index, columns, exportRows(index, options))]);
+}
+
+/** The Excel number format of a column type and scale, or null for text. */
+export function excelNumberFormat(column: ExportColumn): string | null {
+  if (INTEGER_TYPES.has(column.typeName)) return '0';
+  if (DATE_TYPES.has(column.typeName)) return 'yyyy-mm-dd';
+  if (TIMESTAMP_TYPES.has(column.typeName)) return 'yyyy-mm-dd hh:mm:ss';
+  if (isNumericType(column.typeName)) return column.scale !== null && column.scale > 0 ? `0.${'0'.repeat(column.scale)}` : column.scale === 0 ? '0' : 'General';
+  return null;
+}
+
+function typedValue(text: string | null, column: ExportColumn): string | number | boolean | Date | null {
+  if (text === null || text === '') return null;
+  if (isNumericType(column.typeName)) {
+    const n = Number(text);
+    return Number.isFinite(n) ? n : text;
+  }
+  if (DATE_TYPES.has(column.typeName) || TIMESTAMP_TYPES.has(column.typeName)) {
+    const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text.includes('T') || text.endsWith('Z') ? text : text.replace(' ', 'T') + 'Z';
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? text : date;
+  }
+  if (column.typeName === 'BOOLEAN') return text === 'true' || text === '1';
+  return text;
+}
+
+type ExcelJsModule = typeof import('exceljs');
+
+// exceljs is loaded on the first XLSX export only, so apps that never export do not download it.
+async function loadExcelJs(): Promise<ExcelJsModule> {
+  const mod = (await import('exceljs')) as ExcelJsModule & { default?: ExcelJsModule };
+  return mod.default?.Workbook ? mod.default : mod;
+}
+
+/**
+ * An XLSX workbook (one sheet) with a bold header row of captions; numbers, dates and booleans are typed cells
+ * with formats by type and scale, text stays text (never a formula).
+ */
+export async function wrsToXlsx(doc: Document, options: WrsExportOptions & { sheetName?: string } = {}): Promise<Uint8Array> {
+  const index = WrsIndex.of(doc);
+  const columns = exportColumns(index, options);
+  const texts = cellTexts(index, columns, exportRows(index, options));
+  const ExcelJS = await loadExcelJs();
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet((options.sheetName ?? 'Data').replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Data');
+  sheet.columns = columns.map((c) => {
+    const numFmt = excelNumberFormat(c);
+    return { header: c.caption, key: c.id, width: Math.min(60, Math.max(10, c.caption.length + 2)), ...(numFmt ? { style: { numFmt } } : {}) };
+  });
+  sheet.getRow(1).font = { bold: true };
+  for (const row of texts) sheet.addRow(row.map((text, k) => typedValue(text, columns[k])));
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  const buffer = await workbook.xlsx.writeBuffer();
+  return new Uint8Array(buffer as ArrayBuffer);
+}
