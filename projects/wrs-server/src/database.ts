@@ -1,0 +1,65 @@
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface SqlResult {
+  readonly rows: Record<string, unknown>[];
+  /** Rows an INSERT, UPDATE or DELETE touched. */
+  readonly rowCount: number;
+}
+
+/** Runs one parameterised statement; values only ever travel as parameters. */
+export interface SqlExecutor {
+  query(sql: string, params?: readonly unknown[]): Promise<SqlResult>;
+}
+
+/** The server's database: the same SQL runs on embedded PGlite and on a real PostgreSQL. */
+export interface Database extends SqlExecutor {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Embedded PostgreSQL (WASM); `dataDir` persists it, none keeps it in memory. */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  const db = await PGlite.create(dataDir);
+  const run = async (ex: Pick<PGlite, 'query'>, sql: string, params?: readonly unknown[]): Promise<SqlResult> => {
+    const r = await ex.query<Record<string, unknown>>(sql, params ? [...params] : undefined);
+    return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+  };
+  return {
+    kind: 'pglite',
+    query: (sql, params) => run(db, sql, params),
+    transaction: (work) => db.transaction((tx) => work({ query: (sql, params) => run(tx, sql, params) })),
+    close: () => db.close(),
+  };
+}
+
+/** A real PostgreSQL through `pg`. */
+export async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString });
+  const run = async (ex: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]): Promise<SqlResult> => {
+    const r = await ex.query(sql, params ? [...params] : undefined);
+    return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };
+  };
+  await run(pool, 'SELECT 1');
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({ query: (sql, params) => run(client, sql, params) });
+        await client.query('COMMIT');
+        return result;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,100 @@
+import { TestServer, orderRows, ordersRequest, rowsOf, startTestServer } from '../testing/test-server';
+
+describe('f:Filter on PGlite', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    // A few known rows to filter on, beside the seeded ones.
+    await server.db.query(`UPDATE orders SET customer = 'Zeta 50% Off_Co', quantity = 6, order_date = NULL WHERE id = 9001`);
+    await server.db.query(`UPDATE orders SET customer = 'zeta lower', quantity = 12 WHERE id = 9002`);
+    await server.db.query(`UPDATE orders SET customer = 'ZETA UPPER', quantity = 5 WHERE id = 9003`);
+  });
+  afterAll(async () => server.close());
+
+  const ids = async (filter: string): Promise<number[]> => {
+    const r = await server.post('/WrsServlet', ordersRequest({ columns: ['id'], filter }));
+    expect(r.status).withContext(r.text).toBe(200);
+    return rowsOf(r.text).map((row) => Number(row.cells[0]));
+  };
+  const sqlIds = async (where: string, params: unknown[] = []): Promise<number[]> =>
+    (await server.db.query(`SELECT id FROM orders WHERE ${where} ORDER BY id`, params)).rows.map((r) => Number(r['id']));
+
+  it('= > >= < <= <> != compare typed values', async () => {
+    expect(await ids('<f:Expression bRef="id" op="=" value="42"/>')).toEqual([42]);
+    expect(await ids('<f:Expression bRef="id" op=">" value="9998"/>')).toEqual([9999, 10000]);
+    expect(await ids('<f:Expression bRef="id" op=">=" value="9999"/>')).toEqual([9999, 10000]);
+    expect(await ids('<f:Expression bRef="id" op="&lt;" value="3"/>')).toEqual([1, 2]);
+    expect(await ids('<f:Expression bRef="id" op="&lt;=" value="2"/>')).toEqual([1, 2]);
+    expect(await ids('<f:And><f:Expression bRef="id" op="&lt;" value="5"/><f:Expression bRef="id" op="&lt;>" value="2"/></f:And>')).toEqual([1, 3, 4]);
+    expect(await ids('<f:Expression bRef="id" op="&lt;" value="4"/><f:Expression bRef="id" op="!=" value="1"/>')).toEqual([2, 3]);
+    expect(await ids('<f:Expression bRef="price" op=">=" value="999.5"/>')).toEqual(await sqlIds('price >= 999.5'));
+    expect(await ids('<f:Expression bRef="orderDate" op="&lt;" value="2023-01-03"/>')).toEqual(await sqlIds(`order_date < DATE '2023-01-03'`));
+  });
+
+  it('an empty value means IS NULL for = and IS NOT NULL for <>', async () => {
+    expect(await ids('<f:Expression bRef="orderDate" op="=" value=""/>')).toEqual([9001]);
+    expect((await ids('<f:Expression bRef="orderDate" op="&lt;>"/>')).length).toBe(9999);
+  });
+
+  it('like and notLike take * as wildcard and % and _ literally, ic folds case', async () => {
+    expect(await ids('<f:Expression bRef="customer" op="like" value="Zeta*"/>')).toEqual([9001]);
+    expect(await ids('<f:Expression bRef="customer" op="like" value="zeta*" ic="true"/>')).toEqual([9001, 9002, 9003]);
+    expect(await ids('<f:Expression bRef="customer" op="like" value="*50% Off_*"/>')).toEqual([9001]);
+    expect(await ids('<f:Expression bRef="customer" op="like" value="*5_%*"/>')).toEqual([]);
+    const notLike = await ids('<f:Expression bRef="customer" op="notLike" value="zeta*" ic="true"/>');
+    expect(notLike.length).toBe(10000 - 3);
+  });
+
+  it('= with ic compares case-insensitively', async () => {
+    expect(await ids('<f:Expression bRef="customer" op="=" value="zeta upper" ic="true"/>')).toEqual([9003]);
+    expect(await ids('<f:Expression bRef="customer" op="=" value="zeta upper"/>')).toEqual([]);
+  });
+
+  it('in and notIn take comma-separated values', async () => {
+    expect(await ids('<f:Expression bRef="id" op="in" value="5,7, 9"/>')).toEqual([5, 7, 9]);
+    expect(await ids('<f:And><f:Expression bRef="id" op="&lt;" value="6"/><f:Expression bRef="id" op="notIn" value="2,4"/></f:And>')).toEqual([1, 3, 5]);
+    const deFr = await ids('<f:Expression bRef="country" op="in" value="DE,FR"/>');
+    expect(deFr).toEqual(await sqlIds(`country IN ('DE', 'FR')`));
+  });
+
+  it('bitand keeps rows whose integer column shares a bit with the value', async () => {
+    expect(await ids('<f:And><f:Expression bRef="id" op=">" value="9000"/><f:Expression bRef="quantity" op="bitand" value="8"/></f:And>')).toEqual(
+      await sqlIds('id > 9000 AND (quantity & 8) <> 0'),
+    );
+  });
+
+  it('nests f:And and f:Or', async () => {
+    const filter = '<f:Or><f:Expression bRef="id" op="=" value="1"/><f:And><f:Expression bRef="id" op=">" value="9000"/><f:Expression bRef="customer" op="like" ic="true" value="zeta*"/></f:And></f:Or>';
+    expect(await ids(filter)).toEqual([1, 9001, 9002, 9003]);
+  });
+
+  it('compares two columns with @bRef2', async () => {
+    expect(await ids('<f:Expression bRef="quantity" op="=" bRef2="id"/>')).toEqual(await sqlIds('quantity = id'));
+  });
+
+  it('refuses an operator outside the schema, an unknown column, and a value that does not fit, with 400 and a reason', async () => {
+    const cases: [string, RegExp][] = [
+      ['<f:Expression bRef="id" op="; DROP TABLE orders; --" value="1"/>', /Unknown filter operator/],
+      ['<f:Expression bRef="id) OR 1=1 --" op="=" value="1"/>', /Unknown column "id\) OR 1=1 --"/],
+      ['<f:Expression bRef="quantity" op="=" value="1 OR 1=1"/>', /does not fit column quantity \(INTEGER\)/],
+      ['<f:Expression bRef="orderDate" op="=" value="2023-02-30"/>', /not a date/],
+      ['<f:Expression bRef="country" op="spatContains" value="POINT(1 1)"/>', /spatial/],
+      ['<f:Expression bRef="price" op="bitand" value="1"/>', /integer column/],
+      ['<f:Expression bRef="id" op=">" value=""/>', /needs a value/],
+      ['<f:Nope/>', /Unknown filter element/],
+    ];
+    for (const [filter, reason] of cases) {
+      const r = await server.post('/WrsServlet', ordersRequest({ columns: ['id'], filter }));
+      expect(r.status).withContext(filter).toBe(400);
+      expect(r.text).withContext(filter).toMatch(reason);
+    }
+    expect((await orderRows(server.db, [1])).length).toBe(1);
+  });
+
+  it('treats quotes and SQL in values as data: an injection attempt matches nothing and harms nothing', async () => {
+    expect(await ids(`<f:Expression bRef="customer" op="=" value="x' OR '1'='1"/>`)).toEqual([]);
+    expect(await ids(`<f:Expression bRef="customer" op="like" value="*'; DELETE FROM orders; --"/>`)).toEqual([]);
+    expect(await ids(`<f:Expression bRef="customer" op="in" value="x') OR ('1'='1"/>`)).toEqual([]);
+    expect((await server.db.query('SELECT COUNT(*)::text AS n FROM orders')).rows[0]['n']).toBe('10000');
+  });
+});

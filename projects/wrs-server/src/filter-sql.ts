@@ -1,0 +1,105 @@
+import { NS } from 'ngx-wrs-grid/core';
+import { childElements } from '../../ui-grid/core/src/xml/dom';
+import { BindingSet, ColumnBinding } from './binding-sets';
+import { badRequest } from './http-error';
+import { SqlParams, columnSql } from './sql-params';
+import { isIntegerType, isTextType, sqlValue } from './sql-values';
+
+/** The comparison operators of filter-1.0.0.xsd (TypeSQLOperators) and their SQL. */
+const COMPARISONS: Readonly<Record<string, string>> = { '=': '=', '>': '>', '>=': '>=', '<': '<', '<=': '<=', '<>': '<>', '!=': '<>' };
+const SPATIAL = new Set(['spatContains', 'spatContained', 'spatIntersect']);
+/** `in` lists longer than this are refused, so one request cannot make a statement of unbounded size. */
+export const MAX_IN_VALUES = 1000;
+
+function resolve(set: BindingSet, bRef: string | null, what: string): ColumnBinding {
+  if (!bRef) throw badRequest(`f:Expression needs @${what}`);
+  const column = set.byId.get(bRef);
+  if (!column) throw badRequest(`Unknown column "${bRef}" in f:Expression/@${what} (binding set ${set.id})`);
+  return column;
+}
+
+function attr(el: Element, name: string): string | null {
+  return el.hasAttribute(name) ? el.getAttribute(name) : null;
+}
+
+/** `lower(x)` for case-insensitive text comparisons. */
+function folded(sql: string, ic: boolean): string {
+  return ic ? `lower(${sql})` : sql;
+}
+
+/** `*` is the filter schema's wildcard; `%`, `_` and `\` in the value are literal. */
+export function likePattern(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => '\\' + c).replace(/\*/g, '%');
+}
+
+function expressionSql(el: Element, set: BindingSet, params: SqlParams): string {
+  const column = resolve(set, attr(el, 'bRef'), 'bRef');
+  const op = attr(el, 'op') ?? '=';
+  const icAttr = attr(el, 'ic');
+  if (icAttr !== null && !['true', 'false', '1', '0'].includes(icAttr)) throw badRequest(`f:Expression/@ic must be a boolean, got "${icAttr}"`);
+  const ic = (icAttr === 'true' || icAttr === '1') && isTextType(column.type);
+  const col = columnSql(column);
+  if (SPATIAL.has(op)) throw badRequest(`Operator "${op}" needs a spatial database; this server has none`);
+  if (childElements(el).length > 0) throw badRequest('f:Expression with wrq:Calc is not supported by this server');
+  const bRef2 = attr(el, 'bRef2');
+  if (bRef2 !== null) {
+    const other = resolve(set, bRef2, 'bRef2');
+    const sqlOp = COMPARISONS[op];
+    if (!sqlOp) throw badRequest(`Operator "${op}" cannot compare two columns`);
+    return `${folded(col, ic)} ${sqlOp} ${folded(columnSql(other), ic && isTextType(other.type))}`;
+  }
+  const value = attr(el, 'value') ?? '';
+  if (op in COMPARISONS) {
+    if (value === '') {
+      if (op === '=') return `${col} IS NULL`;
+      if (op === '<>' || op === '!=') return `${col} IS NOT NULL`;
+      throw badRequest(`Operator "${op}" on ${column.id} needs a value`);
+    }
+    return `${folded(col, ic)} ${COMPARISONS[op]} ${folded(params.typed(column, sqlValue(column, value)), ic)}`;
+  }
+  switch (op) {
+    case 'like':
+    case 'notLike': {
+      const target = isTextType(column.type) ? col : `CAST(${col} AS TEXT)`;
+      const pattern = params.add(likePattern(value));
+      return `${folded(target, ic)} ${op === 'like' ? 'LIKE' : 'NOT LIKE'} ${folded(pattern, ic)} ESCAPE '\\'`;
+    }
+    case 'in':
+    case 'notIn': {
+      const items = value === '' ? [] : value.split(',');
+      if (items.length === 0) throw badRequest(`Operator "${op}" on ${column.id} needs a comma-separated list of values`);
+      if (items.length > MAX_IN_VALUES) throw badRequest(`Operator "${op}" takes at most ${MAX_IN_VALUES} values, got ${items.length}`);
+      const list = items.map((v) => folded(params.typed(column, sqlValue(column, isTextType(column.type) ? v : v.trim())), ic)).join(', ');
+      return `${folded(col, ic)} ${op === 'in' ? 'IN' : 'NOT IN'} (${list})`;
+    }
+    case 'bitand': {
+      if (!isIntegerType(column.type)) throw badRequest(`Operator "bitand" needs an integer column; ${column.id} is ${column.type}`);
+      return `(CAST(${col} AS BIGINT) & CAST(${params.add(sqlValue(column, value))} AS BIGINT)) <> 0`;
+    }
+    default:
+      throw badRequest(`Unknown filter operator "${op}"; the filter schema allows = > >= < <= <> != like notLike in notIn bitand`);
+  }
+}
+
+function connectiveSql(el: Element, set: BindingSet, params: SqlParams, joiner: 'AND' | 'OR'): string | null {
+  const parts: string[] = [];
+  for (const child of childElements(el)) {
+    if (child.namespaceURI !== NS.f) throw badRequest(`Unexpected element ${child.nodeName} in a filter`);
+    let part: string | null;
+    if (child.localName === 'Expression') part = expressionSql(child, set, params);
+    else if (child.localName === 'And') part = connectiveSql(child, set, params, 'AND');
+    else if (child.localName === 'Or') part = connectiveSql(child, set, params, 'OR');
+    else throw badRequest(`Unknown filter element f:${child.localName}; allowed are f:And, f:Or, f:Expression`);
+    if (part !== null) parts.push(part);
+  }
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? parts[0] : `(${parts.join(` ${joiner} `)})`;
+}
+
+/**
+ * The WHERE condition of an `f:Filter` (its children joined by AND), or null when it restricts nothing
+ * (empty connectives are no restriction). Columns resolve through the binding set only; values become parameters.
+ */
+export function filterSql(filter: Element, set: BindingSet, params: SqlParams): string | null {
+  return connectiveSql(filter, set, params, 'AND');
+}

@@ -1,0 +1,44 @@
+import { TestServer, startTestServer } from '../testing/test-server';
+import { nextIdentifier } from './next-identifier';
+
+describe('next identifier on PGlite', () => {
+  let server: TestServer;
+  beforeAll(async () => (server = await startTestServer()));
+  afterAll(async () => server.close());
+
+  const last = async (path: string) => {
+    const r = await server.post(path, '');
+    expect(r.status).withContext(r.text).toBe(200);
+    return r.text;
+  };
+
+  it('starts a new scope at 1 and counts up by one', async () => {
+    expect(await last('/WrsNextIdentifierServlet/fresh')).toMatch(/scope="fresh" blockSize="1">1<\/wrs:NextIdentifier>$/);
+    expect(await last('/WrsNextIdentifierServlet/fresh')).toMatch(/>2<\/wrs:NextIdentifier>$/);
+  });
+
+  it('reserves blocks and answers the LAST id of the block', async () => {
+    expect(await last('/WrsNextIdentifierServlet/blocks/10')).toMatch(/blockSize="10">10</);
+    expect(await last('/WrsNextIdentifierServlet/blocks/5')).toMatch(/blockSize="5">15</);
+    expect(await last('/WrsNextIdentifierServlet/blocks')).toMatch(/>16</);
+  });
+
+  it('keeps scopes apart; the orders scope continues after the seeded ids', async () => {
+    expect(await last('/WrsNextIdentifierServlet/orders')).toMatch(/>10001</);
+    expect(await last('/WrsNextIdentifierServlet/other')).toMatch(/>1</);
+  });
+
+  it('never hands out an id twice under concurrent calls', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, () => nextIdentifier(server.db, 'parallel', 3)));
+    const firsts = results.map((n) => n - 2).sort((a, b) => a - b);
+    expect(firsts).toEqual(Array.from({ length: 20 }, (_, i) => 1 + 3 * i));
+  });
+
+  it('refuses a bad scope or block size with 400', async () => {
+    for (const path of ['/WrsNextIdentifierServlet/', '/WrsNextIdentifierServlet/a/0', '/WrsNextIdentifierServlet/a/x', '/WrsNextIdentifierServlet/a%27%3B--', '/WrsNextIdentifierServlet/a/1/2']) {
+      const r = await server.post(path, '');
+      expect(r.status).withContext(path).toBe(400);
+      expect(r.text).withContext(path).toMatch(/<Message>.+<\/Message>/);
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { TestServer, WRQ, ordersRequest, startTestServer } from '../testing/test-server';
+
+describe('wrs-server HTTP answers', () => {
+  let server: TestServer;
+  beforeAll(async () => (server = await startTestServer()));
+  afterAll(async () => server.close());
+
+  it('refuses malformed XML, a DOCTYPE, and an unknown root with 400 and a readable reason', async () => {
+    const cases: [string, RegExp][] = [
+      ['<wrq:WrsRequest', /not acceptable XML: Malformed XML/],
+      [`<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>`, /DOCTYPE is refused/],
+      ['<html/>', /Expected wrq:WrsRequest \(load\) or wrs:Wrs \(save\)/],
+      ['', /the text is empty/],
+    ];
+    for (const [body, reason] of cases) {
+      const r = await server.post('/WrsServlet', body);
+      expect(r.status).withContext(body).toBe(400);
+      expect(r.text).withContext(body).toMatch(reason);
+    }
+  });
+
+  it('refuses unknown binding sets, columns and unsupported request parts with 400', async () => {
+    const unknownSet = ordersRequest().replace('>orders<', '>pg_catalog.pg_user<');
+    const cases: [string, RegExp][] = [
+      [unknownSet, /Unknown binding set "pg_catalog.pg_user"/],
+      [ordersRequest({ columns: ['id', 'password'] }), /Unknown column "password" in wrq:Columns/],
+      [ordersRequest({ columnsXml: '<wrq:C bRef="id); DROP TABLE orders; --"/>' }), /Unknown column "id\); DROP TABLE orders; --"/],
+      [ordersRequest({ ordering: '<wrq:C bRef="id" order="desc; DROP TABLE orders"/>' }), /@order must be asc or desc/],
+      [ordersRequest({ select: 'rowStart="1; DROP"' }), /@rowStart must be an integer/],
+      [`<wrq:WrsRequest xmlns:wrq="${WRQ}"><wrq:Select><wrq:From><wrq:BindingSet>orders</wrq:BindingSet></wrq:From><wrq:Grouping/></wrq:Select></wrq:WrsRequest>`, /wrq:Grouping is not supported/],
+    ];
+    for (const [body, reason] of cases) {
+      const r = await server.post('/WrsServlet', body);
+      expect(r.status).withContext(body).toBe(400);
+      expect(r.text).withContext(body).toMatch(reason);
+    }
+    expect((await server.db.query('SELECT COUNT(*)::text AS n FROM orders')).rows[0]['n']).toBe('10000');
+  });
+
+  it('answers 404 off the Wrs endpoints and 405 for GET', async () => {
+    expect((await server.post('/elsewhere', '')).status).toBe(404);
+    const r = await fetch(`${server.url}/WrsServlet`);
+    expect(r.status).toBe(405);
+    expect(r.headers.get('allow')).toBe('POST');
+  });
+
+  it('serves the endpoints below a context path too', async () => {
+    expect((await server.post('/app/WrsServlet', ordersRequest({ columns: ['id'], select: 'rowEnd="1"' }))).status).toBe(200);
+  });
+});

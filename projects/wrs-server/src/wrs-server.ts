@@ -1,0 +1,105 @@
+import { IncomingMessage, Server, ServerResponse, createServer } from 'node:http';
+import { NS, WrsError, parseXml } from 'ngx-wrs-grid/core';
+import { BindingSets } from './binding-sets';
+import { Database } from './database';
+import { HttpError, badRequest } from './http-error';
+import { planLoad, runLoad } from './load-request';
+import { nextIdentifier, nextIdentifierXml } from './next-identifier';
+import { saveWrs } from './save-wrs';
+import { escapeAttribute, escapeText } from './xml-text';
+
+export interface WrsServerOptions {
+  /** The database, or a promise of it: the server can listen while the database still opens. */
+  readonly db: Database | Promise<Database>;
+  readonly bindingSets: BindingSets;
+  /** Largest request body accepted, in bytes. */
+  readonly maxBodyBytes?: number;
+  /** Called with unexpected (500) failures. */
+  readonly log?: (message: string) => void;
+}
+
+const XML = 'application/xml; charset=utf-8';
+
+async function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) throw new HttpError(413, `The request body is larger than ${limit} bytes`);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseBody(text: string): Element {
+  try {
+    return parseXml(text).documentElement;
+  } catch (e) {
+    const reason = e instanceof WrsError ? e.message : String(e);
+    throw badRequest(`The request body is not acceptable XML: ${reason}`);
+  }
+}
+
+/** Error bodies: a small XML document with the reason and the rows at fault. */
+export function errorXml(error: HttpError): string {
+  const rows = error.rowIds.map((id) => `<Row id="${escapeAttribute(id)}"/>`).join('');
+  return `<Error status="${error.status}"><Message>${escapeText(error.reason)}</Message>${rows}</Error>`;
+}
+
+/** The request handler: `POST /WrsServlet` (load or save, told apart by the root element) and `POST /WrsNextIdentifierServlet/{scope}[/{blockSize}]`. */
+export function wrsRequestHandler(options: WrsServerOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const limit = options.maxBodyBytes ?? 20 * 1024 * 1024;
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (req.method === 'GET' && path === '/health') {
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ server: 'wrs-server', ok: true }));
+      return;
+    }
+    const servlet = /^(?:.*\/)?(WrsServlet|WrsNextIdentifierServlet)(?:\/(.*))?$/.exec(path);
+    if (!servlet) throw new HttpError(404, `No Wrs endpoint at ${path}`);
+    if (req.method !== 'POST') {
+      res.setHeader('Allow', 'POST');
+      throw new HttpError(405, `${req.method} is not supported; the Wrs endpoints take POST`);
+    }
+    const db = await options.db;
+    if (servlet[1] === 'WrsNextIdentifierServlet') {
+      const [scope = '', block, ...rest] = (servlet[2] ?? '').split('/').map((p) => decodeURIComponent(p));
+      if (rest.length) throw badRequest(`Unexpected path ${path}; use /WrsNextIdentifierServlet/{scope}[/{blockSize}]`);
+      const blockSize = block === undefined || block === '' ? 1 : /^\d{1,9}$/.test(block) ? Number(block) : NaN;
+      const last = await nextIdentifier(db, scope, blockSize);
+      res.writeHead(200, { 'Content-Type': XML }).end(nextIdentifierXml(scope, blockSize, last));
+      return;
+    }
+    if (servlet[2]) throw new HttpError(404, `No Wrs endpoint at ${path}`);
+    const root = parseBody(await readBody(req, limit));
+    if (root.namespaceURI === NS.wrq && root.localName === 'WrsRequest') {
+      const xml = await runLoad(db, planLoad(root, options.bindingSets));
+      res.writeHead(200, { 'Content-Type': XML }).end(xml);
+    } else if (root.namespaceURI === NS.wrs && root.localName === 'Wrs') {
+      const outcome = await saveWrs(db, root, options.bindingSets);
+      res
+        .writeHead(200, { 'Content-Type': XML })
+        .end(`<SaveResult inserted="${outcome.inserted}" updated="${outcome.updated}" deleted="${outcome.deleted}"/>`);
+    } else {
+      throw badRequest(`Expected wrq:WrsRequest (load) or wrs:Wrs (save), got {${root.namespaceURI ?? ''}}${root.localName}`);
+    }
+  };
+  return (req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      const error = e instanceof HttpError ? e : new HttpError(500, `Internal error: ${e instanceof Error ? e.message : String(e)}`);
+      if (error.status >= 500) options.log?.(`${req.method} ${req.url}: ${error.reason}`);
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      // Drain what is left of the body so the connection stays usable for the client.
+      req.resume();
+      res.writeHead(error.status, { 'Content-Type': XML }).end(errorXml(error));
+    });
+  };
+}
+
+/** An HTTP server speaking the Wrs protocol (design.md 5); call `listen` on it. */
+export function createWrsServer(options: WrsServerOptions): Server {
+  return createServer(wrsRequestHandler(options));
+}

@@ -1,0 +1,12 @@
+// Characters XML 1.0 cannot carry at all; dropped so an answer always parses.
+const INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/** Escapes text content; database text is always text here, never markup. */
+export function escapeText(value: string): string {
+  return value.replace(INVALID, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Escapes an attribute value (double-quoted), keeping line breaks and tabs as they were. */
+export function escapeAttribute(value: string): string {
+  return escapeText(value).replace(/"/g, '&quot;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+}
