@@ -61,9 +61,31 @@ export function sameValue(a: string | null, b: string | null): boolean {
   return a === b;
 }
 
+/**
+ * @xmldom/xmldom re-indexes all siblings on `replaceChild` (O(rows) in `wrs:Data`, 6.6 ms at 100,000 rows), but keeps
+ * element names in plain properties: there a row is renamed in place (O(1)). Browser DOMs replace the element (O(1)).
+ */
+function renameInPlace(row: Element, state: RowState): boolean {
+  const doc = row.ownerDocument as (Document & { _inc?: number }) | null;
+  if (!doc || typeof doc.evaluate === 'function') return false;
+  const named = row as unknown as { localName: string; tagName: string; nodeName: string };
+  const descriptor = Object.getOwnPropertyDescriptor(row, 'localName');
+  if (!descriptor?.writable) return false;
+  const qname = row.prefix ? `${row.prefix}:${state}` : state;
+  named.localName = state;
+  named.tagName = qname;
+  named.nodeName = qname;
+  if (typeof doc._inc === 'number') doc._inc++;
+  return true;
+}
+
 /** Gives a row another element name (R, I, M, D) keeping id, attributes and children; returns the new row. */
 export function renameRow(row: Element, state: RowState, index?: WrsIndex | null): Element {
   if (row.localName === state) return row;
+  if (renameInPlace(row, state)) {
+    index?.replaced(row, row);
+    return row;
+  }
   const doc = row.ownerDocument!;
   const renamed = createWrsElement(doc, state);
   for (let i = 0; i < row.attributes.length; i++) {
@@ -154,6 +176,12 @@ export function restoreRowElement(row: Element, index?: WrsIndex | null): Elemen
   return renameRow(row, 'R', index);
 }
 
+/** Makes an I or M row an unchanged R row holding its current values (its `wrs:O` dropped): the state after a save. */
+export function commitRow(row: Element, index?: WrsIndex | null): Element {
+  if (rowState(row) === 'M') dropOriginals(row, false);
+  return renameRow(row, 'R', index);
+}
+
 /** The value a new cell gets (design.md 4). */
 export function defaultCellValue(column: WrsColumn): string | null {
   const el = column.element;
@@ -223,7 +251,8 @@ export function nextTransactionsNumber(doc: Document): number {
  */
 export function newRowIds(index: WrsIndex, transaction: number, atRowId: string | null, count: number): string[] {
   const ids: string[] = [];
-  const taken = (id: string) => index.hasRowId(id) || ids.includes(id);
+  const chosen = new Set<string>();
+  const taken = (id: string) => chosen.has(id) || index.hasRowId(id);
   for (let n = 1; n <= count; n++) {
     let base: string;
     if (atRowId === null && index.rowCount === 0 && count === 1) base = 'new';
@@ -231,6 +260,7 @@ export function newRowIds(index: WrsIndex, transaction: number, atRowId: string 
     let id = base;
     for (let k = 2; taken(id); k++) id = `${base}_${k}`;
     ids.push(id);
+    chosen.add(id);
   }
   return ids;
 }

@@ -37,6 +37,16 @@ export class WrsIndex {
     return WrsIndex.of(doc);
   }
 
+  /**
+   * The index of any `wrs:Wrs` element: the document's own for its root, else a fresh one (not kept) for a
+   * nested Wrs such as `wrs:References/wrs:Wrs` or a validation result.
+   */
+  static ofElement(wrs: Element): WrsIndex {
+    const doc = wrs.ownerDocument!;
+    if (wrs === doc.documentElement) return WrsIndex.of(doc);
+    return new WrsIndex(doc, wrs);
+  }
+
   /** Marks the index of a document stale after a change the library did not make itself. */
   static invalidate(doc: Document): void {
     WrsIndex.indexes.get(doc)?.invalidate();
@@ -49,9 +59,12 @@ export class WrsIndex {
   private columnsById = new Map<string, WrsColumn>();
   private stale = true;
   private dataElement: Element | null = null;
+  private changed = new Set<Element>();
+  /** The `wrs:Wrs` element this index covers: the document element unless built by `ofElement`. */
+  readonly root: Element;
 
-  private constructor(readonly doc: Document) {
-    const root = doc.documentElement;
+  private constructor(readonly doc: Document, root: Element | null = doc.documentElement) {
+    this.root = root!;
     if (!root || root.namespaceURI !== NS.wrs || root.localName !== 'Wrs') {
       throw new WrsError('NOT_WRS', `Expected a wrs:Wrs document, got <${root?.nodeName ?? 'nothing'}>`, root?.nodeName);
     }
@@ -66,16 +79,18 @@ export class WrsIndex {
   }
 
   private rebuild(): void {
-    const root = this.doc.documentElement!;
+    const root = this.root;
     this.dataElement = firstChildElement(root, NS.wrs, 'Data');
     this.rowList = [];
     this.byId = new Map();
     this.positions = null;
+    this.changed = new Set();
     if (this.dataElement) {
       for (let c = this.dataElement.firstChild; c; c = c.nextSibling) {
         if (c.nodeType !== ELEMENT_NODE) continue;
         const row = c as Element;
         this.rowList.push(row);
+        if (row.localName !== 'R') this.changed.add(row);
         const id = row.getAttribute('id');
         if (id) this.byId.set(id, row);
       }
@@ -139,11 +154,23 @@ export class WrsIndex {
   /** The 1-based position of a row, or -1. */
   positionOf(row: Element): number {
     this.ensure();
+    return this.positionMap().get(row) ?? -1;
+  }
+
+  // Built once after a structural change and then kept exact by `replaced`, so row replacements stay O(1).
+  private positionMap(): Map<Element, number> {
     if (!this.positions) {
       this.positions = new Map();
       for (let i = 0; i < this.rowList.length; i++) this.positions.set(this.rowList[i], i + 1);
     }
-    return this.positions.get(row) ?? -1;
+    return this.positions;
+  }
+
+  /** The I, M and D rows in document order: what a save sends, found without walking the unchanged rows. */
+  changedRows(): Element[] {
+    this.ensure();
+    const positions = this.positionMap();
+    return [...this.changed].sort((a, b) => positions.get(a)! - positions.get(b)!);
   }
 
   /** Header columns ordered by position. */
@@ -176,16 +203,16 @@ export class WrsIndex {
   /** After the library replaced a row element by another (an R row becoming M or D): same position, same id. */
   replaced(oldRow: Element, newRow: Element): void {
     if (this.stale) return;
-    const pos = this.positions?.get(oldRow) ?? this.rowList.indexOf(oldRow) + 1;
+    const pos = this.positionMap().get(oldRow) ?? -1;
     if (pos < 1) {
       this.stale = true;
       return;
     }
     this.rowList[pos - 1] = newRow;
-    if (this.positions) {
-      this.positions.delete(oldRow);
-      this.positions.set(newRow, pos);
-    }
+    this.positions!.delete(oldRow);
+    this.positions!.set(newRow, pos);
+    this.changed.delete(oldRow);
+    if (newRow.localName !== 'R') this.changed.add(newRow);
     const id = newRow.getAttribute('id');
     if (id) this.byId.set(id, newRow);
   }
@@ -193,12 +220,19 @@ export class WrsIndex {
   /** After the library inserted rows at a 0-based index of `rows()`. */
   inserted(atIndex: number, rows: readonly Element[]): void {
     if (this.stale) return;
-    this.rowList.splice(atIndex, 0, ...rows);
-    for (const r of rows) {
+    const appended = atIndex === this.rowList.length;
+    if (appended) for (const r of rows) this.rowList.push(r);
+    else if (rows.length < 10000) this.rowList.splice(atIndex, 0, ...rows);
+    else this.rowList = this.rowList.slice(0, atIndex).concat(rows, this.rowList.slice(atIndex));
+    // Appending shifts no row, so known positions stay exact.
+    if (!appended) this.positions = null;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
       const id = r.getAttribute('id');
       if (id) this.byId.set(id, r);
+      if (r.localName !== 'R') this.changed.add(r);
+      this.positions?.set(r, atIndex + i + 1);
     }
-    this.positions = null;
   }
 
   /** After the library removed rows from the document. */
@@ -209,6 +243,7 @@ export class WrsIndex {
     for (const r of rows) {
       const id = r.getAttribute('id');
       if (id && this.byId.get(id) === r) this.byId.delete(id);
+      this.changed.delete(r);
     }
     this.positions = null;
   }
