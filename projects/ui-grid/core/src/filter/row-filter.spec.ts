@@ -1,0 +1,110 @@
+import { WrsError } from '../errors';
+import { parseXml } from '../xml/dom';
+import { NS } from '../xml/namespaces';
+import { WrsIndex } from '../wrs/wrs-index';
+import { domName, wrsText } from '../../testing/fixtures';
+import { compileFilter, filterRows } from './row-filter';
+import { sortRows } from './row-order';
+
+const F = NS.f;
+
+function people(): WrsIndex {
+  return WrsIndex.of(
+    parseXml(
+      wrsText(
+        [{ id: 'name' }, { id: 'qty', type: 'INTEGER' }, { id: 'country' }, { id: 'day', type: 'DATE' }],
+        [
+          ['Anna', '3', 'DE', '2026-01-04'],
+          ['bert', '12', 'FR', '2026-02-01'],
+          ['Cleo', '7', null, '2025-12-31'],
+          ['Dora', null, 'DE', null],
+          ['anton', '100', 'IT', '2026-01-20'],
+        ],
+      ),
+    ),
+  );
+}
+
+function filter(body: string): Element {
+  return parseXml(`<f:Filter xmlns:f="${F}">${body}</f:Filter>`).documentElement;
+}
+
+const ids = (rows: Element[]) => rows.map((r) => r.getAttribute('id'));
+
+describe(`client-side f:Filter evaluation (${domName()})`, () => {
+  it('compares numbers as numbers and text as text', () => {
+    const index = people();
+    expect(ids(filterRows(index, filter('<f:Expression bRef="qty" op="&gt;" value="7"/>')))).toEqual(['R2', 'R5']);
+    expect(ids(filterRows(index, filter('<f:Expression bRef="qty" op="&lt;=" value="7"/>')))).toEqual(['R1', 'R3']);
+    expect(ids(filterRows(index, filter('<f:Expression bRef="name" op="&gt;=" value="C"/>')))).toEqual(['R2', 'R3', 'R4', 'R5']);
+    expect(ids(filterRows(index, filter('<f:Expression bRef="day" op="&gt;=" value="2026-01-01"/><f:Expression bRef="day" op="&lt;" value="2026-02-01"/>')))).toEqual(['R1', 'R5']);
+  });
+
+  it('like uses * as wild card, ic ignores case, notLike inverts', () => {
+    const index = people();
+    expect(ids(filterRows(index, filter('<f:Expression bRef="name" op="like" value="a*"/>')))).toEqual(['R5']);
+    expect(ids(filterRows(index, filter('<f:Expression bRef="name" op="like" value="a*" ic="true"/>')))).toEqual(['R1', 'R5']);
+    expect(ids(filterRows(index, filter('<f:Expression bRef="name" op="like" value="*n*" ic="true"/>')))).toEqual(['R1', 'R5']);
+    expect(ids(filterRows(index, filter('<f:Expression bRef="name" op="notLike" value="*o*"/>')))).toEqual(['R1', 'R2']);
+    expect(ids(filterRows(index, filter('<f:Expression bRef="name" op="like" value="(.)*"/>')))).toEqual([]);
+  });
+
+  it('in / notIn take comma-separated lists; an empty value means IS NULL', () => {
+    const index = people();
+    expect(ids(filterRows(index, filter('<f:Expression bRef="country" op="in" value="DE,IT"/>')))).toEqual(['R1', 'R4', 'R5']);
+    expect(ids(filterRows(index, filter('<f:Expression bRef="country" op="notIn" value="DE"/>')))).toEqual(['R2', 'R5']);
+    expect(ids(filterRows(index, filter('<f:Expression bRef="country" op="=" value=""/>')))).toEqual(['R3']);
+    expect(ids(filterRows(index, filter('<f:Expression bRef="qty" op="!=" value=""/>')))).toEqual(['R1', 'R2', 'R3', 'R5']);
+  });
+
+  it('f:And binds all, f:Or any, nested', () => {
+    const index = people();
+    const f = filter(
+      '<f:Or><f:And><f:Expression bRef="country" op="=" value="DE"/><f:Expression bRef="qty" op="&gt;" value="1"/></f:And><f:Expression bRef="name" op="=" value="bert"/></f:Or>',
+    );
+    expect(ids(filterRows(index, f))).toEqual(['R1', 'R2']);
+    expect(ids(filterRows(index, filter('')))).toEqual(['R1', 'R2', 'R3', 'R4', 'R5']);
+    expect(ids(filterRows(index, null))).toEqual(['R1', 'R2', 'R3', 'R4', 'R5']);
+  });
+
+  it('bitand keeps rows whose integer shares a bit with the mask', () => {
+    expect(ids(filterRows(people(), filter('<f:Expression bRef="qty" op="bitand" value="4"/>')))).toEqual(['R2', 'R3', 'R5']);
+  });
+
+  it('a custom column filter replaces the expressions on its column', () => {
+    const index = people();
+    const keep = compileFilter(filter('<f:Expression bRef="name" op="=" value="ignored"/>'), index, {
+      custom: { name: (value) => !!value && value.length === 4 },
+    });
+    expect(index.rows().filter(keep).map((r) => r.getAttribute('id'))).toEqual(['R1', 'R2', 'R3', 'R4']);
+  });
+
+  it('unknown columns and operators raise typed errors', () => {
+    const index = people();
+    expect(() => compileFilter(filter('<f:Expression bRef="nope" value="1"/>'), index)).toThrowMatching(
+      (e) => e instanceof WrsError && e.code === 'UNKNOWN_COLUMN' && e.input === 'nope',
+    );
+    expect(() => compileFilter(filter('<f:Expression bRef="qty" op="drop table" value="1"/>'), index)).toThrowMatching(
+      (e) => e instanceof WrsError && e.code === 'INVALID_ARGUMENT' && e.input === 'drop table',
+    );
+    expect(() => compileFilter(filter('<f:Expression bRef="qty" op="&gt;" value="ten"/>'), index)).toThrowMatching(
+      (e) => e instanceof WrsError && e.code === 'INVALID_ARGUMENT',
+    );
+  });
+});
+
+describe(`sortRows (${domName()})`, () => {
+  it('sorts numbers numerically, text by collation, empty cells last, multi-column and stable', () => {
+    const index = people();
+    const rows = index.rows();
+    expect(ids(sortRows(index, rows, [{ colId: 'qty' }]))).toEqual(['R1', 'R3', 'R2', 'R5', 'R4']);
+    expect(ids(sortRows(index, rows, [{ colId: 'qty', descending: true }]))).toEqual(['R5', 'R2', 'R3', 'R1', 'R4']);
+    expect(ids(sortRows(index, rows, [{ colId: 'name' }]))).toEqual(['R1', 'R5', 'R2', 'R3', 'R4']);
+    expect(ids(sortRows(index, rows, [{ colId: 'country' }, { colId: 'name', descending: true }]))).toEqual(['R4', 'R1', 'R2', 'R5', 'R3']);
+    expect(ids(sortRows(index, rows, []))).toEqual(['R1', 'R2', 'R3', 'R4', 'R5']);
+  });
+
+  it('raises UNKNOWN_COLUMN for an unknown sort column', () => {
+    expect(() => sortRows(people(), [], [{ colId: 'nope' }])).toThrowMatching((e) => e instanceof WrsError && e.code === 'UNKNOWN_COLUMN');
+  });
+});
