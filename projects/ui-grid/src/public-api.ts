@@ -3,3 +3,4 @@
  */
 export * from './lib/services/data-provider-registry';
 export * from './lib/ui-grid.module';
+export * from './lib/services/chain.service';

@@ -1,0 +1,32 @@
+import { parseXml, serializeXml } from '../xml/dom';
+import { domName } from '../../testing/fixtures';
+import { sanitizeHtmlInto } from './html-output';
+
+function target(): Element {
+  const doc = (globalThis as { document?: Document }).document;
+  return doc ? doc.createElement('div') : parseXml('<html><body><div/></body></html>').getElementsByTagName('div')[0];
+}
+
+describe(`sanitizeHtmlInto (${domName()})`, () => {
+  it('drops scripts, event handlers and javascript: URLs and keeps the content', () => {
+    const t = target();
+    sanitizeHtmlInto(
+      '<div class="r"><script>alert(1)</script><p onclick="alert(2)" title="t">Total <b>3</b></p>' +
+        '<a href=" JaVaScRiPt:alert(3)">bad</a><a href="/orders?id=1">rel</a><img alt="i" src="data:text/html,x" onerror="alert(4)"/>' +
+        '<style>*{}</style><iframe src="https://evil.test"></iframe><custom-el data-x="1">kept</custom-el></div>',
+      t,
+    );
+    const out = serializeXml(t);
+    expect(out).not.toMatch(/script|onclick|onerror|javascript|alert|iframe|style|data:text/i);
+    expect(t.textContent).toBe('Total 3badrelkept');
+    expect(out).toContain('href="/orders?id=1"');
+    expect(out).toContain('title="t"');
+  });
+
+  it('replaces earlier content of the target', () => {
+    const t = target();
+    sanitizeHtmlInto('<p>one</p>', t);
+    sanitizeHtmlInto('<p>two</p>', t);
+    expect(t.textContent).toBe('two');
+  });
+});

@@ -1,0 +1,76 @@
+import { provideHttpClient } from '@angular/common/http';
+import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
+import { TestBed } from '@angular/core/testing';
+import { DataProviderRegistry, StaticModel } from 'ngx-wrs-grid/core';
+import { provideUiGrid } from '../ui-grid.module';
+import { ChainService } from './chain.service';
+
+const XSL = 'http://www.w3.org/1999/XSL/Transform';
+const WRS = 'http://www.businesscode.de/schema/bcdui/wrs-1.0.0';
+const wrs = `<wrs:Wrs xmlns:wrs="${WRS}"><wrs:Header><wrs:Columns><wrs:C pos="1" id="name"/></wrs:Columns></wrs:Header>` +
+  `<wrs:Data><wrs:R id="R1"><wrs:C>Anna</wrs:C></wrs:R><wrs:R id="R2"><wrs:C>Bert</wrs:C></wrs:R></wrs:Data></wrs:Wrs>`;
+
+describe('ChainService', () => {
+  let service: ChainService;
+  let http: HttpTestingController;
+  let registry: DataProviderRegistry;
+
+  beforeEach(() => {
+    registry = new DataProviderRegistry();
+    TestBed.configureTestingModule({ providers: [provideUiGrid({ registry }), provideHttpClient(), provideHttpClientTesting()] });
+    service = TestBed.inject(ChainService);
+    http = TestBed.inject(HttpTestingController);
+  });
+
+  afterEach(() => http.verify());
+
+  async function answer(url: string, body: string, status = 200): Promise<void> {
+    for (let i = 0; i < 50; i++) {
+      const pending = http.match(url);
+      if (pending.length > 0) {
+        pending[0].flush(body, status === 200 ? undefined : { status, statusText: 'Not Found' });
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    fail(`no request for ${url}`);
+  }
+
+  it('loads an XSLT 3.0 stylesheet url with HttpClient and runs it; the chain registers in the app registry', async () => {
+    const input = new StaticModel({ data: wrs, registry });
+    const chain = service.create({ id: 'names', inputModel: input, chain: 'xslt/names.xslt' });
+    const seen: string[] = [];
+    chain.status$.subscribe((s) => seen.push(s.name));
+    const done = chain.execute();
+    await answer('xslt/names.xslt', `<xsl:stylesheet version="3.0" xmlns:xsl="${XSL}" xmlns:wrs="${WRS}"><xsl:template match="/"><Names><xsl:value-of select="string-join(//wrs:Data/*/wrs:C, ',')"/></Names></xsl:template></xsl:stylesheet>`);
+    await done;
+    expect(seen).toEqual(['InitializedStatus', 'LoadingStatus', 'ChainLoadedStatus', 'WaitingForParametersStatus', 'TransformingStatus', 'TransformedStatus']);
+    expect(chain.getData()!.documentElement.textContent).toBe('Anna,Bert');
+    expect(registry.get('names')).toBe(chain);
+  });
+
+  it('an HTTP 404 for the stylesheet ends in ChainStylesheetLoadingFailed naming the url', async () => {
+    const chain = service.create({ inputModel: new StaticModel({ data: wrs, registry }), chain: 'xslt/gone.xslt' });
+    const done = chain.execute();
+    await answer('xslt/gone.xslt', 'no such file', 404);
+    await done;
+    expect(chain.getStatus().name).toBe('ChainStylesheetLoadingFailed');
+    expect(chain.getFailureReason()).toContain('xslt/gone.xslt');
+    expect(chain.getFailureReason()).toContain('404');
+  });
+
+  it('renders hostile HTML output through DomSanitizer: no script, no handlers, no javascript: URLs', async () => {
+    const target = document.createElement('div');
+    const hostile = () =>
+      `<div><p onclick="alert(1)">Rows: <b>2</b></p><script>alert(2)</script><a href="javascript:alert(3)">x</a>` +
+      `<img alt="i" onerror="alert(4)"/><a href="https://example.org/ok">ok</a></div>`;
+    const chain = service.create({ inputModel: new StaticModel({ data: wrs, registry }), chain: hostile, targetHtml: target });
+    await chain.execute();
+    expect(target.textContent).toContain('Rows: 2');
+    expect(target.innerHTML).not.toMatch(/<script|onclick|onerror/i);
+    // Angular neutralizes an unsafe URL by prefixing it with "unsafe:", so no link starts with javascript:.
+    const hrefs = Array.from(target.querySelectorAll('a')).map((a) => a.getAttribute('href') ?? '');
+    expect(hrefs.some((h) => /^\s*javascript:/i.test(h))).toBeFalse();
+    expect(target.querySelector('a[href="https://example.org/ok"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import { HttpClient, HttpErrorResponse } from '@angular/common/http';
+import { Injectable, SecurityContext, inject } from '@angular/core';
+import { DomSanitizer } from '@angular/platform-browser';
+import {
+  ChainDefinition,
+  ChainParameterValue,
+  DataProvider,
+  HtmlOutputPolicy,
+  ModelWrapper,
+  WrsError,
+  XmlLoader,
+  XsltEngine,
+  getDefaultXmlLoader,
+} from 'ngx-wrs-grid/core';
+import { firstValueFrom } from 'rxjs';
+import { injectDataProviderRegistry } from './data-provider-registry';
+
+/** Arguments of `ChainService.create`: the ModelWrapper arguments the service does not fill in itself. */
+export interface CreateChainArgs {
+  id?: string;
+  inputModel: DataProvider;
+  chain: ChainDefinition;
+  parameters?: Readonly<Record<string, ChainParameterValue>>;
+  /** An element to render the result into, sanitized by Angular's DomSanitizer. */
+  targetHtml?: Element | null;
+  xsltEngine?: XsltEngine;
+}
+
+/** Creates transformation chains that load stylesheet URLs with HttpClient and sanitize HTML output with DomSanitizer. */
+@Injectable({ providedIn: 'root' })
+export class ChainService {
+  private readonly http = inject(HttpClient, { optional: true });
+  private readonly sanitizer = inject(DomSanitizer);
+  private readonly registry = injectDataProviderRegistry();
+
+  /** Loads a URL as text through HttpClient (fetch when the app provides no HttpClient); an HTTP error is LOAD_FAILED. */
+  readonly loader: XmlLoader = async (url) => {
+    if (!this.http) return getDefaultXmlLoader()(url);
+    try {
+      return await firstValueFrom(this.http.get(url, { responseType: 'text' }));
+    } catch (e) {
+      const status = e instanceof HttpErrorResponse ? e.status : undefined;
+      const detail = e instanceof HttpErrorResponse ? `HTTP ${e.status} ${e.statusText}` : String(e);
+      throw new WrsError('LOAD_FAILED', `${detail} from ${url}`, url, { status });
+    }
+  };
+
+  /** Puts HTML into a target after Angular's HTML sanitization (no script, no handlers, no javascript: URLs). */
+  readonly htmlPolicy: HtmlOutputPolicy = (html, target) => {
+    (target as HTMLElement).innerHTML = this.sanitizer.sanitize(SecurityContext.HTML, html) ?? '';
+  };
+
+  /** A new chain (not yet run: call `execute()` or `fetchData()`). */
+  create(args: CreateChainArgs): ModelWrapper {
+    const chain = new ModelWrapper({
+      id: args.id,
+      inputModel: args.inputModel,
+      chain: args.chain,
+      parameters: args.parameters,
+      registry: this.registry,
+      loader: this.loader,
+      htmlPolicy: this.htmlPolicy,
+      xsltEngine: args.xsltEngine,
+    });
+    if (args.targetHtml) chain.setTargetHtml(args.targetHtml);
+    return chain;
+  }
+}
