@@ -29,6 +29,22 @@ export { DataProvider, generateProviderId } from './data-provider/data-provider'
 export type { DataProviderArgs, ChangeSet } from './data-provider/data-provider';
 export * from './data-provider/listeners';
 export { DataProviderRegistry, defaultRegistry } from './data-provider/registry';
+export type { WrsBackend, WrsBackendCallOptions } from './backend/wrs-backend';
+export { FetchWrsBackend } from './backend/fetch-wrs-backend';
+export type { FetchWrsBackendOptions } from './backend/fetch-wrs-backend';
+export { getDefaultWrsBackend, setDefaultWrsBackend } from './backend/default-wrs-backend';
+export {
+  DEFAULT_MODEL_URL,
+  DEFAULT_NEXT_IDENTIFIER_URL,
+  httpFailure,
+  networkFailure,
+  wrsAnswer,
+  nextIdentifierAnswer,
+  nextIdentifierUrl,
+  xmlBody,
+} from './backend/backend-answers';
+export { WrsRequestModel } from './backend/wrs-request-model';
+export type { WrsRequestModelArgs, RequestPostStep } from './backend/wrs-request-model';
 export { StaticModel } from './data-provider/static-model';
 export type { StaticModelArgs } from './data-provider/static-model';
 export { SimpleModel } from './data-provider/simple-model';

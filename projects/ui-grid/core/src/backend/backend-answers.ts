@@ -1,0 +1,85 @@
+import { WrsError, WrsErrorCode } from '../errors';
+import { parseXml, serializeXml } from '../xml/dom';
+import { NS } from '../xml/namespaces';
+
+/** The default load/save url (spec 2.1 `modelUrl`). */
+export const DEFAULT_MODEL_URL = 'WrsServlet';
+/** The default base of next-identifier calls (design.md 5). */
+export const DEFAULT_NEXT_IDENTIFIER_URL = 'WrsNextIdentifierServlet';
+
+/** Request bodies go out as XML text. */
+export function xmlBody(doc: Document | string): string {
+  return typeof doc === 'string' ? doc : serializeXml(doc);
+}
+
+/** The reason and the rows at fault of an error answer (the reference server's `<Error>`), else the body text itself. */
+function errorDetails(body: string): { reason: string; rowIds: string[] } {
+  const trimmed = body.trim();
+  if (trimmed.startsWith('<')) {
+    try {
+      const root = parseXml(trimmed).documentElement;
+      if (root.localName === 'Error') {
+        const message = root.getElementsByTagName('Message')[0]?.textContent ?? '';
+        const rows = root.getElementsByTagName('Row');
+        const rowIds: string[] = [];
+        for (let i = 0; i < rows.length; i++) rowIds.push(rows[i].getAttribute('id') ?? '');
+        return { reason: message, rowIds };
+      }
+    } catch {
+      // Not XML after all: the text is the reason.
+    }
+  }
+  return { reason: trimmed.slice(0, 500), rowIds: [] };
+}
+
+/**
+ * The error of a non-2xx answer: SAVE_CONFLICT (409 on save, `details.rowIds` the conflicting rows), SAVE_FAILED
+ * (other save failures), BACKEND (load and identifiers). The message carries the server's reason.
+ */
+export function httpFailure(call: 'load' | 'save' | 'nextIdentifier', url: string, status: number, statusText: string, body: string): WrsError {
+  const { reason, rowIds } = errorDetails(body);
+  const code: WrsErrorCode = call !== 'save' ? 'BACKEND' : status === 409 ? 'SAVE_CONFLICT' : 'SAVE_FAILED';
+  const what = call === 'save' ? 'Save' : call === 'load' ? 'Load' : 'Next identifier';
+  const message = `${what} failed: HTTP ${status}${statusText ? ' ' + statusText : ''} from ${url}${reason ? `: ${reason}` : ''}`;
+  return new WrsError(code, message, url, { status, rowIds });
+}
+
+/** The error of a request that never got an answer. */
+export function networkFailure(url: string, error: unknown): WrsError {
+  return new WrsError('BACKEND', `Cannot reach ${url}: ${error instanceof Error ? error.message : String(error)}`, url);
+}
+
+/** Parses a load answer; anything but a `wrs:Wrs` document is a NOT_WRS error naming the url. */
+export function wrsAnswer(url: string, body: string): Document {
+  let doc: Document;
+  try {
+    doc = parseXml(body);
+  } catch (e) {
+    throw new WrsError('NOT_WRS', `The answer of ${url} is not XML: ${e instanceof Error ? e.message : String(e)}`, body.slice(0, 200));
+  }
+  const root = doc.documentElement;
+  if (root.namespaceURI !== NS.wrs || root.localName !== 'Wrs') {
+    throw new WrsError('NOT_WRS', `The answer of ${url} is not a wrs:Wrs but {${root.namespaceURI ?? ''}}${root.localName}`, body.slice(0, 200));
+  }
+  return doc;
+}
+
+/** The LAST identifier of a `wrs:NextIdentifier` answer. */
+export function nextIdentifierAnswer(url: string, body: string): number {
+  let value = NaN;
+  try {
+    const root = parseXml(body).documentElement;
+    if (root.localName === 'NextIdentifier') value = Number((root.textContent ?? '').trim());
+  } catch {
+    // Reported below like any other unusable answer.
+  }
+  if (!Number.isSafeInteger(value)) throw new WrsError('BACKEND', `The answer of ${url} holds no wrs:NextIdentifier number`, body.slice(0, 200));
+  return value;
+}
+
+/** The url of a next-identifier call: `{base}/{scope}/{blockSize}`; a bad scope or block size is INVALID_ARGUMENT. */
+export function nextIdentifierUrl(base: string, scope: string, blockSize: number): string {
+  if (typeof scope !== 'string' || scope === '') throw new WrsError('INVALID_ARGUMENT', 'nextIdentifier needs a non-empty scope', scope);
+  if (!Number.isInteger(blockSize) || blockSize < 1) throw new WrsError('INVALID_ARGUMENT', 'blockSize must be a positive integer', blockSize);
+  return `${base.replace(/\/$/, '')}/${encodeURIComponent(scope)}/${blockSize}`;
+}

@@ -1,0 +1,105 @@
+import { domName } from '../../testing/fixtures';
+import { isWrsError, WrsError } from '../errors';
+import { parseXml, serializeXml } from '../xml/dom';
+import { NS } from '../xml/namespaces';
+import { FetchWrsBackend } from './fetch-wrs-backend';
+
+interface Sent {
+  url: string;
+  init: RequestInit;
+}
+
+/** A fetch answering from a list, recording what was sent (the transport seam; the server specs cover the real one). */
+function fakeFetch(answers: (Response | Error)[]): { fetch: typeof fetch; sent: Sent[] } {
+  const sent: Sent[] = [];
+  const f = (async (url: string, init: RequestInit) => {
+    sent.push({ url, init });
+    const a = answers.shift()!;
+    if (a instanceof Error) throw a;
+    return a;
+  }) as unknown as typeof fetch;
+  return { fetch: f, sent };
+}
+
+const WRS_ANSWER = `<wrs:Wrs xmlns:wrs="${NS.wrs}"><wrs:Header><wrs:Columns><wrs:C id="a" pos="1"/></wrs:Columns></wrs:Header><wrs:Data><wrs:R id="R1"><wrs:C>x</wrs:C></wrs:R></wrs:Data></wrs:Wrs>`;
+const REQUEST = `<wrq:WrsRequest xmlns:wrq="${NS.wrq}"><wrq:Select><wrq:From><wrq:BindingSet>orders</wrq:BindingSet></wrq:From></wrq:Select></wrq:WrsRequest>`;
+
+async function failure(p: Promise<unknown>): Promise<WrsError> {
+  try {
+    await p;
+  } catch (e) {
+    if (isWrsError(e)) return e;
+    throw e;
+  }
+  throw new Error('expected a failure');
+}
+
+describe(`FetchWrsBackend (${domName()})`, () => {
+  it('load POSTs the request as application/xml to WrsServlet and resolves with the wrs:Wrs answer', async () => {
+    const { fetch, sent } = fakeFetch([new Response(WRS_ANSWER, { status: 200 })]);
+    const doc = await new FetchWrsBackend({ fetch, headers: () => ({ Authorization: 'Bearer t' }) }).load(parseXml(REQUEST));
+    expect(sent[0].url).toBe('WrsServlet');
+    expect(sent[0].init.method).toBe('POST');
+    expect((sent[0].init.headers as Record<string, string>)['Content-Type']).toBe('application/xml');
+    expect((sent[0].init.headers as Record<string, string>)['Authorization']).toBe('Bearer t');
+    expect(parseXml(sent[0].init.body as string).documentElement.localName).toBe('WrsRequest');
+    expect(doc.getElementsByTagNameNS(NS.wrs, 'R')[0].getAttribute('id')).toBe('R1');
+  });
+
+  it('load honours the per-call url before the configured modelUrl', async () => {
+    const { fetch, sent } = fakeFetch([new Response(WRS_ANSWER), new Response(WRS_ANSWER)]);
+    const backend = new FetchWrsBackend({ fetch, modelUrl: '/api/WrsServlet' });
+    await backend.load(REQUEST);
+    await backend.load(REQUEST, { url: '/other' });
+    expect(sent.map((s) => s.url)).toEqual(['/api/WrsServlet', '/other']);
+  });
+
+  it('load rejects with BACKEND on a network failure and on a non-2xx answer, with the server reason', async () => {
+    const { fetch } = fakeFetch([new TypeError('connection refused'), new Response('<Error status="400"><Message>Unknown column "x"</Message></Error>', { status: 400, statusText: 'Bad Request' })]);
+    const backend = new FetchWrsBackend({ fetch });
+    const net = await failure(backend.load(REQUEST));
+    expect([net.code, net.message]).toEqual(['BACKEND', 'Cannot reach WrsServlet: connection refused']);
+    const http = await failure(backend.load(REQUEST));
+    expect(http.code).toBe('BACKEND');
+    expect(http.message).toBe('Load failed: HTTP 400 Bad Request from WrsServlet: Unknown column "x"');
+    expect(http.details?.['status']).toBe(400);
+  });
+
+  it('load rejects with NOT_WRS when a 2xx body is not a wrs:Wrs', async () => {
+    const { fetch } = fakeFetch([new Response('<html><body>login</body></html>'), new Response('not xml at all')]);
+    const backend = new FetchWrsBackend({ fetch });
+    const other = await failure(backend.load(REQUEST));
+    expect(other.code).toBe('NOT_WRS');
+    expect(other.message).toContain('not a wrs:Wrs but {}html');
+    expect((await failure(backend.load(REQUEST))).code).toBe('NOT_WRS');
+  });
+
+  it('save POSTs the Wrs and resolves on 2xx', async () => {
+    const { fetch, sent } = fakeFetch([new Response('<SaveResult/>')]);
+    await new FetchWrsBackend({ fetch }).save(parseXml(WRS_ANSWER));
+    expect(serializeXml(parseXml(sent[0].init.body as string))).toContain('wrs:Wrs');
+  });
+
+  it('save rejects with SAVE_CONFLICT and the conflicting row ids on 409, SAVE_FAILED otherwise', async () => {
+    const conflict = '<Error status="409"><Message>2 row(s) changed</Message><Row id="R3"/><Row id="R7"/></Error>';
+    const { fetch } = fakeFetch([new Response(conflict, { status: 409 }), new Response('disk full', { status: 500 })]);
+    const backend = new FetchWrsBackend({ fetch });
+    const c = await failure(backend.save(WRS_ANSWER));
+    expect(c.code).toBe('SAVE_CONFLICT');
+    expect(c.details?.['rowIds']).toEqual(['R3', 'R7']);
+    expect(c.message).toContain('2 row(s) changed');
+    const f = await failure(backend.save(WRS_ANSWER));
+    expect([f.code, f.message]).toEqual(['SAVE_FAILED', 'Save failed: HTTP 500 from WrsServlet: disk full']);
+  });
+
+  it('nextIdentifier POSTs to {base}/{scope}/{blockSize} and resolves with the last id', async () => {
+    const answer = `<wrs:NextIdentifier xmlns:wrs="${NS.wrs}" scope="my scope" blockSize="5">15</wrs:NextIdentifier>`;
+    const { fetch, sent } = fakeFetch([new Response(answer), new Response('<x/>')]);
+    const backend = new FetchWrsBackend({ fetch });
+    expect(await backend.nextIdentifier('my scope', 5)).toBe(15);
+    expect(sent[0].url).toBe('WrsNextIdentifierServlet/my%20scope/5');
+    expect((await failure(backend.nextIdentifier('s'))).code).toBe('BACKEND');
+    expect((await failure(backend.nextIdentifier('', 1))).code).toBe('INVALID_ARGUMENT');
+    expect((await failure(backend.nextIdentifier('s', 0))).code).toBe('INVALID_ARGUMENT');
+  });
+});

@@ -1,0 +1,96 @@
+import { WrsError, errorMessage } from '../errors';
+import { cloneDocument, parseXml } from '../xml/dom';
+import { DataProvider, DataProviderArgs } from '../data-provider/data-provider';
+import { ConstantDataProvider } from '../data-provider/constant-data-provider';
+import { TransformFailedStatus } from '../data-provider/status';
+import { getDefaultWrsBackend } from './default-wrs-backend';
+import { WrsBackend } from './wrs-backend';
+
+/** One step of a request post chain: gets the request document and returns the one to send. */
+export type RequestPostStep = (request: Document) => Document | Promise<Document>;
+
+export interface WrsRequestModelArgs extends DataProviderArgs {
+  /** The `wrq:WrsRequest`: a document, XML text, or a provider holding it (for example the grid's request chain). */
+  requestDocument: Document | string | DataProvider;
+  /** Spec 2.1 `modelUrl`: where the request goes; a string or a provider holding one. The backend's default when absent. */
+  modelUrl?: string | DataProvider;
+  /** Spec 2.1 `requestPostChain`: steps run on a copy of the request before it is sent, in order. */
+  requestPostChain?: RequestPostStep | readonly RequestPostStep[];
+  /** The transport; `getDefaultWrsBackend()` when absent. */
+  backend?: WrsBackend;
+}
+
+/**
+ * A SimpleModel whose data is the server's answer to a request document: each execute() runs the request post chain,
+ * sends the request through the WrsBackend and holds the `wrs:Wrs` answer. Statuses: Loading, then Transformed;
+ * a failing post-chain step ends in TransformFailed, a failing call or an answer that is no Wrs in LoadFailed.
+ */
+export class WrsRequestModel extends DataProvider {
+  private readonly request: Document | string | DataProvider;
+  private readonly modelUrl?: string | DataProvider;
+  private readonly steps: readonly RequestPostStep[];
+  private readonly backend?: WrsBackend;
+  private sent: Document | null = null;
+
+  constructor(args: WrsRequestModelArgs) {
+    super(args);
+    const r = args?.requestDocument;
+    if (typeof r !== 'string' && !(r instanceof DataProvider) && !(r && typeof (r as Document).nodeType === 'number')) {
+      throw new WrsError('INVALID_ARGUMENT', 'WrsRequestModel needs requestDocument: a document, XML text or a DataProvider', r);
+    }
+    this.request = r;
+    this.modelUrl = args.modelUrl;
+    this.steps = args.requestPostChain === undefined ? [] : Array.isArray(args.requestPostChain) ? args.requestPostChain : [args.requestPostChain as RequestPostStep];
+    this.backend = args.backend;
+  }
+
+  /** The request last sent (after the post chain), or null before the first load. */
+  getRequestDocument(): Document | null {
+    return this.sent;
+  }
+
+  /** The backend this model loads through. */
+  getBackend(): WrsBackend {
+    return this.backend ?? getDefaultWrsBackend();
+  }
+
+  protected async doExecute(current: () => boolean): Promise<void> {
+    this.setStatus(this.loadingStatus);
+    let request = await this.requestCopy();
+    const url = await this.url();
+    if (!current()) return;
+    for (const step of this.steps) {
+      try {
+        request = await step(request);
+      } catch (e) {
+        if (current()) this.fail(TransformFailedStatus, `requestPostChain failed: ${errorMessage(e)}`);
+        return;
+      }
+      if (!current()) return;
+    }
+    this.sent = request;
+    const answer = await this.getBackend().load(request, url === undefined ? undefined : { url });
+    if (!current()) return;
+    this.setData(answer);
+    this.setStatus(this.transformedStatus);
+  }
+
+  /** A private copy, so post-chain steps never change the caller's document. */
+  private async requestCopy(): Promise<Document> {
+    if (typeof this.request === 'string') return parseXml(this.request);
+    if (!(this.request instanceof DataProvider)) return cloneDocument(this.request);
+    await this.request.fetchData();
+    const doc = this.request.getData();
+    if (!doc) throw new WrsError('LOAD_FAILED', `Request provider ${this.request.id} holds no document`, this.request.id);
+    return cloneDocument(doc);
+  }
+
+  private async url(): Promise<string | undefined> {
+    const m = this.modelUrl;
+    if (m === undefined || typeof m === 'string') return m;
+    await m.fetchData();
+    const value = m instanceof ConstantDataProvider ? m.getValue() : m.read('/*');
+    if (typeof value !== 'string' || value === '') throw new WrsError('INVALID_ARGUMENT', `modelUrl provider ${m.id} holds no url`, value);
+    return value;
+  }
+}
