@@ -10,6 +10,7 @@ import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
       <strong>ngx-wrs-grid demo</strong>
       <nav>
         <a routerLink="/provider" routerLinkActive="active">Data provider</a>
+        <a routerLink="/xslt" routerLinkActive="active">XSLT chain</a>
       </nav>
     </header>
     <main><router-outlet /></main>
