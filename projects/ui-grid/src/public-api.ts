@@ -3,4 +3,5 @@
  */
 export * from './lib/services/data-provider-registry';
 export * from './lib/ui-grid.module';
+export * from './lib/grid/public-api';
 export * from './lib/services/chain.service';

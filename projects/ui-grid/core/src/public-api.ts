@@ -21,6 +21,13 @@ export {
   originalOf,
   defaultCellValue,
   referenceValues,
+  writeCell,
+  deleteRowElement,
+  restoreRowElement,
+  createRow,
+  nextTransactionsNumber,
+  newRowIds,
+  isNumericType,
 } from './wrs/row-states';
 export type { RowState } from './wrs/row-states';
 

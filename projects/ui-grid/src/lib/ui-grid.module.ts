@@ -1,5 +1,6 @@
 import { EnvironmentProviders, NgModule, makeEnvironmentProviders } from '@angular/core';
 import { DataProviderRegistry, defaultRegistry } from 'ngx-wrs-grid/core';
+import { GridComponent } from './grid/grid.component';
 
 /** Options of `provideUiGrid()`. */
 export interface UiGridOptions {
@@ -14,6 +15,8 @@ export function provideUiGrid(options: UiGridOptions = {}): EnvironmentProviders
 
 /** The NgModule for module-based apps: import it once to get the registry and the library's services. */
 @NgModule({
+  imports: [GridComponent],
+  exports: [GridComponent],
   providers: [{ provide: DataProviderRegistry, useValue: defaultRegistry }],
 })
 export class UiGridModule {}

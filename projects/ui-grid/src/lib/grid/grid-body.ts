@@ -1,0 +1,273 @@
+import { NS } from 'ngx-wrs-grid/core';
+import { cellText } from './cell-text';
+import { GridColumn } from './grid-column';
+
+/** What the body asks of the grid for each painted cell. */
+export interface GridBodySource {
+  rowCount(): number;
+  /** The Wrs row at a 0-based position. */
+  rowAt(position: number): Element | null;
+  isSelected(row: number, col: number): boolean;
+  isFocused(row: number, col: number): boolean;
+  /** The validation message of a cell, or null when it is valid. */
+  errorOf(rowId: string, colId: string): string | null;
+}
+
+interface RowSlot {
+  readonly element: HTMLElement;
+  readonly cells: HTMLElement[];
+  /** The row position this slot shows, -1 when unused. */
+  position: number;
+}
+
+/** Rows painted above and below the visible ones, so small scroll steps paint nothing new. */
+const OVERSCAN = 4;
+
+/**
+ * The grid body: a fixed-row-height virtual scroller that recycles a pool of row elements. A row element keeps its
+ * row while it stays in view, so a scroll step repaints only the rows that came into view; cell text is written
+ * with `textContent`. Nothing per cell exists for rows out of view.
+ */
+export class GridBody {
+  readonly viewport: HTMLElement;
+  readonly header: HTMLElement;
+  readonly canvas: HTMLElement;
+  private slots: RowSlot[] = [];
+  private columns: GridColumn[] = [];
+  private offsets: number[] = [];
+  private viewportHeight = 0;
+  private readonly values: (string | null)[] = [];
+  private readonly modified: boolean[] = [];
+  private readonly onScroll = () => this.paint();
+
+  constructor(
+    host: HTMLElement,
+    private readonly source: GridBodySource,
+    readonly rowHeight: number,
+  ) {
+    const doc = host.ownerDocument;
+    this.viewport = doc.createElement('div');
+    this.viewport.className = 'ui-grid-viewport';
+    this.header = doc.createElement('div');
+    this.header.className = 'ui-grid-header';
+    this.header.setAttribute('role', 'rowgroup');
+    this.canvas = doc.createElement('div');
+    this.canvas.className = 'ui-grid-canvas';
+    this.canvas.setAttribute('role', 'rowgroup');
+    this.viewport.append(this.header, this.canvas);
+    host.appendChild(this.viewport);
+    this.viewport.addEventListener('scroll', this.onScroll, { passive: true });
+  }
+
+  destroy(): void {
+    this.viewport.removeEventListener('scroll', this.onScroll);
+    this.viewport.remove();
+  }
+
+  /** The shown columns; rebuilds the row pool. */
+  setColumns(columns: GridColumn[]): void {
+    this.columns = columns;
+    this.offsets = [];
+    let x = 0;
+    for (const c of columns) {
+      this.offsets.push(x);
+      x += c.width;
+    }
+    this.canvas.style.width = `${x}px`;
+    for (const slot of this.slots) slot.element.remove();
+    this.slots = [];
+    this.paint();
+  }
+
+  /** Sets the viewport's height in pixels, the header included. */
+  setHeight(height: number): void {
+    this.viewport.style.height = `${height}px`;
+    this.viewportHeight = Math.max(0, height - this.header.offsetHeight);
+    this.paint();
+  }
+
+  /** Left offset and width of a shown column. */
+  columnBox(col: number): { left: number; width: number } {
+    return { left: this.offsets[col] ?? 0, width: this.columns[col]?.width ?? 0 };
+  }
+
+  /** Paints the rows in view; rows already showing the right position keep their content. */
+  paint(): void {
+    const count = this.source.rowCount();
+    this.canvas.style.height = `${count * this.rowHeight}px`;
+    const scrollTop = this.viewport.scrollTop;
+    const first = Math.max(0, Math.floor(scrollTop / this.rowHeight) - OVERSCAN);
+    const visible = Math.ceil((this.viewportHeight || this.rowHeight * 10) / this.rowHeight) + 2 * OVERSCAN + 1;
+    const last = Math.min(count, first + visible);
+    this.ensureSlots(visible);
+    const n = this.slots.length;
+    for (let p = first; p < last; p++) {
+      const slot = this.slots[p % n];
+      if (slot.position !== p) this.paintRow(slot, p);
+    }
+    for (const slot of this.slots) {
+      if (slot.position >= 0 && (slot.position < first || slot.position >= last)) {
+        slot.position = -1;
+        slot.element.style.display = 'none';
+      }
+    }
+  }
+
+  /** Repaints every row in view (after a change of many rows, the selection or the validation result). */
+  repaintAll(): void {
+    for (const slot of this.slots) slot.position = -1;
+    this.paint();
+  }
+
+  /** Repaints the rows at these positions when they are in view. */
+  repaintRows(positions: Iterable<number>): void {
+    const n = this.slots.length;
+    if (n === 0) return;
+    for (const p of positions) {
+      const slot = this.slots[p % n];
+      if (slot.position === p) this.paintRow(slot, p);
+    }
+  }
+
+  /** Updates only the selection and focus marks of the rows in view. */
+  repaintMarks(): void {
+    for (const slot of this.slots) {
+      if (slot.position < 0) continue;
+      for (let i = 0; i < slot.cells.length; i++) this.markCell(slot.cells[i], slot.position, i);
+    }
+  }
+
+  /** The painted cell element, or null when the row is out of view. */
+  cellElement(row: number, col: number): HTMLElement | null {
+    const n = this.slots.length;
+    const slot = n ? this.slots[row % n] : undefined;
+    return slot && slot.position === row ? slot.cells[col] ?? null : null;
+  }
+
+  /** Scrolls the least distance that brings a cell into view. */
+  scrollIntoView(row: number, col: number): void {
+    const top = row * this.rowHeight;
+    const vp = this.viewport;
+    if (top < vp.scrollTop) vp.scrollTop = top;
+    else if (top + this.rowHeight > vp.scrollTop + this.viewportHeight) vp.scrollTop = top + this.rowHeight - this.viewportHeight;
+    const box = this.columnBox(col);
+    if (box.left < vp.scrollLeft) vp.scrollLeft = box.left;
+    else if (box.left + box.width > vp.scrollLeft + vp.clientWidth) vp.scrollLeft = box.left + box.width - vp.clientWidth;
+    this.paint();
+  }
+
+  /** Rows that fit in the viewport, for PageUp and PageDown. */
+  pageRows(): number {
+    return Math.max(1, Math.floor((this.viewportHeight || this.rowHeight) / this.rowHeight));
+  }
+
+  /** The cell under a point of the page, or null. */
+  cellAtPoint(clientX: number, clientY: number): { row: number; col: number } | null {
+    const rect = this.canvas.getBoundingClientRect();
+    const y = clientY - rect.top;
+    const x = clientX - rect.left;
+    if (y < 0 || x < 0) return null;
+    const row = Math.floor(y / this.rowHeight);
+    if (row >= this.source.rowCount()) return null;
+    let col = -1;
+    for (let i = 0; i < this.offsets.length; i++) if (x >= this.offsets[i]) col = i;
+    return col < 0 || x >= this.offsets[col] + this.columns[col].width ? null : { row, col };
+  }
+
+  private ensureSlots(count: number): void {
+    if (this.slots.length >= count) return;
+    for (const slot of this.slots) slot.position = -1;
+    const doc = this.canvas.ownerDocument;
+    while (this.slots.length < count) {
+      const element = doc.createElement('div');
+      element.className = 'ui-grid-row';
+      element.setAttribute('role', 'row');
+      element.style.height = `${this.rowHeight}px`;
+      const cells: HTMLElement[] = [];
+      for (let i = 0; i < this.columns.length; i++) {
+        const cell = doc.createElement('div');
+        cell.setAttribute('role', 'gridcell');
+        cell.setAttribute('aria-colindex', String(i + 1));
+        cell.style.left = `${this.offsets[i]}px`;
+        cell.style.width = `${this.columns[i].width}px`;
+        element.appendChild(cell);
+        cells.push(cell);
+      }
+      this.canvas.appendChild(element);
+      this.slots.push({ element, cells, position: -1 });
+    }
+  }
+
+  private paintRow(slot: RowSlot, position: number): void {
+    slot.position = position;
+    const row = this.source.rowAt(position);
+    const el = slot.element;
+    el.style.display = '';
+    el.style.transform = `translateY(${position * this.rowHeight}px)`;
+    el.setAttribute('aria-rowindex', String(position + 2));
+    const state = row ? row.localName : 'R';
+    const rowClass = `ui-grid-row ui-grid-row-${state}`;
+    if (el.className !== rowClass) el.className = rowClass;
+    const rowId = row?.getAttribute('id') ?? '';
+    el.dataset['rowId'] = rowId;
+    this.readRow(row);
+    for (let i = 0; i < this.columns.length; i++) {
+      const column = this.columns[i];
+      const cell = slot.cells[i];
+      const value = this.values[column.pos - 1] ?? null;
+      const text = cellText(column, value);
+      if (cell.textContent !== text) cell.textContent = text;
+      const error = this.source.errorOf(rowId, column.id);
+      let cls = 'ui-grid-cell';
+      if (column.numeric) cls += ' ui-grid-num';
+      if (column.className) cls += ' ' + column.className;
+      if (this.modified[column.pos - 1]) cls += ' ui-grid-cell-modified';
+      if (error !== null) cls += ' ui-grid-cell-invalid';
+      cell.dataset['base'] = cls;
+      if (error !== null) cell.title = error;
+      else if (cell.title) cell.removeAttribute('title');
+      cell.setAttribute('aria-invalid', error !== null ? 'true' : 'false');
+      this.markCell(cell, position, i);
+    }
+  }
+
+  private markCell(cell: HTMLElement, row: number, col: number): void {
+    const selected = this.source.isSelected(row, col);
+    const focused = this.source.isFocused(row, col);
+    let cls = cell.dataset['base'] ?? 'ui-grid-cell';
+    if (selected) cls += ' ui-grid-cell-selected';
+    if (focused) cls += ' ui-grid-cell-focus';
+    if (cell.className !== cls) cell.className = cls;
+    const aria = selected ? 'true' : 'false';
+    if (cell.getAttribute('aria-selected') !== aria) cell.setAttribute('aria-selected', aria);
+  }
+
+  /** Reads the cell values of a row into `values` (by Wrs position) and which cells differ from their `wrs:O`. */
+  private readRow(row: Element | null): void {
+    this.values.length = 0;
+    this.modified.length = 0;
+    if (!row) return;
+    let last = -1;
+    for (let c = row.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType !== 1) continue;
+      const el = c as Element;
+      if (el.localName === 'C') {
+        last = this.values.length;
+        this.values.push(valueOf(el));
+        this.modified.push(false);
+      } else if (el.localName === 'O' && last >= 0) {
+        this.modified[last] = valueOf(el) !== this.values[last];
+      }
+    }
+  }
+}
+
+function valueOf(cell: Element): string | null {
+  const first = cell.firstChild;
+  if (!first) return '';
+  if (first === cell.lastChild && first.nodeType === 3) return first.nodeValue;
+  for (let c: Node | null = first; c; c = c.nextSibling) {
+    if (c.nodeType === 1 && (c as Element).localName === 'null' && (c as Element).namespaceURI === NS.wrs) return null;
+  }
+  return cell.textContent;
+}

@@ -1,0 +1,49 @@
+import { GridColumn } from './grid-column';
+
+/** An open cell editor: its element and how to read the value it holds. */
+export interface GridEditor {
+  readonly element: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+  /** The value to commit: text, or null for an empty cell of a nullable column. */
+  value(): string | null;
+}
+
+const TEXTAREA_TYPES = new Set(['textarea', 'bcduiSimpleTextarea']);
+const DROPDOWN_TYPES = new Set(['dropdown', 'bcduiSimpleDropDown', 'bcduiModelDropDown']);
+const NUMBER_TYPES = new Set(['number', 'bcduiSimpleNumericInput']);
+
+/**
+ * Creates the editor of a column: a dropdown for reference columns (captions shown, values stored) and for
+ * `grid:Editor` dropdown types (values from the `values` param, "a|b|c"), a textarea, a date or timestamp input by
+ * type, else a text input. `typed` starts the editor with that text (type-to-edit) instead of the cell value.
+ */
+export function createEditor(doc: Document, column: GridColumn, value: string | null, typed?: string): GridEditor {
+  const type = column.editorType;
+  const options = column.references
+    ? column.references.values.map((v) => [v, column.references!.captions.get(v) ?? v] as const)
+    : type && DROPDOWN_TYPES.has(type)
+      ? (column.editorParams['values'] ?? '').split('|').map((v) => [v, v] as const)
+      : null;
+  if (options) {
+    const select = doc.createElement('select');
+    if (column.nullable) select.appendChild(new Option('', ''));
+    for (const [v, caption] of options) select.appendChild(new Option(caption, v));
+    select.value = value ?? '';
+    return { element: select, value: () => (select.value === '' && column.nullable ? null : select.value) };
+  }
+  const element = type && TEXTAREA_TYPES.has(type) ? doc.createElement('textarea') : doc.createElement('input');
+  if (element instanceof HTMLInputElement) {
+    if (typed === undefined && column.typeName === 'DATE') element.type = 'date';
+    else if (typed === undefined && column.typeName === 'TIMESTAMP') element.type = 'datetime-local';
+    else element.type = 'text';
+    if (column.numeric || (type && NUMBER_TYPES.has(type))) element.inputMode = 'decimal';
+  }
+  const start = typed ?? value ?? '';
+  element.value = element instanceof HTMLInputElement && element.type === 'date' ? start.slice(0, 10) : start;
+  return {
+    element,
+    value: () => {
+      const text = column.numeric ? element.value.trim() : element.value;
+      return text === '' && column.nullable ? null : text;
+    },
+  };
+}

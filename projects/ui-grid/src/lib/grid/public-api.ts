@@ -1,0 +1,5 @@
+export { GridComponent } from './grid.component';
+export type { AfterAddRowArgs, CustomSaveArgs, GridHotArgs, IsReadOnlyCell, JumpToRowArgs, WrsHeaderMeta } from './grid.component';
+export type { GridChainDef, GridChainStep } from './grid-chain';
+export type { CellError, ValidationContext, ValidationStep } from './grid-validation';
+export type { GridColumn } from './grid-column';

@@ -1,0 +1,97 @@
+import { NS, WrsIndex } from 'ngx-wrs-grid/core';
+
+interface RowEntry {
+  readonly id: string;
+  /** A deep copy of the row as it was, or null when the row did not exist. */
+  readonly before: Element | null;
+  /** 0-based index of the row in `wrs:Data` before the change. */
+  readonly position: number;
+}
+
+/**
+ * The state of the rows one change set touches, taken before it touches them, so that `restore()` puts the
+ * document back exactly (row states, C/O pairs, inserted rows gone, deleted rows back) at a cost that grows with
+ * the rows touched, not with the document.
+ */
+export class RowSnapshot {
+  private readonly entries = new Map<string, RowEntry>();
+  /** `wrs:TransactionsNumber` before the change, null when the header had none. */
+  private readonly transactions: string | null;
+
+  constructor(private readonly doc: Document) {
+    this.transactions = transactionsElement(doc)?.textContent ?? null;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Ids of the rows in the snapshot. */
+  rowIds(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** Records a row before the change set modifies or removes it; later calls for the same row keep the first state. */
+  touch(row: Element): void {
+    const id = row.getAttribute('id') ?? '';
+    if (this.entries.has(id)) return;
+    const index = WrsIndex.of(this.doc);
+    this.entries.set(id, { id, before: row.cloneNode(true) as Element, position: index.positionOf(row) - 1 });
+  }
+
+  /** Records a row the change set creates. */
+  added(id: string): void {
+    if (!this.entries.has(id)) this.entries.set(id, { id, before: null, position: -1 });
+  }
+
+  /** Puts every recorded row back as it was and returns the snapshot that undoes this restore. */
+  restore(): RowSnapshot {
+    const index = WrsIndex.of(this.doc);
+    const inverse = new RowSnapshot(this.doc);
+    const current: Element[] = [];
+    for (const entry of this.entries.values()) {
+      const row = index.rowById(entry.id);
+      if (row) {
+        inverse.touch(row);
+        current.push(row);
+      } else inverse.added(entry.id);
+    }
+    const data = index.data ?? this.doc.documentElement!.appendChild(this.doc.createElementNS(NS.wrs, 'wrs:Data'));
+    for (const row of current) data.removeChild(row);
+    index.removed(current);
+    const back = [...this.entries.values()].filter((e) => e.before !== null).sort((a, b) => a.position - b.position);
+    for (const entry of back) {
+      const row = entry.before!.cloneNode(true) as Element;
+      const at = index.rows()[entry.position] ?? null;
+      data.insertBefore(row, at);
+      index.inserted(Math.min(entry.position, index.rowCount), [row]);
+    }
+    setTransactionsNumber(this.doc, this.transactions);
+    return inverse;
+  }
+}
+
+function setTransactionsNumber(doc: Document, value: string | null): void {
+  const tn = transactionsElement(doc);
+  if (tn && value === null) tn.parentNode!.removeChild(tn);
+  else if (tn && value !== null) tn.textContent = value;
+  else if (value !== null) {
+    const root = doc.documentElement!;
+    const header = firstWrsChild(root, 'Header');
+    const created = doc.createElementNS(NS.wrs, root.prefix ? `${root.prefix}:TransactionsNumber` : 'TransactionsNumber');
+    created.textContent = value;
+    header?.appendChild(created);
+  }
+}
+
+function transactionsElement(doc: Document): Element | null {
+  const header = firstWrsChild(doc.documentElement!, 'Header');
+  return header && firstWrsChild(header, 'TransactionsNumber');
+}
+
+function firstWrsChild(parent: Element, localName: string): Element | null {
+  for (let c = parent.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === 1 && (c as Element).namespaceURI === NS.wrs && (c as Element).localName === localName) return c as Element;
+  }
+  return null;
+}
