@@ -23,6 +23,8 @@ import {
   SimpleModel,
   StaticModel,
   WrsBackend,
+  buildWrsRequest,
+  getDefaultWrsBackend,
   WrsError,
   WrsIndex,
   createDocument,
@@ -132,7 +134,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   readonly modelUrl = input('WrsServlet');
   readonly exportFileName = input<string | null>(null);
   readonly disableExport = input(false, { transform: booleanAttribute });
-  /** The server round trip for loading from `config` and saving. */
+  /** The server round trip for loading from `config` and saving; the core default backend when absent. */
   readonly backend = input<WrsBackend | null>(null);
 
   protected readonly busy = signal<'' | 'loading' | 'saving'>('');
@@ -272,30 +274,13 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   }
 
   private requireBackend(): WrsBackend {
-    const backend = this.backend();
-    if (!backend) throw new WrsError('BACKEND', 'The grid has no backend to load from or save to', null);
-    return backend;
+    return this.backend() ?? getDefaultWrsBackend();
   }
 
-  /** The `wrq:WrsRequest` of a configuration: its binding set, the selected columns, and the status model's filters. */
+  /** The `wrq:WrsRequest` of the configuration, filtered by the status model's `f:Filter`. */
   private buildRequest(config: Document | null): Document {
-    if (!config?.documentElement) throw new WrsError('INVALID_ARGUMENT', 'The grid needs a grid configuration or an inputModel', config);
-    const doc = createDocument(config);
-    const request = doc.appendChild(doc.createElementNS(NS.wrq, 'wrq:WrsRequest'));
-    const select = request.appendChild(doc.createElementNS(NS.wrq, 'wrq:Select'));
-    const columns = select.appendChild(doc.createElementNS(NS.wrq, 'wrq:Columns'));
-    for (const c of Array.from(config.documentElement.getElementsByTagNameNS(NS.grid, 'C'))) {
-      if ((c.parentNode as Element | null)?.localName === 'C' || c.closest?.('OrderColumns')) continue;
-      const ref = columns.appendChild(doc.createElementNS(NS.wrq, 'wrq:C'));
-      ref.setAttribute('bRef', c.getAttribute('bRef') ?? '');
-    }
-    const from = select.appendChild(doc.createElementNS(NS.wrq, 'wrq:From'));
-    const bindingSet = config.documentElement.getElementsByTagNameNS(NS.wrq, 'BindingSet')[0];
-    if (bindingSet) from.appendChild(doc.importNode(bindingSet, true));
-    const statusDoc = (this.statusModel() ?? guiStatusEstablished(this.registry)).getData();
-    const filter = statusDoc?.documentElement ? childOf(statusDoc.documentElement, 'Filter', NS.f) : null;
-    select.appendChild(filter ? doc.importNode(filter, true) : doc.createElementNS(NS.f, 'f:Filter'));
-    return doc;
+    if (!config) throw new WrsError('INVALID_ARGUMENT', 'The grid needs a grid configuration or an inputModel', config);
+    return buildWrsRequest(config, { statusModel: this.statusModel() ?? guiStatusEstablished(this.registry) });
   }
 
   private setupView(): void {
