@@ -5,3 +5,5 @@ export * from './lib/services/data-provider-registry';
 export * from './lib/ui-grid.module';
 export * from './lib/grid/public-api';
 export * from './lib/services/chain.service';
+export * from './lib/services/wrs-backend.token';
+export * from './lib/services/http-wrs-backend';

@@ -11,6 +11,7 @@ import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
       <nav>
         <a routerLink="/provider" routerLinkActive="active">Data provider</a>
         <a routerLink="/xslt" routerLinkActive="active">XSLT chain</a>
+        <a routerLink="/server" routerLinkActive="active">Server orders</a>
       </nav>
     </header>
     <main><router-outlet /></main>

@@ -1,8 +1,9 @@
+import { provideHttpClient, withFetch } from '@angular/common/http';
 import { ApplicationConfig, provideZonelessChangeDetection } from '@angular/core';
 import { provideRouter, withHashLocation } from '@angular/router';
-import { provideUiGrid } from 'ngx-wrs-grid';
+import { provideHttpWrsBackend, provideUiGrid } from 'ngx-wrs-grid';
 import { routes } from './app.routes';
 
 export const appConfig: ApplicationConfig = {
-  providers: [provideZonelessChangeDetection(), provideRouter(routes, withHashLocation()), provideUiGrid()],
+  providers: [provideZonelessChangeDetection(), provideRouter(routes, withHashLocation()), provideUiGrid(), provideHttpClient(withFetch()), provideHttpWrsBackend()],
 };

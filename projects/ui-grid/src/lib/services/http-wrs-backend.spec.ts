@@ -1,0 +1,80 @@
+import { provideHttpClient } from '@angular/common/http';
+import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
+import { TestBed } from '@angular/core/testing';
+import { NS, WrsError } from 'ngx-wrs-grid/core';
+import { HttpWrsBackend, provideHttpWrsBackend } from './http-wrs-backend';
+import { WRS_BACKEND } from './wrs-backend.token';
+
+const REQUEST = `<wrq:WrsRequest xmlns:wrq="${NS.wrq}"><wrq:Select><wrq:From><wrq:BindingSet>orders</wrq:BindingSet></wrq:From></wrq:Select></wrq:WrsRequest>`;
+const ANSWER = `<wrs:Wrs xmlns:wrs="${NS.wrs}"><wrs:Header><wrs:Columns><wrs:C id="a" pos="1"/></wrs:Columns></wrs:Header><wrs:Data><wrs:R id="R1"><wrs:C>x</wrs:C></wrs:R></wrs:Data></wrs:Wrs>`;
+
+async function failure(p: Promise<unknown>): Promise<WrsError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof WrsError) return e;
+    throw e;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('HttpWrsBackend', () => {
+  let http: HttpTestingController;
+  let backend: HttpWrsBackend;
+
+  beforeEach(() => {
+    TestBed.configureTestingModule({
+      providers: [provideHttpClient(), provideHttpClientTesting(), provideHttpWrsBackend({ modelUrl: '/api/WrsServlet' })],
+    });
+    http = TestBed.inject(HttpTestingController);
+    backend = TestBed.inject(HttpWrsBackend);
+  });
+  afterEach(() => http.verify());
+
+  it('is what WRS_BACKEND provides', () => {
+    expect(TestBed.inject(WRS_BACKEND)).toBe(backend);
+  });
+
+  it('load POSTs the request as application/xml through HttpClient and resolves with the wrs:Wrs', async () => {
+    const loading = backend.load(REQUEST);
+    const req = http.expectOne('/api/WrsServlet');
+    expect(req.request.method).toBe('POST');
+    expect(req.request.headers.get('Content-Type')).toBe('application/xml');
+    expect(req.request.body).toBe(REQUEST);
+    req.flush(ANSWER);
+    const doc = await loading;
+    expect(doc.getElementsByTagNameNS(NS.wrs, 'R')[0].getAttribute('id')).toBe('R1');
+  });
+
+  it('load rejects with BACKEND and the server reason on a non-2xx answer, NOT_WRS on a body that is no Wrs', async () => {
+    const failing = failure(backend.load(REQUEST));
+    http.expectOne('/api/WrsServlet').flush('<Error status="400"><Message>Unknown column "x"</Message></Error>', { status: 400, statusText: 'Bad Request' });
+    const e = await failing;
+    expect([e.code, e.message]).toEqual(['BACKEND', 'Load failed: HTTP 400 Bad Request from /api/WrsServlet: Unknown column "x"']);
+    const notWrs = failure(backend.load(REQUEST));
+    http.expectOne('/api/WrsServlet').flush('<html/>');
+    expect((await notWrs).code).toBe('NOT_WRS');
+  });
+
+  it('load rejects with BACKEND on a network failure', async () => {
+    const failing = failure(backend.load(REQUEST));
+    http.expectOne('/api/WrsServlet').error(new ProgressEvent('error'));
+    const e = await failing;
+    expect(e.code).toBe('BACKEND');
+    expect(e.message).toContain('Cannot reach /api/WrsServlet');
+  });
+
+  it('save rejects with SAVE_CONFLICT and the row ids on 409', async () => {
+    const failing = failure(backend.save(ANSWER));
+    http.expectOne('/api/WrsServlet').flush('<Error status="409"><Message>changed</Message><Row id="R1"/></Error>', { status: 409, statusText: 'Conflict' });
+    const e = await failing;
+    expect(e.code).toBe('SAVE_CONFLICT');
+    expect(e.details?.['rowIds']).toEqual(['R1']);
+  });
+
+  it('nextIdentifier POSTs to WrsNextIdentifierServlet/{scope}/{blockSize} and resolves with the last id', async () => {
+    const next = backend.nextIdentifier('orders', 10);
+    http.expectOne('WrsNextIdentifierServlet/orders/10').flush(`<wrs:NextIdentifier xmlns:wrs="${NS.wrs}">10010</wrs:NextIdentifier>`);
+    expect(await next).toBe(10010);
+  });
+});
