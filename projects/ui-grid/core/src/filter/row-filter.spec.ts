@@ -5,6 +5,8 @@ import { WrsIndex } from '../wrs/wrs-index';
 import { domName, wrsText } from '../../testing/fixtures';
 import { compileFilter, filterRows } from './row-filter';
 import { sortRows } from './row-order';
+import { ColumnValues } from './column-values';
+import { writeCell } from '../wrs/row-states';
 
 const F = NS.f;
 
@@ -90,6 +92,30 @@ describe(`client-side f:Filter evaluation (${domName()})`, () => {
     expect(() => compileFilter(filter('<f:Expression bRef="qty" op="&gt;" value="ten"/>'), index)).toThrowMatching(
       (e) => e instanceof WrsError && e.code === 'INVALID_ARGUMENT',
     );
+  });
+});
+
+describe(`ColumnValues (${domName()})`, () => {
+  it('filtering and sorting from kept column values give the same rows as reading the DOM', () => {
+    const index = people();
+    const values = new ColumnValues(index);
+    const f = filter('<f:Expression bRef="name" op="like" value="*n*" ic="true"/><f:Expression bRef="qty" op="&gt;" value="2"/>');
+    expect(ids(filterRows(index, f, { values }))).toEqual(ids(filterRows(index, f)));
+    expect(ids(sortRows(index, index.rows(), [{ colId: 'qty', descending: true }], values))).toEqual(['R5', 'R2', 'R3', 'R1', 'R4']);
+  });
+
+  it('keeps values until invalidated, and notices rows that came or went', () => {
+    const index = people();
+    const values = new ColumnValues(index);
+    const f = filter('<f:Expression bRef="name" op="=" value="Zeno"/>');
+    expect(ids(filterRows(index, f, { values }))).toEqual([]);
+    writeCell(index.rowById('R2')!, 1, 'Zeno', index);
+    expect(ids(filterRows(index, f, { values }))).toEqual([]);
+    values.invalidate();
+    expect(ids(filterRows(index, f, { values }))).toEqual(['R2']);
+    index.data!.removeChild(index.rowById('R1')!);
+    index.invalidate();
+    expect(ids(filterRows(index, filter('<f:Expression bRef="qty" op="&gt;" value="0"/>'), { values }))).toEqual(['R2', 'R3', 'R5']);
   });
 });
 

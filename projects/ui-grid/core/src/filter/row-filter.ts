@@ -3,14 +3,26 @@ import { ELEMENT_NODE } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { cellAt, cellValue, isNumericType, rowState } from '../wrs/row-states';
 import { WrsIndex } from '../wrs/wrs-index';
+import { ColumnValues } from './column-values';
 
 /** Decides whether a Wrs row passes a filter. */
 export type RowPredicate = (row: Element) => boolean;
+
+/** Internal form: the row and its 0-based position in `index.rows()`, so kept column values can answer. */
+type IndexedPredicate = (row: Element, i: number) => boolean;
+type ValueAccessor = (pos: number) => (row: Element, i: number) => string | null;
+
+const domAccessor: ValueAccessor = (pos) => (row) => {
+  const cell = cellAt(row, pos);
+  return cell ? cellValue(cell) : null;
+};
 
 /** A filter function for one column: receives the cell value and the row; true keeps the row. */
 export type ColumnFilterFunction = (value: string | null, row: Element) => boolean;
 
 export interface CompileFilterOptions {
+  /** Kept column values (aligned with `index.rows()`) to read instead of the DOM; see ColumnValues. */
+  values?: ColumnValues;
   /** Per column, a function that replaces the `f:Expression`s on that column (spec 2.1 `columnFiltersCustomFilter`). */
   custom?: Readonly<Record<string, ColumnFilterFunction>>;
 }
@@ -25,18 +37,15 @@ function likeRegExp(pattern: string, ignoreCase: boolean): RegExp {
   return new RegExp(`^${source}$`, ignoreCase ? 'is' : 's');
 }
 
-function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFilterOptions): RowPredicate {
+function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFilterOptions, access: ValueAccessor): IndexedPredicate {
   const bRef = expr.getAttribute('bRef');
   if (!bRef) throw new WrsError('INVALID_ARGUMENT', 'f:Expression without @bRef cannot be evaluated on the client', expr.getAttribute('op'));
   const column = index.column(bRef);
   if (!column) throw new WrsError('UNKNOWN_COLUMN', `Filter on unknown column "${bRef}"`, bRef);
   const pos = column.pos;
   const custom = options.custom?.[bRef];
-  const valueOf = (row: Element) => {
-    const cell = cellAt(row, pos);
-    return cell ? cellValue(cell) : null;
-  };
-  if (custom) return (row) => custom(valueOf(row), row);
+  const valueOf = access(pos);
+  if (custom) return (row, i) => custom(valueOf(row, i), row);
 
   const op = expr.getAttribute('op') ?? '=';
   if (!(FILTER_OPERATORS as readonly string[]).includes(op)) {
@@ -48,16 +57,16 @@ function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFil
   const fold = (s: string) => (ignoreCase ? s.toLowerCase() : s);
   const isNull = (v: string | null) => v === null || v === '';
 
-  if (value === '' && (op === '=' || op === 'in')) return (row) => isNull(valueOf(row));
-  if (value === '' && (op === '<>' || op === '!=' || op === 'notIn')) return (row) => !isNull(valueOf(row));
+  if (value === '' && (op === '=' || op === 'in')) return (row, i) => isNull(valueOf(row, i));
+  if (value === '' && (op === '<>' || op === '!=' || op === 'notIn')) return (row, i) => !isNull(valueOf(row, i));
 
   switch (op) {
     case 'like':
     case 'notLike': {
       const re = likeRegExp(value, ignoreCase);
       const want = op === 'like';
-      return (row) => {
-        const v = valueOf(row);
+      return (row, i) => {
+        const v = valueOf(row, i);
         return v !== null && re.test(v) === want;
       };
     }
@@ -66,16 +75,16 @@ function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFil
       const items = value.split(',').map((v) => (numeric ? v.trim() : v));
       const set = new Set<string | number>(numeric ? items.map(Number) : items.map(fold));
       const want = op === 'in';
-      return (row) => {
-        const v = valueOf(row);
+      return (row, i) => {
+        const v = valueOf(row, i);
         if (isNull(v)) return false;
         return set.has(numeric ? Number(v) : fold(v!)) === want;
       };
     }
     case 'bitand': {
       const mask = Number(value);
-      return (row) => {
-        const v = valueOf(row);
+      return (row, i) => {
+        const v = valueOf(row, i);
         return !isNull(v) && (Number(v) & mask) !== 0;
       };
     }
@@ -100,8 +109,8 @@ function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFil
         : op === '<' ? (c) => c < 0
         : op === '<=' ? (c) => c <= 0
         : (c) => c !== 0;
-      return (row) => {
-        const v = valueOf(row);
+      return (row, i) => {
+        const v = valueOf(row, i);
         if (isNull(v)) return false;
         const c = compare(v!);
         return !Number.isNaN(c) && test(c);
@@ -110,18 +119,18 @@ function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFil
   }
 }
 
-function connective(el: Element, index: WrsIndex, options: CompileFilterOptions, any: boolean): RowPredicate {
-  const parts: RowPredicate[] = [];
+function connective(el: Element, index: WrsIndex, options: CompileFilterOptions, any: boolean, access: ValueAccessor): IndexedPredicate {
+  const parts: IndexedPredicate[] = [];
   for (let c = el.firstChild; c; c = c.nextSibling) {
     if (c.nodeType !== ELEMENT_NODE || (c as Element).namespaceURI !== NS.f) continue;
     const child = c as Element;
-    if (child.localName === 'And') parts.push(connective(child, index, options, false));
-    else if (child.localName === 'Or') parts.push(connective(child, index, options, true));
-    else if (child.localName === 'Expression') parts.push(expressionPredicate(child, index, options));
+    if (child.localName === 'And') parts.push(connective(child, index, options, false, access));
+    else if (child.localName === 'Or') parts.push(connective(child, index, options, true, access));
+    else if (child.localName === 'Expression') parts.push(expressionPredicate(child, index, options, access));
   }
   if (parts.length === 0) return any ? () => false : () => true;
   if (parts.length === 1) return parts[0];
-  return any ? (row) => parts.some((p) => p(row)) : (row) => parts.every((p) => p(row));
+  return any ? (row, i) => parts.some((p) => p(row, i)) : (row, i) => parts.every((p) => p(row, i));
 }
 
 /**
@@ -131,14 +140,25 @@ function connective(el: Element, index: WrsIndex, options: CompileFilterOptions,
  */
 export function compileFilter(filter: Element | null, index: WrsIndex, options: CompileFilterOptions = {}): RowPredicate {
   if (!filter) return () => true;
-  return connective(filter, index, options, filter.localName === 'Or');
+  const keep = connective(filter, index, { ...options, values: undefined }, filter.localName === 'Or', domAccessor);
+  return (row) => keep(row, -1);
 }
 
-/** The rows (deleted ones included, they stay visible until saved) that pass a filter, in document order. */
+/**
+ * The rows (deleted ones included, they stay visible until saved) that pass a filter, in document order. With
+ * `options.values` the cells come from kept column values, so filtering again costs a few milliseconds.
+ */
 export function filterRows(index: WrsIndex, filter: Element | null, options: CompileFilterOptions = {}): Element[] {
-  const keep = compileFilter(filter, index, options);
+  const rows = index.rows();
+  if (!filter) return [...rows];
+  const cache = options.values;
+  const access: ValueAccessor = cache ? (pos) => {
+    const values = cache.values(pos);
+    return (_row, i) => values[i];
+  } : domAccessor;
+  const keep = connective(filter, index, options, filter.localName === 'Or', access);
   const out: Element[] = [];
-  for (const row of index.rows()) if (keep(row)) out.push(row);
+  for (let i = 0; i < rows.length; i++) if (keep(rows[i], i)) out.push(rows[i]);
   return out;
 }
 

@@ -1,6 +1,7 @@
 import { WrsError } from '../errors';
 import { cellAt, cellValue, isNumericType } from '../wrs/row-states';
 import { WrsIndex } from '../wrs/wrs-index';
+import { ColumnValues } from './column-values';
 
 /** One sort key: a column and a direction. */
 export interface RowOrdering {
@@ -14,19 +15,28 @@ const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'bas
  * Sorts rows by several columns (stable), numbers by value, text by locale collation, dates by their ISO text;
  * empty cells last in either direction. Keys are read once per row, so the cost is n log n comparisons of values.
  */
-export function sortRows(index: WrsIndex, rows: readonly Element[], orderings: readonly RowOrdering[]): Element[] {
+export function sortRows(index: WrsIndex, rows: readonly Element[], orderings: readonly RowOrdering[], values?: ColumnValues): Element[] {
   if (orderings.length === 0) return [...rows];
   const keys = orderings.map((o) => {
     const column = index.column(o.colId);
     if (!column) throw new WrsError('UNKNOWN_COLUMN', `Cannot sort by unknown column "${o.colId}"`, o.colId);
-    return { pos: column.pos, numeric: isNumericType(column.element.getAttribute('type-name')), sign: o.descending ? -1 : 1 };
+    return {
+      pos: column.pos,
+      numeric: isNumericType(column.element.getAttribute('type-name')),
+      sign: o.descending ? -1 : 1,
+      kept: values?.values(column.pos),
+    };
   });
   const decorated = rows.map((row, i) => ({
     row,
     i,
     values: keys.map((k) => {
-      const cell = cellAt(row, k.pos);
-      const v = cell ? cellValue(cell) : null;
+      let v: string | null;
+      if (k.kept) v = k.kept[index.positionOf(row) - 1] ?? null;
+      else {
+        const cell = cellAt(row, k.pos);
+        v = cell ? cellValue(cell) : null;
+      }
       if (v === null || v === '') return null;
       return k.numeric ? Number(v) : v;
     }),
