@@ -30,6 +30,42 @@ export {
   isNumericType,
 } from './wrs/row-states';
 export type { RowState } from './wrs/row-states';
+export { WrsUtil } from './wrs/wrs-util';
+export type {
+  ModelRef,
+  WrsRef,
+  WrsUtilArgs,
+  RowOperationInfo,
+  RowOperationFn,
+  DeleteRowsArgs,
+  InsertRowArgs,
+  DuplicateRowsArgs,
+  RestoreArgs,
+  CopyArgs,
+  CopyAllRows2CsvArgs,
+  PasteArgs,
+  SaveModelArgs,
+  PostWrsParam,
+  NextIdentifierResult,
+  GetNextIdentifierArgs,
+  RowPositionArgs,
+  WrsValidationArgs,
+  ValidateModelArgs,
+} from './wrs/wrs-util';
+export type { ClipboardPort } from './wrs/clipboard-port';
+export { browserClipboard } from './wrs/clipboard-port';
+export { parseFilterExpression } from './wrs/filter-expression';
+export type { FilterParams } from './wrs/filter-expression';
+export { toTabText, parseTabText, toCsv, csvField } from './wrs/clipboard-text';
+export type { CellBlock } from './wrs/clipboard-text';
+export { roundToScale } from './wrs/apply-scale';
+export type { WrsHeaderMeta } from './wrs/wrs-header-meta';
+export { registerValidation, validationFor, validateWrs, VALIDATION_MESSAGES, DEFAULT_VALIDATION } from './wrs/validation';
+export type { CellValidation, CellValidationResult, ValidateWrsOptions, WrsValidator } from './wrs/validation';
+export { VALIDATION_ID_ATTRIBUTE } from './wrs/validation-result';
+export type { ValidationError } from './wrs/validation-result';
+export { ValidationModel } from './wrs/validation-model';
+export type { ValidationModelArgs, ValidationOutcome } from './wrs/validation-model';
 
 export * from './data-provider/status';
 export { DataProvider, generateProviderId } from './data-provider/data-provider';
@@ -84,3 +120,11 @@ export { buildWrsRequest, requestChain, XSLT_PARAMS_NS } from './chain/builtin/r
 export type { WrsRequestOptions } from './chain/builtin/request-chain';
 export { tooltipChain } from './chain/builtin/tooltip-chain';
 export { contextMenuChain } from './chain/builtin/context-menu-chain';
+
+export { wrsToCsv, wrsToXlsx, exportColumns, excelNumberFormat } from './export/wrs-export';
+export type { ExportColumn, WrsExportOptions } from './export/wrs-export';
+export { compileFilter, filterRows, FILTER_OPERATORS } from './filter/row-filter';
+export type { RowPredicate, ColumnFilterFunction, CompileFilterOptions } from './filter/row-filter';
+export { sortRows } from './filter/row-order';
+export type { RowOrdering } from './filter/row-order';
+export { ColumnValues } from './filter/column-values';

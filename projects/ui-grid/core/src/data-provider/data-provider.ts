@@ -190,6 +190,14 @@ export abstract class DataProvider {
   isSaved(): boolean {
     return this.getStatus() instanceof SavedStatus;
   }
+  /** Moves to SavedStatus after a save went through (called by the save, e.g. WrsUtil.saveModel); the data stays. */
+  markSaved(): void {
+    this.setStatus(this.getStatus() === this.savedStatus ? new SavedStatus() : this.savedStatus);
+  }
+  /** Moves to SaveFailedStatus with the server's reason; the data and its change history stay untouched. */
+  markSaveFailed(reason: string): void {
+    this.fail(SaveFailedStatus, reason);
+  }
   /** True while writes wait for `fire()` (spec 6.4: only then is the provider ready with no uncommitted writes). */
   hasUncommittedWrites(): boolean {
     return this.uncommitted;

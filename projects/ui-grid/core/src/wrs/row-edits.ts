@@ -1,0 +1,262 @@
+import { WrsError } from '../errors';
+import { createWrsElement } from '../xml/dom';
+import { WrsIndex } from './wrs-index';
+import {
+  cellValue,
+  cellsOf,
+  createRow,
+  defaultCellValue,
+  deleteRowElement,
+  markModified,
+  newRowIds,
+  nextTransactionsNumber,
+  originalOf,
+  restoreRowElement,
+  rowState,
+  setCellContent,
+} from './row-states';
+import type { CellBlock } from './clipboard-text';
+
+/**
+ * What one document-level edit touched: the nodes and row ids a provider notes for its change set.
+ * The functions here know no providers; WrsUtil resolves the provider, notes the edit and fires.
+ */
+export interface RowEdit {
+  readonly nodes: Node[];
+  readonly rowIds: string[];
+  /** Rows created by the edit, in document order. */
+  readonly created: Element[];
+}
+
+function emptyEdit(): RowEdit {
+  return { nodes: [], rowIds: [], created: [] };
+}
+
+function isPosition(n: unknown): n is number {
+  return typeof n === 'number' && Number.isInteger(n);
+}
+
+/** Checks a 1-based, inclusive row range against the rows there are; INVALID_ARGUMENT names the bad bound. */
+export function checkRowRange(index: WrsIndex, start: number, end: number): void {
+  if (!isPosition(start) || start < 1 || start > index.rowCount) {
+    throw new WrsError('INVALID_ARGUMENT', `rowStartPos must be a position from 1 to ${index.rowCount}, got ${start}`, start);
+  }
+  if (!isPosition(end) || end < start || end > index.rowCount) {
+    throw new WrsError('INVALID_ARGUMENT', `rowEndPos must be a position from ${start} to ${index.rowCount}, got ${end}`, end);
+  }
+}
+
+/** Checks a 1-based, inclusive column range. */
+export function checkColumnRange(index: WrsIndex, start: number, end: number): void {
+  const count = index.columns().length;
+  if (!isPosition(start) || start < 1 || start > count) {
+    throw new WrsError('INVALID_ARGUMENT', `colStartPos must be a position from 1 to ${count}, got ${start}`, start);
+  }
+  if (!isPosition(end) || end < start || end > count) {
+    throw new WrsError('INVALID_ARGUMENT', `colEndPos must be a position from ${start} to ${count}, got ${end}`, end);
+  }
+}
+
+/** Removes I rows from the document and the index in one go (the index update is linear, so never per row). */
+function removeRows(index: WrsIndex, rows: Element[]): void {
+  for (const row of rows) row.parentNode?.removeChild(row);
+  index.removed(rows);
+}
+
+/** Deletes rows `start..end` by the rules of design.md 4 (R, M -> D with originals; I removed; D unchanged). */
+export function deleteRowRange(index: WrsIndex, start: number, end: number): RowEdit {
+  checkRowRange(index, start, end);
+  const edit = emptyEdit();
+  const rows = index.rows().slice(start - 1, end);
+  const removed: Element[] = [];
+  for (const row of rows) {
+    const state = rowState(row);
+    if (state === 'D') continue;
+    edit.rowIds.push(row.getAttribute('id') ?? '');
+    if (state === 'I') removed.push(row);
+    else edit.nodes.push(deleteRowElement(row, index).row!);
+  }
+  if (removed.length > 0) {
+    edit.nodes.push(index.data!);
+    removeRows(index, removed);
+  }
+  return edit;
+}
+
+/**
+ * Restores rows `start..end` in columns `colStart..colEnd` (design.md 4): I rows are removed, D rows become R,
+ * an M row gets its originals back in those columns and becomes R when no other column still differs.
+ */
+export function restoreRange(index: WrsIndex, start: number, end: number, colStart: number, colEnd: number): RowEdit {
+  checkRowRange(index, start, end);
+  checkColumnRange(index, colStart, colEnd);
+  const edit = emptyEdit();
+  const removed: Element[] = [];
+  for (const row of index.rows().slice(start - 1, end)) {
+    const state = rowState(row);
+    if (state === 'R') continue;
+    const id = row.getAttribute('id') ?? '';
+    if (state === 'I') {
+      removed.push(row);
+      edit.rowIds.push(id);
+    } else if (state === 'D') {
+      edit.nodes.push(restoreRowElement(row, index)!);
+      edit.rowIds.push(id);
+    } else {
+      const result = restoreCells(row, colStart, colEnd);
+      if (!result.changed && result.stillDiffers) continue;
+      edit.nodes.push(result.stillDiffers ? row : restoreRowElement(row, index)!);
+      edit.rowIds.push(id);
+    }
+  }
+  if (removed.length > 0) {
+    edit.nodes.push(index.data!);
+    removeRows(index, removed);
+  }
+  return edit;
+}
+
+/** Puts the `wrs:O` values of an M row back into its cells `from..to`; says whether any cell still differs. */
+function restoreCells(row: Element, from: number, to: number): { changed: boolean; stillDiffers: boolean } {
+  let changed = false;
+  let stillDiffers = false;
+  const cells = cellsOf(row);
+  for (let i = 0; i < cells.length; i++) {
+    const cell = cells[i];
+    const original = originalOf(cell);
+    if (!original) continue;
+    const before = cellValue(cell);
+    const wanted = cellValue(original);
+    if (before === wanted) continue;
+    if (i + 1 >= from && i + 1 <= to) {
+      while (cell.firstChild) cell.removeChild(cell.firstChild);
+      for (let c = original.firstChild; c; c = c.nextSibling) cell.appendChild(c.cloneNode(true));
+      changed = true;
+    } else stillDiffers = true;
+  }
+  return { changed, stillDiffers };
+}
+
+/** The values new cells get, one per column (design.md 4). */
+export function defaultRowValues(index: WrsIndex): (string | null)[] {
+  return index.columns().map((c) => defaultCellValue(c));
+}
+
+/**
+ * Inserts new rows before the row at 0-based `atIndex` (at the end when it equals the row count) in one
+ * transaction: `wrs:TransactionsNumber` advances once and the ids follow design.md 4, anchored on `anchorId`.
+ */
+export function insertRowElements(index: WrsIndex, atIndex: number, anchorId: string | null, rowsValues: readonly (readonly (string | null)[])[]): RowEdit {
+  const edit = emptyEdit();
+  if (rowsValues.length === 0) return edit;
+  const doc = index.doc;
+  let data = index.data;
+  if (!data) {
+    data = index.root.appendChild(createWrsElement(doc, 'Data'));
+    WrsIndex.invalidate(doc);
+  }
+  const transaction = nextTransactionsNumber(doc);
+  const ids = newRowIds(index, transaction, anchorId, rowsValues.length);
+  const fragment = doc.createDocumentFragment();
+  for (let i = 0; i < rowsValues.length; i++) {
+    const row = createRow(doc, 'I', ids[i], rowsValues[i]);
+    fragment.appendChild(row);
+    edit.created.push(row);
+  }
+  const before = index.rowAt(atIndex + 1);
+  data.insertBefore(fragment, before);
+  index.inserted(atIndex, edit.created);
+  edit.nodes.push(...edit.created);
+  edit.rowIds.push(...ids);
+  return edit;
+}
+
+/** Where rows go for a selection `start..end`: before its first row, or after its last. */
+function insertionPoint(index: WrsIndex, start: number, end: number, before: boolean): { atIndex: number; anchorId: string | null } {
+  const anchor = index.rowAt(before ? start : end);
+  return { atIndex: before ? start - 1 : end, anchorId: anchor?.getAttribute('id') ?? null };
+}
+
+/**
+ * Inserts `end - start + 1` empty I rows with default values before (or after) the selection. An empty
+ * document takes the rows at its start.
+ */
+export function insertRowRange(index: WrsIndex, start: number, end: number, before: boolean): RowEdit {
+  if (index.rowCount === 0) {
+    if (!isPosition(start) || !isPosition(end) || start < 1 || end < start) {
+      throw new WrsError('INVALID_ARGUMENT', `insertRow needs 1 <= rowStartPos <= rowEndPos, got ${start}..${end}`, { start, end });
+    }
+    const defaults = defaultRowValues(index);
+    return insertRowElements(index, 0, null, Array.from({ length: end - start + 1 }, () => defaults));
+  }
+  checkRowRange(index, start, end);
+  const { atIndex, anchorId } = insertionPoint(index, start, end, before);
+  const defaults = defaultRowValues(index);
+  return insertRowElements(index, atIndex, anchorId, Array.from({ length: end - start + 1 }, () => defaults));
+}
+
+/** Duplicates the rows `start..end` (D rows left out) as I rows holding their current values, before or after the selection. */
+export function duplicateRowRange(index: WrsIndex, start: number, end: number, before: boolean): RowEdit {
+  checkRowRange(index, start, end);
+  const values: (string | null)[][] = [];
+  for (const row of index.rows().slice(start - 1, end)) {
+    if (rowState(row) !== 'D') values.push(cellsOf(row).map(cellValue));
+  }
+  const { atIndex, anchorId } = insertionPoint(index, start, end, before);
+  return insertRowElements(index, atIndex, anchorId, values);
+}
+
+/** New I rows at the end: defaults, then the block's values from column `colStart` on (cut off at the last column). */
+export function appendBlockRows(index: WrsIndex, block: CellBlock, colStart: number): RowEdit {
+  const defaults = defaultRowValues(index);
+  const rows = block.map((values) => {
+    const row = defaults.slice();
+    for (let c = 0; c < values.length && colStart + c <= row.length; c++) row[colStart - 1 + c] = values[c];
+    return row;
+  });
+  const last = index.rowAt(index.rowCount);
+  return insertRowElements(index, index.rowCount, last?.getAttribute('id') ?? null, rows);
+}
+
+/**
+ * Writes a block of values from (`rowStart`, `colStart`) on: an R row with a changed value becomes M, columns past
+ * the last are cut off, rows past the last are appended as I rows. D rows are skipped (they keep the server's values).
+ */
+export function pasteBlock(index: WrsIndex, block: CellBlock, rowStart: number, colStart: number): RowEdit {
+  if (!isPosition(rowStart) || rowStart < 1 || rowStart > index.rowCount + 1) {
+    throw new WrsError('INVALID_ARGUMENT', `rowStartPos must be a position from 1 to ${index.rowCount + 1}, got ${rowStart}`, rowStart);
+  }
+  const columnCount = index.columns().length;
+  if (!isPosition(colStart) || colStart < 1 || colStart > columnCount) {
+    throw new WrsError('INVALID_ARGUMENT', `colStartPos must be a position from 1 to ${columnCount}, got ${colStart}`, colStart);
+  }
+  const edit = emptyEdit();
+  const existing = Math.min(block.length, index.rowCount - rowStart + 1);
+  for (let r = 0; r < existing; r++) {
+    let row = index.rowAt(rowStart + r)!;
+    if (rowState(row) === 'D') continue;
+    const values = block[r];
+    let cells = cellsOf(row);
+    const width = Math.min(values.length, cells.length - colStart + 1);
+    let differs = false;
+    for (let c = 0; c < width && !differs; c++) differs = cellValue(cells[colStart - 1 + c]) !== values[c];
+    if (!differs) continue;
+    if (rowState(row) === 'R') {
+      row = markModified(row, index);
+      cells = cellsOf(row);
+    }
+    for (let c = 0; c < width; c++) {
+      const cell = cells[colStart - 1 + c];
+      if (cellValue(cell) !== values[c]) setCellContent(cell, values[c]);
+    }
+    edit.nodes.push(row);
+    edit.rowIds.push(row.getAttribute('id') ?? '');
+  }
+  if (block.length > existing) {
+    const appended = appendBlockRows(index, block.slice(existing), colStart);
+    edit.nodes.push(...appended.nodes);
+    edit.rowIds.push(...appended.rowIds);
+    edit.created.push(...appended.created);
+  }
+  return edit;
+}

@@ -1,0 +1,207 @@
+import { WrsError } from '../errors';
+import { ELEMENT_NODE, firstChildElement } from '../xml/dom';
+import { NS } from '../xml/namespaces';
+import { WrsIndex, WrsColumn } from './wrs-index';
+import { cellValue, referenceValues } from './row-states';
+import type { ValidationError } from './validation-result';
+
+/** What a cell check returns: null when valid, else the message (key) of the error. */
+export type CellValidationResult = { validationMessage: string } | null | undefined;
+
+/** `wrsValidation`'s `cellValidation`: the check per cell and which header columns it covers (all when absent). */
+export interface CellValidation {
+  func: (wrsC: Element, wrsHeaderC: Element) => CellValidationResult;
+  bRefSelector?: (header: Element) => ArrayLike<Element> | Iterable<Element>;
+}
+
+/** Options of the built-in validation. */
+export interface ValidateWrsOptions {
+  /** Compare key values case-insensitively (the grid's `ignoreKeyCase`). */
+  ignoreKeyCase?: boolean;
+}
+
+/** A validation the library runs by name (the spec's stylesheet url): errors of a Wrs. */
+export type WrsValidator = (index: WrsIndex, options: ValidateWrsOptions & Record<string, unknown>) => ValidationError[];
+
+/** Message keys of the built-in validation. */
+export const VALIDATION_MESSAGES = {
+  notNull: 'ui_ValidationError_NotNull',
+  integer: 'ui_ValidationError_Integer',
+  decimal: 'ui_ValidationError_Decimal',
+  scale: 'ui_ValidationError_Scale',
+  date: 'ui_ValidationError_Date',
+  timestamp: 'ui_ValidationError_Timestamp',
+  boolean: 'ui_ValidationError_Boolean',
+  tooLong: 'ui_ValidationError_StringTooLong',
+  notInReferences: 'ui_ValidationError_NotInReferenceList',
+  duplicateKey: 'ui_ValidationError_DuplicateKey',
+} as const;
+
+/** Name of the built-in validation: the spec's default `stylesheetUrl` of `validateModel`. */
+export const DEFAULT_VALIDATION = 'xslt/validate/validateWrs.xslt';
+
+/**
+ * Calls `check(cell, position)` for the cells of positions `wanted` (1-based, sorted) of every row that is not
+ * deleted, walking the row's children once (the `wrs:O` of M rows skipped).
+ */
+function forEachCell(index: WrsIndex, wanted: readonly number[], check: (row: Element, cell: Element, k: number) => void): void {
+  const last = wanted[wanted.length - 1];
+  for (const row of index.rows()) {
+    if (row.localName === 'D') continue;
+    let pos = 0;
+    let k = 0;
+    for (let c = row.firstChild; c && k < wanted.length; c = c.nextSibling) {
+      if (c.nodeType !== ELEMENT_NODE || (c as Element).localName !== 'C') continue;
+      pos++;
+      if (pos === wanted[k]) check(row, c as Element, k++);
+      if (pos >= last) break;
+    }
+  }
+}
+
+/** Errors of a custom cell check over the rows that are not deleted (spec 4.3 `wrsValidation`). */
+export function validateCells(index: WrsIndex, validation: CellValidation): ValidationError[] {
+  if (typeof validation?.func !== 'function') {
+    throw new WrsError('INVALID_ARGUMENT', 'wrsValidation needs cellValidation.func', validation);
+  }
+  let columns: readonly WrsColumn[] = index.columns();
+  if (validation.bRefSelector) {
+    const header = firstChildElement(index.root, NS.wrs, 'Header');
+    const selected = header ? Array.from(validation.bRefSelector(header) as ArrayLike<Element>) : [];
+    const chosen = new Set(selected);
+    columns = columns.filter((c) => chosen.has(c.element));
+  }
+  if (columns.length === 0) return [];
+  const wanted = columns.map((c) => c.pos);
+  const errors: ValidationError[] = [];
+  forEachCell(index, wanted, (row, cell, k) => {
+    const result = validation.func(cell, columns[k].element);
+    if (result) errors.push({ rowId: row.getAttribute('id') ?? '', colId: columns[k].id, message: String(result.validationMessage) });
+  });
+  return errors;
+}
+
+const INTEGER_TYPES = new Set(['INTEGER', 'BIGINT', 'SMALLINT', 'TINYINT']);
+const DECIMAL_TYPES = new Set(['NUMERIC', 'DECIMAL']);
+const FLOAT_TYPES = new Set(['DOUBLE', 'FLOAT', 'REAL']);
+const CHAR_TYPES = new Set(['CHAR', 'VARCHAR', 'NCHAR', 'NVARCHAR', 'LONGVARCHAR', 'LONGNVARCHAR']);
+const INTEGER = /^[+-]?\d+$/;
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+const FLOAT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(:(\d{2})(\.\d{1,9})?)?$/;
+const BOOLEAN = new Set(['true', 'false', '1', '0']);
+
+function validDate(y: string, m: string, d: string): boolean {
+  const month = Number(m);
+  const day = Number(d);
+  if (month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(Number(y), month, 0)).getUTCDate();
+}
+
+/** The check of one column's non-null values: the message key of the first rule broken, or null. */
+function valueCheck(column: WrsColumn): ((v: string) => string | null) | null {
+  const el = column.element;
+  const type = (el.getAttribute('type-name') ?? '').toUpperCase();
+  const checks: ((v: string) => string | null)[] = [];
+  if (INTEGER_TYPES.has(type)) checks.push((v) => (INTEGER.test(v) ? null : VALIDATION_MESSAGES.integer));
+  else if (DECIMAL_TYPES.has(type)) {
+    const scale = el.hasAttribute('scale') ? Number(el.getAttribute('scale')) : NaN;
+    checks.push((v) => {
+      if (!DECIMAL.test(v)) return VALIDATION_MESSAGES.decimal;
+      const dot = v.indexOf('.');
+      return Number.isInteger(scale) && dot >= 0 && v.length - dot - 1 > scale ? VALIDATION_MESSAGES.scale : null;
+    });
+  } else if (FLOAT_TYPES.has(type)) checks.push((v) => (FLOAT.test(v) ? null : VALIDATION_MESSAGES.decimal));
+  else if (type === 'DATE') {
+    checks.push((v) => {
+      const m = DATE.exec(v);
+      return m && validDate(m[1], m[2], m[3]) ? null : VALIDATION_MESSAGES.date;
+    });
+  } else if (type === 'TIMESTAMP') {
+    checks.push((v) => {
+      const m = TIMESTAMP.exec(v);
+      const ok = m && validDate(m[1], m[2], m[3]) && Number(m[4]) < 24 && Number(m[5]) < 60 && (m[7] === undefined || Number(m[7]) < 60);
+      return ok ? null : VALIDATION_MESSAGES.timestamp;
+    });
+  } else if (type === 'BOOLEAN') checks.push((v) => (BOOLEAN.has(v) ? null : VALIDATION_MESSAGES.boolean));
+  const size = Number(el.getAttribute('display-size'));
+  if (CHAR_TYPES.has(type) && size > 0) checks.push((v) => (v.length > size ? VALIDATION_MESSAGES.tooLong : null));
+  const refs = referenceValues(el);
+  if (refs.length > 0) {
+    const allowed = new Set(refs);
+    checks.push((v) => (allowed.has(v) ? null : VALIDATION_MESSAGES.notInReferences));
+  }
+  if (checks.length === 0) return null;
+  if (checks.length === 1) return checks[0];
+  return (v) => {
+    for (const check of checks) {
+      const message = check(v);
+      if (message) return message;
+    }
+    return null;
+  };
+}
+
+function isTrue(value: string | null): boolean {
+  return value === 'true' || value === '1';
+}
+
+/**
+ * The built-in validation (registered as `xslt/validate/validateWrs.xslt`) over the rows that are not deleted:
+ * type (integer, decimal with scale, date, timestamp, boolean), `nullable="0"`, `display-size` of character
+ * columns, membership in `wrs:References`, and uniqueness over the `isKey` columns.
+ */
+export function validateWrs(index: WrsIndex, options: ValidateWrsOptions = {}): ValidationError[] {
+  const columns = index.columns();
+  const errors: ValidationError[] = [];
+  const rules = columns.map((c) => ({ notNull: c.element.getAttribute('nullable') === '0', check: valueCheck(c) }));
+  const checked = columns.filter((_, i) => rules[i].notNull || rules[i].check);
+  const checkedRules = columns.map((_, i) => rules[i]).filter((r) => r.notNull || r.check);
+  if (checked.length > 0) {
+    forEachCell(index, checked.map((c) => c.pos), (row, cell, k) => {
+      const value = cellValue(cell);
+      const rule = checkedRules[k];
+      let message: string | null = null;
+      if (value === null || value === '') message = rule.notNull ? VALIDATION_MESSAGES.notNull : null;
+      else if (rule.check) message = rule.check(value);
+      if (message) errors.push({ rowId: row.getAttribute('id') ?? '', colId: checked[k].id, message });
+    });
+  }
+  const keys = columns.filter((c) => isTrue(c.element.getAttribute('isKey')));
+  if (keys.length > 0) errors.push(...duplicateKeys(index, keys, !!options.ignoreKeyCase));
+  return errors;
+}
+
+/** One error per row whose key values another row (not deleted) shares, on the first key column. */
+function duplicateKeys(index: WrsIndex, keys: readonly WrsColumn[], ignoreCase: boolean): ValidationError[] {
+  const seen = new Map<string, Element[]>();
+  const parts: string[] = new Array(keys.length);
+  forEachCell(index, keys.map((c) => c.pos), (row, cell, k) => {
+    const value = cellValue(cell);
+    parts[k] = value === null ? '\u0001' : ignoreCase ? value.toLowerCase() : value;
+    if (k < keys.length - 1) return;
+    const key = parts.join('\u0000');
+    const rows = seen.get(key);
+    if (rows) rows.push(row);
+    else seen.set(key, [row]);
+  });
+  const errors: ValidationError[] = [];
+  for (const rows of seen.values()) {
+    if (rows.length < 2) continue;
+    for (const row of rows) errors.push({ rowId: row.getAttribute('id') ?? '', colId: keys[0].id, message: VALIDATION_MESSAGES.duplicateKey });
+  }
+  return errors;
+}
+
+const validators = new Map<string, WrsValidator>([[DEFAULT_VALIDATION, (index, options) => validateWrs(index, options)]]);
+
+/** Registers a validation under a name (a `stylesheetUrl` of `validateModel`); the newest registration wins. */
+export function registerValidation(name: string, validator: WrsValidator): void {
+  validators.set(name, validator);
+}
+
+/** The validation registered under a name, or null. */
+export function validationFor(name: string): WrsValidator | null {
+  return validators.get(name) ?? null;
+}

@@ -1,0 +1,16 @@
+import { WrsIndex } from './wrs-index';
+
+/** Header metadata: column id -> that column's XML attributes as strings (`{ pos: '3', 'type-name': 'INTEGER' }`). */
+export type WrsHeaderMeta = Record<string, Record<string, string>>;
+
+/** Builds the header metadata of a Wrs (spec 4.3 `generateWrsHeaderMeta`, design.md 4b). */
+export function generateWrsHeaderMetaOf(index: WrsIndex): WrsHeaderMeta {
+  const meta: WrsHeaderMeta = {};
+  for (const column of index.columns()) {
+    const attributes: Record<string, string> = {};
+    const el = column.element;
+    for (let i = 0; i < el.attributes.length; i++) attributes[el.attributes[i].name] = el.attributes[i].value;
+    meta[column.id] = attributes;
+  }
+  return meta;
+}

@@ -1,0 +1,575 @@
+import { WrsError, errorMessage, isWrsError } from '../errors';
+import type { WrsBackend } from '../backend/wrs-backend';
+import { getDefaultWrsBackend } from '../backend/default-wrs-backend';
+import { DataProvider } from '../data-provider/data-provider';
+import { DataProviderRegistry, defaultRegistry } from '../data-provider/registry';
+import { StaticModel } from '../data-provider/static-model';
+import { DOCUMENT_NODE } from '../xml/dom';
+import { FillParams } from '../xml/placeholders';
+import { WrsIndex } from './wrs-index';
+import { cellAt, cellValue, cellsOf, deleteRowElement, restoreRowElement, rowState, writeCell } from './row-states';
+import { CellBlock, parseTabText, toCsv, toTabText } from './clipboard-text';
+import { ClipboardPort, browserClipboard, noClipboard } from './clipboard-port';
+import { FilterParams, parseFilterExpression } from './filter-expression';
+import {
+  RowEdit,
+  appendBlockRows,
+  checkColumnRange,
+  checkRowRange,
+  deleteRowRange,
+  duplicateRowRange,
+  insertRowRange,
+  pasteBlock,
+  restoreRange,
+} from './row-edits';
+import { buildSavePayload, commitSavedRows } from './save-payload';
+import { applyScaleTo } from './apply-scale';
+import { WrsHeaderMeta, generateWrsHeaderMetaOf } from './wrs-header-meta';
+import { deleteColumnsOf } from './delete-columns';
+import { transposeGroupingOf } from './transpose-grouping';
+import { CellValidation, validateCells } from './validation';
+import { findValidationResult, replaceValidationResultOf, validationErrorCountOf, validationWrsOf, wrsRootOf } from './validation-result';
+import { ValidationModel, ValidationOutcome } from './validation-model';
+
+/** A data provider or its registered id. */
+export type ModelRef = DataProvider | string;
+/** Where the Wrs functions read: a provider, its id, or a Wrs document. */
+export type WrsRef = ModelRef | Document;
+
+/** What `fn` callbacks of the row operations receive. */
+export interface RowOperationInfo {
+  readonly model: DataProvider;
+  /** Ids of the rows touched (created, changed, deleted or removed), in order. */
+  readonly rowIds: readonly string[];
+  /** Rows the operation created (insert, duplicate, paste past the end), in document order. */
+  readonly rowNodes: readonly Element[];
+}
+export type RowOperationFn = (info: RowOperationInfo) => void;
+
+export interface WrsUtilArgs {
+  /** Where ids are resolved; `defaultRegistry` when absent. */
+  registry?: DataProviderRegistry;
+  /** Copy and paste go here; the browser's `navigator.clipboard` when absent and there is one. */
+  clipboard?: ClipboardPort;
+  /** The server round trip for save, postWrs and getNextIdentifier; the default (fetch-based) backend when absent. */
+  backend?: WrsBackend;
+}
+
+interface RangeArgs {
+  model: ModelRef;
+  rowStartPos: number;
+  rowEndPos?: number;
+  fn?: RowOperationFn;
+  propagateUpdate?: boolean;
+}
+export type DeleteRowsArgs = RangeArgs;
+export interface InsertRowArgs extends Omit<RangeArgs, 'rowStartPos'> {
+  rowStartPos?: number;
+  insertBeforeSelection?: boolean;
+}
+export interface DuplicateRowsArgs extends RangeArgs {
+  insertBeforeSelection?: boolean;
+}
+export interface RestoreArgs extends RangeArgs {
+  colStartPos?: number;
+  colEndPos?: number;
+}
+export interface CopyArgs {
+  model: ModelRef;
+  rowStartPos: number;
+  rowEndPos?: number;
+  colStartPos?: number;
+  colEndPos?: number;
+  fn?: () => void;
+}
+export interface CopyAllRows2CsvArgs {
+  model: ModelRef;
+  fn?: () => void;
+}
+export interface PasteArgs extends RangeArgs {
+  colStartPos?: number;
+  colEndPos?: number;
+  /** The text to paste (for example from a paste event); read from the clipboard when absent. */
+  text?: string;
+}
+export interface SaveModelArgs {
+  model: ModelRef;
+  reload?: boolean;
+  onSuccess?: () => void;
+  /** Where to send; the backend's default (`WrsServlet`) when absent. */
+  url?: string;
+}
+/** The spec leaves PostWrsParam "not shown": the Wrs to post (documents or providers), a target url and a callback. */
+export interface PostWrsParam {
+  wrs: Document | ModelRef | readonly (Document | ModelRef)[];
+  url?: string;
+  onSuccess?: () => void;
+}
+export interface NextIdentifierResult {
+  readonly scope: string;
+  readonly isRange: boolean;
+  /** Runs `fn` once per identifier of the block, in ascending order. */
+  readonly forEach: (fn: (id: number) => void) => void;
+  readonly nextIdentifier?: number;
+  readonly firstIdentifier?: number;
+  readonly lastIdentifier?: number;
+}
+export interface GetNextIdentifierArgs {
+  scope: string;
+  onSuccessCb: (result: NextIdentifierResult) => void;
+  blockSize?: number;
+  onErrorCb?: (error: WrsError) => void;
+}
+export interface RowPositionArgs {
+  model: ModelRef;
+  rowId: string;
+}
+export interface WrsValidationArgs {
+  validationId: string;
+  model: ModelRef;
+  cellValidation: CellValidation;
+}
+export interface ValidateModelArgs {
+  model: ModelRef;
+  stylesheetUrl?: string;
+  dataProviders?: DataProvider[];
+  fn?: (outcome: ValidationOutcome) => void;
+  validationId?: string;
+  /** Options of the validation, such as `ignoreKeyCase` for the built-in one. */
+  parameters?: Record<string, unknown>;
+}
+
+type CellInput = string | number | boolean | null | undefined;
+
+/**
+ * The Wrs utility functions of spec 4.3 (`ui.wrs.wrsUtil`), over providers (by instance or registered id) and
+ * Wrs documents. Row and cell access goes through the WrsIndex, so costs grow with the rows an operation touches.
+ * Each bulk operation is one change set: one `fire()` unless `propagateUpdate` is false.
+ */
+export class WrsUtil {
+  private readonly registry: DataProviderRegistry;
+  private readonly clipboard: ClipboardPort | null;
+  private readonly backend: WrsBackend | null;
+
+  constructor(args: WrsUtilArgs = {}) {
+    this.registry = args.registry ?? defaultRegistry;
+    this.clipboard = args.clipboard ?? browserClipboard();
+    this.backend = args.backend ?? null;
+  }
+
+  // ---- resolution ----
+
+  private provider(model: ModelRef): DataProvider {
+    if (typeof model === 'string') return this.registry.require(model);
+    if (model instanceof DataProvider) return model;
+    throw new WrsError('INVALID_ARGUMENT', 'Expected a data provider or its id', model);
+  }
+
+  /** The provider and its Wrs index; NOT_READY when it has no data yet. */
+  private ready(model: ModelRef): { provider: DataProvider; index: WrsIndex } {
+    const provider = this.provider(model);
+    return { provider, index: provider.wrsIndex() };
+  }
+
+  private indexOf(wrs: WrsRef): WrsIndex {
+    if (isNode(wrs)) return WrsIndex.ofElement(wrsRootOf(wrs));
+    return this.ready(wrs).index;
+  }
+
+  private server(): WrsBackend {
+    return this.backend ?? getDefaultWrsBackend();
+  }
+
+  /** Notes an edit as a change set of the provider, runs `fn`, and fires when asked. */
+  private finish(provider: DataProvider, edit: RowEdit, propagateUpdate: boolean | undefined, fn: RowOperationFn | undefined): void {
+    if (edit.nodes.length > 0) provider.noteChange(edit.nodes, edit.rowIds);
+    fn?.({ model: provider, rowIds: edit.rowIds, rowNodes: edit.created });
+    if (propagateUpdate ?? true) provider.fire();
+  }
+
+  // ---- cells and positions ----
+
+  /** The value of a cell (row and column by id or 1-based position); null for `wrs:null` and for a missing cell. */
+  getCellValue(wrs: WrsRef, rowId: string | number, columnId: string | number): string | null {
+    const index = this.indexOf(wrs);
+    const row = index.resolveRow(rowId);
+    const pos = index.resolveColumn(columnId);
+    if (!row || pos === 0) return null;
+    const cell = cellAt(row, pos);
+    return cell ? cellValue(cell) : null;
+  }
+
+  /**
+   * Sets a cell (spec 3.2): an R row becomes M with its originals in `wrs:O`; null writes `wrs:null`. Returns false
+   * when the row or the cell is missing, or the row is deleted. Noted in the open change set, not fired (spec 6.3).
+   */
+  setCellValue(wrs: WrsRef, rowId: string | number, columnIdOrPos: string | number, value: CellInput = null): boolean {
+    const index = this.indexOf(wrs);
+    const row = index.resolveRow(rowId);
+    const pos = index.resolveColumn(columnIdOrPos);
+    if (!row || pos === 0 || rowState(row) === 'D') return false;
+    const result = writeCell(row, pos, value === null || value === undefined ? null : String(value), index);
+    if (!result) return false;
+    if (result.changed && !isNode(wrs)) this.provider(wrs).noteChange([result.cell], [result.row.getAttribute('id') ?? '']);
+    return true;
+  }
+
+  /** The 1-based position of a column id from the header, 0 when there is no such column. */
+  getColPosById(wrs: WrsRef, id: string): number {
+    return this.indexOf(wrs).columnPos(id);
+  }
+
+  /** The 1-based position of a row over `wrs:Data/*`, -1 when there is no such row. */
+  getRowPositionByRowId(args: RowPositionArgs): number {
+    const index = this.ready(args.model).index;
+    const row = index.rowById(args.rowId);
+    return row ? index.positionOf(row) : -1;
+  }
+
+  // ---- single rows ----
+
+  /** Deletes a row (R, M -> D; I removed). False when there is no such row or it is deleted already. */
+  deleteRow(model: ModelRef, rowId: string, propagateUpdate = false): boolean {
+    const { provider, index } = this.ready(model);
+    const row = index.rowById(rowId);
+    if (!row) return false;
+    const { outcome, row: after } = deleteRowElement(row, index);
+    if (outcome === 'unchanged') return false;
+    this.finish(provider, { nodes: [after ?? index.data!], rowIds: [rowId], created: [] }, propagateUpdate, undefined);
+    return true;
+  }
+
+  /** Restores an M or D row to R with its original values; false when the row is neither M nor D. */
+  restoreRow(model: ModelRef, rowId: string, propagateUpdate = false): boolean {
+    const { provider, index } = this.ready(model);
+    const row = index.rowById(rowId);
+    const restored = row && restoreRowElement(row, index);
+    if (!restored) return false;
+    this.finish(provider, { nodes: [restored], rowIds: [rowId], created: [] }, propagateUpdate, undefined);
+    return true;
+  }
+
+  /** Duplicates one row (element or id) as an I row right before it. */
+  duplicateRow(model: ModelRef, row: Element | string, propagateUpdate = true, fn?: RowOperationFn): void {
+    const { index } = this.ready(model);
+    const element = typeof row === 'string' ? index.rowById(row) : row;
+    const pos = element ? index.positionOf(element) : -1;
+    if (pos < 0) throw new WrsError('UNKNOWN_ROW', `duplicateRow: no such row ${typeof row === 'string' ? `"${row}"` : 'element'}`, row);
+    this.duplicateRows({ model, rowStartPos: pos, propagateUpdate, fn });
+  }
+
+  // ---- row ranges ----
+
+  /** Deletes rows `rowStartPos..rowEndPos` by the rules of design.md 4, as one change set. */
+  deleteRows(args: DeleteRowsArgs): void {
+    const { provider, index } = this.ready(args.model);
+    const edit = deleteRowRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos);
+    this.finish(provider, edit, args.propagateUpdate, args.fn);
+  }
+
+  /** Inserts `rowEndPos - rowStartPos + 1` I rows with default values before (or after) the selection; `fn` may fill them. */
+  insertRow(args: InsertRowArgs): void {
+    const { provider, index } = this.ready(args.model);
+    const start = args.rowStartPos ?? 1;
+    const edit = insertRowRange(index, start, args.rowEndPos ?? start, args.insertBeforeSelection ?? true);
+    this.finish(provider, edit, args.propagateUpdate, args.fn);
+  }
+
+  /** Duplicates rows `rowStartPos..rowEndPos` as I rows before (or after) the selection. */
+  duplicateRows(args: DuplicateRowsArgs): void {
+    const { provider, index } = this.ready(args.model);
+    const edit = duplicateRowRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, args.insertBeforeSelection ?? true);
+    this.finish(provider, edit, args.propagateUpdate, args.fn);
+  }
+
+  /**
+   * Undoes changes in rows `rowStartPos..rowEndPos`, columns `colStartPos` (default 1) `..colEndPos` (default
+   * colStartPos), by spec 3.2 and design.md 4.
+   */
+  restore(args: RestoreArgs): void {
+    const { provider, index } = this.ready(args.model);
+    const colStart = args.colStartPos ?? 1;
+    const edit = restoreRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, colStart, args.colEndPos ?? colStart);
+    this.finish(provider, edit, args.propagateUpdate, args.fn);
+  }
+
+  /** Removes rows whose column value is one of `values`, by deleteRow's rules (design.md 4b). */
+  deleteRowByColumnValue(wrs: Document | Element, colIdOrPos: string | number, values: readonly string[]): void {
+    const index = WrsIndex.ofElement(wrsRootOf(wrs));
+    const pos = index.resolveColumn(colIdOrPos);
+    if (pos === 0) throw new WrsError('UNKNOWN_COLUMN', `deleteRowByColumnValue: no column ${JSON.stringify(colIdOrPos)}`, colIdOrPos);
+    const wanted = new Set(values);
+    const matching = index.rows().filter((row) => {
+      const cell = cellAt(row, pos);
+      const value = cell ? cellValue(cell) : null;
+      return value !== null && wanted.has(value);
+    });
+    const removed: Element[] = [];
+    for (const row of matching) {
+      if (rowState(row) === 'I') removed.push(row);
+      else deleteRowElement(row, index);
+    }
+    for (const row of removed) row.parentNode!.removeChild(row);
+    index.removed(removed);
+  }
+
+  // ---- clipboard ----
+
+  private block(index: WrsIndex, rowStart: number, rowEnd: number, colStart: number, colEnd: number): (string | null)[][] {
+    checkRowRange(index, rowStart, rowEnd);
+    checkColumnRange(index, colStart, colEnd);
+    return index.rows().slice(rowStart - 1, rowEnd).map((row) => cellsOf(row).slice(colStart - 1, colEnd).map(cellValue));
+  }
+
+  private port(operation: string): ClipboardPort {
+    if (!this.clipboard) throw noClipboard(operation);
+    return this.clipboard;
+  }
+
+  /** Copies the selected cells to the clipboard as tab-separated text (Excel-compatible); the model is unchanged. */
+  async copy(args: CopyArgs): Promise<void> {
+    const { index } = this.ready(args.model);
+    const colStart = args.colStartPos ?? 1;
+    const text = toTabText(this.block(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, colStart, args.colEndPos ?? colStart));
+    await this.port('copy').writeText(text);
+    args.fn?.();
+  }
+
+  /** Copies every row that is not deleted as RFC 4180 CSV with a header row of captions (formula-injection guarded). */
+  async copyAllRows2CSV(args: CopyAllRows2CsvArgs): Promise<void> {
+    const { index } = this.ready(args.model);
+    const columns = index.columns();
+    const block: (string | null)[][] = [columns.map((c) => c.element.getAttribute('caption') ?? c.id)];
+    const count = columns.length;
+    for (const row of index.rows()) {
+      if (row.localName === 'D') continue;
+      const values = cellsOf(row).map(cellValue);
+      values.length = count;
+      block.push(values);
+    }
+    await this.port('copyAllRows2CSV').writeText(toCsv(block));
+    args.fn?.();
+  }
+
+  private async pasteBlockOf(args: PasteArgs, operation: string): Promise<CellBlock> {
+    const text = args.text ?? (await this.port(operation).readText());
+    return parseTabText(text).map((row) => row.map((v) => (v === '' ? null : v)));
+  }
+
+  /**
+   * Pastes tab-separated clipboard text from (`rowStartPos`, `colStartPos`) on: rows past the last are appended as
+   * I rows, columns past the last are cut off. A single copied value fills the whole selection. Empty cells paste
+   * as `wrs:null`. One change set.
+   */
+  async paste(args: PasteArgs): Promise<void> {
+    this.ready(args.model);
+    let block = await this.pasteBlockOf(args, 'paste');
+    const { provider, index } = this.ready(args.model);
+    const colStart = args.colStartPos ?? 1;
+    const rowEnd = args.rowEndPos ?? args.rowStartPos;
+    const colEnd = args.colEndPos ?? colStart;
+    if (block.length === 1 && block[0].length === 1 && (rowEnd > args.rowStartPos || colEnd > colStart)) {
+      checkRowRange(index, args.rowStartPos, rowEnd);
+      checkColumnRange(index, colStart, colEnd);
+      const row = new Array(colEnd - colStart + 1).fill(block[0][0]);
+      block = Array.from({ length: rowEnd - args.rowStartPos + 1 }, () => row);
+    }
+    this.finish(provider, pasteBlock(index, block, args.rowStartPos, colStart), args.propagateUpdate, args.fn);
+  }
+
+  /** Pastes clipboard text as new I rows appended at the end (defaults, then the values from `colStartPos` on). */
+  async pasteAsNewRows(args: PasteArgs): Promise<void> {
+    this.ready(args.model);
+    const block = await this.pasteBlockOf(args, 'pasteAsNewRows');
+    const { provider, index } = this.ready(args.model);
+    const colStart = args.colStartPos ?? 1;
+    checkColumnRange(index, colStart, colStart);
+    this.finish(provider, appendBlockRows(index, block, colStart), args.propagateUpdate, args.fn);
+  }
+
+  // ---- documents ----
+
+  /** Rounds numbers per `wrs:Header/wrs:Columns/wrs:C/@scale`, half away from zero; returns the same document. */
+  applyScale(wrsDoc: Document): Document {
+    applyScaleTo(WrsIndex.of(wrsDoc));
+    return wrsDoc;
+  }
+
+  /** Column id -> the column's header attributes as strings. */
+  generateWrsHeaderMeta(wrsDoc: Document): WrsHeaderMeta {
+    return generateWrsHeaderMetaOf(WrsIndex.of(wrsDoc));
+  }
+
+  /** Physically drops columns from the header and every row; the remaining columns are renumbered. */
+  deleteColumns(wrs: Element | Document, colIdArray: readonly string[]): void {
+    deleteColumnsOf(WrsIndex.ofElement(wrsRootOf(wrs)), colIdArray);
+  }
+
+  /** A new Wrs with the innermost `@dimId` dimension transposed from rows to columns (design.md 4). */
+  transposeGrouping(input: ModelRef): Document {
+    return transposeGroupingOf(this.ready(input).index);
+  }
+
+  /** Parses a filter expression into a filter document with root `f:And`. */
+  parseFilterExpression(expression: string, params?: FilterParams): Document {
+    return parseFilterExpression(expression, params);
+  }
+
+  /** The data provider `read` on any document. */
+  read(doc: Document, xPath: string, params?: FillParams, defaultValue?: string): string | null {
+    return documentModel(doc).read(xPath, params, defaultValue);
+  }
+
+  /** The data provider `write` on any document (spec 4.5), Wrs-aware. */
+  write(doc: Document, xPath: string, params?: FillParams, value?: CellInput): Node | null {
+    return documentModel(doc).write(xPath, params ?? {}, value);
+  }
+
+  // ---- validation ----
+
+  /** The result Wrs of a validation id in the model's header; null when there is none, unless `doCreate`. */
+  getValidationResult(wrs: WrsRef, validationId: string, doCreate = false): Element | null {
+    return findValidationResult(this.indexOf(wrs).root, validationId, doCreate);
+  }
+
+  /** Replaces (or with null removes) the validation result of an id in a Wrs. */
+  replaceValidationResult(wrsRootNode: Document | Element, validationResultNode: Node | null, validationId: string): void {
+    replaceValidationResultOf(wrsRootOf(wrsRootNode), validationResultNode, validationId);
+  }
+
+  /** -2 when no validation was performed, -1 when the provider is not ready, else the number of errors. */
+  getValidationErrorCount(wrs: WrsRef): number {
+    if (!isNode(wrs) && !this.provider(wrs).isReady()) return -1;
+    return validationErrorCountOf(this.indexOf(wrs).root);
+  }
+
+  /**
+   * Runs a cell check over the rows that are not deleted and stores the errors as the model's result of
+   * `validationId`, replacing its earlier one. Returns the model's document.
+   */
+  wrsValidation(args: WrsValidationArgs): Document {
+    if (typeof args?.validationId !== 'string' || args.validationId === '') {
+      throw new WrsError('INVALID_ARGUMENT', 'wrsValidation needs a validationId', args?.validationId);
+    }
+    const { index } = this.ready(args.model);
+    const errors = validateCells(index, args.cellValidation);
+    replaceValidationResultOf(index.root, validationWrsOf(index.doc, args.validationId, errors), args.validationId);
+    return index.doc;
+  }
+
+  /**
+   * Validates a model with a registered validation (the built-in `xslt/validate/validateWrs.xslt` by default) and
+   * returns the re-executable provider whose data is the `wrs:ValidationResult`; it is started at once.
+   */
+  validateModel(args: ValidateModelArgs, validationId?: string): ValidationModel {
+    const provider = this.provider(args.model);
+    const validation = new ValidationModel({
+      model: provider,
+      validationId: validationId ?? args.validationId ?? provider.id,
+      stylesheetUrl: args.stylesheetUrl,
+      dataProviders: args.dataProviders,
+      parameters: args.parameters,
+      fn: args.fn,
+      registry: this.registry,
+    });
+    void validation.execute();
+    return validation;
+  }
+
+  // ---- server ----
+
+  /**
+   * Saves the model: sends only its I, M and D rows. On success the document becomes what the server holds
+   * (one change set) and the model moves to SavedStatus, then reloads when `reload`. On failure the document and
+   * its history stay untouched, the model moves to SaveFailedStatus with the server's reason, and the promise
+   * rejects with that WrsError.
+   */
+  async saveModel(args: SaveModelArgs): Promise<void> {
+    const { provider, index } = this.ready(args.model);
+    await this.send(provider, index, args.url);
+    if (args.reload) await provider.execute(true);
+    args.onSuccess?.();
+  }
+
+  private async send(provider: DataProvider | null, index: WrsIndex, url: string | undefined): Promise<void> {
+    const backend = this.server();
+    const payload = buildSavePayload(index);
+    if (payload.rowCount > 0) {
+      try {
+        await backend.save(payload.wrs, url === undefined ? undefined : { url });
+      } catch (e) {
+        const error = isWrsError(e) ? e : new WrsError('SAVE_FAILED', errorMessage(e), url);
+        provider?.markSaveFailed(error.message);
+        throw error;
+      }
+      const committed = commitSavedRows(index, payload);
+      if (provider && provider.getData() === index.doc) {
+        provider.noteChange(committed.nodes, committed.rowIds);
+        provider.fire();
+      }
+    }
+    provider?.markSaved();
+  }
+
+  /** Posts Wrs documents and providers (only their I, M and D rows), one after the other; rejects at the first failure. */
+  async postWrs(args: PostWrsParam | Document | ModelRef | readonly (Document | ModelRef)[]): Promise<void> {
+    const param: PostWrsParam = isPostWrsParam(args) ? args : { wrs: args };
+    const targets = Array.isArray(param.wrs) ? param.wrs : [param.wrs as Document | ModelRef];
+    for (const target of targets) {
+      if (isNode(target)) await this.send(null, WrsIndex.of(target as Document), param.url);
+      else {
+        const { provider, index } = this.ready(target);
+        await this.send(provider, index, param.url);
+      }
+    }
+    param.onSuccess?.();
+  }
+
+  /**
+   * Reserves `blockSize` identifiers of a scope on the server and calls `onSuccessCb` with them (spec 4.3); a
+   * failure calls `onErrorCb`, or rejects when there is none.
+   */
+  async getNextIdentifier(args: GetNextIdentifierArgs): Promise<void> {
+    const blockSize = args.blockSize ?? 1;
+    if (typeof args.scope !== 'string' || args.scope === '') throw new WrsError('INVALID_ARGUMENT', 'getNextIdentifier needs a scope', args.scope);
+    if (!Number.isInteger(blockSize) || blockSize < 1) {
+      throw new WrsError('INVALID_ARGUMENT', `getNextIdentifier: blockSize must be a positive integer, got ${blockSize}`, blockSize);
+    }
+    let last: number;
+    try {
+      last = await this.server().nextIdentifier(args.scope, blockSize);
+      if (!Number.isFinite(last)) throw new WrsError('BACKEND', `getNextIdentifier: the server answered no number for "${args.scope}"`, last);
+    } catch (e) {
+      const error = isWrsError(e) ? e : new WrsError('BACKEND', errorMessage(e), args.scope);
+      if (!args.onErrorCb) throw error;
+      args.onErrorCb(error);
+      return;
+    }
+    const first = last - blockSize + 1;
+    const isRange = blockSize > 1;
+    args.onSuccessCb({
+      scope: args.scope,
+      isRange,
+      forEach: (fn) => {
+        for (let id = first; id <= last; id++) fn(id);
+      },
+      ...(isRange ? { firstIdentifier: first, lastIdentifier: last } : { nextIdentifier: last }),
+    });
+  }
+}
+
+function isNode(value: unknown): value is Document | Element {
+  return typeof value === 'object' && value !== null && typeof (value as Node).nodeType === 'number';
+}
+
+function isPostWrsParam(value: unknown): value is PostWrsParam {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isNode(value) && !(value instanceof DataProvider) && 'wrs' in value;
+}
+
+/** A provider over a document given directly, so `read`/`write` on documents share the provider's rules. */
+function documentModel(doc: Document): DataProvider {
+  if (!doc || doc.nodeType !== DOCUMENT_NODE) throw new WrsError('INVALID_ARGUMENT', 'Expected a Document', doc);
+  const model = new StaticModel({ data: doc });
+  void model.execute();
+  return model;
+}
