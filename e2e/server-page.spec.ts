@@ -21,8 +21,9 @@ test.describe('demo: orders from the Wrs server', () => {
     const id = await row.locator('td[data-col="id"]').textContent();
 
     await page.getByTestId('save').click();
-    await expect(page.getByTestId('status')).toHaveText('TransformedStatus');
     await expect(row.getByTestId('state')).toHaveText('R');
+    await expect(page.getByTestId('status')).toHaveText('TransformedStatus');
+    await expect(page.getByTestId('error')).toHaveCount(0);
 
     await page.reload();
     await page.getByTestId('country').fill('FR');

@@ -128,8 +128,7 @@ export class ServerPageComponent {
     if (!model || !doc) return;
     // Only I, M and D rows travel (design.md 5); the changes stay in the model until the server committed them.
     const payload = cloneDocument(doc);
-    const data = payload.getElementsByTagNameNS(NS.wrs, 'Data')[0];
-    for (const row of WrsIndex.of(payload).rows().filter((r) => rowState(r) === 'R')) data.removeChild(row);
+    for (const row of WrsIndex.of(payload).rows().filter((r) => rowState(r) === 'R')) row.parentNode!.removeChild(row);
     this.status.set('Saving');
     try {
       await this.backend.save(xmlBody(payload));
