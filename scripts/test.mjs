@@ -17,6 +17,14 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 let passed = 0;
 let failed = 0;
 const lines = [];
+
+// The library must build with ng-packagr (both entry points) before anything is tested; a failed build counts as a failure.
+console.log('\n=== library build (npm run build) ===');
+const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
+if (build.status !== 0) {
+  failed++;
+  lines.push('library build: failed');
+}
 for (const runner of runners) {
   if (runner.optional && !pkg.scripts[runner.script]) continue;
   console.log(`\n=== ${runner.name} (npm run ${runner.script}) ===`);
