@@ -244,6 +244,10 @@ describe(`DataProvider life cycle and listeners (${domName()})`, () => {
     model.setPrimaryModel(primary);
     expect(model.getPrimaryModel()).toBe(primary);
     expect(model.getTargetHtml()).toBeNull();
+    const target = new StaticModel({ data: '<t/>', registry });
+    await target.execute();
+    model.setTargetHtml(target.getData()!.documentElement);
+    expect(model.getTargetHtml()).toBe(target.getData()!.documentElement);
     expect(model.serialize()).toBeNull();
     await model.execute();
     expect(model.serialize()).toContain('<a>1</a>');

@@ -84,6 +84,23 @@ describe(`tbl* accessors (${domName()})`, () => {
     expect(model.tblSelect().map((r) => r['name'])).toEqual(['Cleo']);
   });
 
+  it('tblInsert, tblUpdate and tblDelete fire one change set each by default and none with fire=false (spec 6.3)', () => {
+    model.tblUpdate({ values: { qty: 1 } });
+    expect(sets.length).toBe(1);
+    expect(sets[0].rowIds).toEqual(['R1', 'R2', 'R3']);
+    model.tblDelete({ rowId: 'R3' });
+    expect(sets.length).toBe(2);
+    expect(sets[1].rowIds).toEqual(['R3']);
+    model.tblDelete({ rowId: 'R2', fire: false });
+    model.tblUpdate({ values: { qty: 2 }, rowId: 'R1', fire: false });
+    model.tblInsert({ values: { name: 'x' }, fire: false });
+    expect(sets.length).toBe(2);
+    expect(model.hasUncommittedWrites()).toBeTrue();
+    model.fire();
+    expect(sets.length).toBe(3);
+    expect(sets[2].rowIds.length).toBe(3);
+  });
+
   it('tblDelete with rmi=false removes rows physically', () => {
     expect(model.tblDelete({ filter: { country: 'FR' }, rmi: false })).toBe(1);
     expect(model.query("/*/wrs:Data/*[@id='R2']")).toBeNull();
