@@ -68,6 +68,27 @@ describe(`WrsRequestModel (${domName()})`, () => {
     expect(model.getRequestDocument()?.getElementsByTagNameNS(NS.wrq, 'Select')[0].getAttribute('rowEnd')).toBe('20');
   });
 
+  it('runs an XSLT requestPostChain (a stylesheet as text) through the chain engine', async () => {
+    const backend = new RecordingBackend();
+    const xslt = `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:wrq="${NS.wrq}">
+      <xsl:template match="@*|node()"><xsl:copy><xsl:apply-templates select="@*|node()"/></xsl:copy></xsl:template>
+      <xsl:template match="wrq:Select"><xsl:copy><xsl:attribute name="rowEnd">50</xsl:attribute><xsl:apply-templates select="@*|node()"/></xsl:copy></xsl:template>
+    </xsl:stylesheet>`;
+    const model = new WrsRequestModel({ requestDocument: REQUEST, requestPostChain: xslt, backend, registry });
+    await model.fetchData();
+    const sent = parseXml(backend.loads[0].request).getElementsByTagNameNS(NS.wrq, 'Select')[0];
+    expect(sent.getAttribute('rowEnd')).toBe('50');
+  });
+
+  it('a requestPostChain stylesheet that does not compile ends in ChainStylesheetLoadingFailed', async () => {
+    const backend = new RecordingBackend();
+    const model = new WrsRequestModel({ requestDocument: REQUEST, requestPostChain: '<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"><xsl:bogus/></xsl:stylesheet>', backend, registry });
+    await model.execute();
+    expect(model.getStatus().name).toBe('ChainStylesheetLoadingFailed');
+    expect(model.getFailureReason()).toContain('requestPostChain failed');
+    expect(backend.loads.length).toBe(0);
+  });
+
   it('takes the request from a provider and modelUrl from a constant provider', async () => {
     const backend = new RecordingBackend();
     const request = new StaticModel({ data: REQUEST, registry });
@@ -107,7 +128,8 @@ describe(`WrsRequestModel (${domName()})`, () => {
     const statuses = statusesOf(model);
     await model.execute();
     expect(statuses).toEqual(['InitializedStatus', 'LoadingStatus', 'TransformFailedStatus']);
-    expect(model.getFailureReason()).toBe('requestPostChain failed: no filter');
+    expect(model.getFailureReason()).toContain('requestPostChain failed: step 1');
+    expect(model.getFailureReason()).toContain('no filter');
     expect(backend.loads.length).toBe(0);
   });
 

@@ -2,11 +2,14 @@ import { WrsError, errorMessage } from '../errors';
 import { cloneDocument, parseXml } from '../xml/dom';
 import { DataProvider, DataProviderArgs } from '../data-provider/data-provider';
 import { ConstantDataProvider } from '../data-provider/constant-data-provider';
-import { TransformFailedStatus } from '../data-provider/status';
+import { ChainStylesheetLoadingFailed, TransformFailedStatus } from '../data-provider/status';
+import { StaticModel } from '../data-provider/static-model';
+import type { ChainDefinition } from '../chain/chain-definition';
+import { ModelWrapper } from '../chain/model-wrapper';
 import { getDefaultWrsBackend } from './default-wrs-backend';
 import { WrsBackend } from './wrs-backend';
 
-/** One step of a request post chain: gets the request document and returns the one to send. */
+/** One JS step of a request post chain: gets the request document and returns the one to send. */
 export type RequestPostStep = (request: Document) => Document | Promise<Document>;
 
 export interface WrsRequestModelArgs extends DataProviderArgs {
@@ -14,8 +17,11 @@ export interface WrsRequestModelArgs extends DataProviderArgs {
   requestDocument: Document | string | DataProvider;
   /** Spec 2.1 `modelUrl`: where the request goes; a string or a provider holding one. The backend's default when absent. */
   modelUrl?: string | DataProvider;
-  /** Spec 2.1 `requestPostChain`: steps run on a copy of the request before it is sent, in order. */
-  requestPostChain?: RequestPostStep | readonly RequestPostStep[];
+  /**
+   * Spec 2.1 `requestPostChain`: a chain definition (JS steps, XSLT stylesheets by url or text, `chain:Chain`
+   * documents, or an array of them) run on a copy of the request before it is sent.
+   */
+  requestPostChain?: ChainDefinition;
   /** The transport; `getDefaultWrsBackend()` when absent. */
   backend?: WrsBackend;
 }
@@ -28,7 +34,7 @@ export interface WrsRequestModelArgs extends DataProviderArgs {
 export class WrsRequestModel extends DataProvider {
   private readonly request: Document | string | DataProvider;
   private readonly modelUrl?: string | DataProvider;
-  private readonly steps: readonly RequestPostStep[];
+  private readonly postChain?: ChainDefinition;
   private readonly backend?: WrsBackend;
   private sent: Document | null = null;
 
@@ -40,7 +46,7 @@ export class WrsRequestModel extends DataProvider {
     }
     this.request = r;
     this.modelUrl = args.modelUrl;
-    this.steps = args.requestPostChain === undefined ? [] : Array.isArray(args.requestPostChain) ? args.requestPostChain : [args.requestPostChain as RequestPostStep];
+    this.postChain = args.requestPostChain;
     this.backend = args.backend;
   }
 
@@ -59,14 +65,17 @@ export class WrsRequestModel extends DataProvider {
     let request = await this.requestCopy();
     const url = await this.url();
     if (!current()) return;
-    for (const step of this.steps) {
-      try {
-        request = await step(request);
-      } catch (e) {
-        if (current()) this.fail(TransformFailedStatus, `requestPostChain failed: ${errorMessage(e)}`);
+    if (this.postChain !== undefined) {
+      const chain = new ModelWrapper({ inputModel: new StaticModel({ data: request, registry: this.registry }), chain: this.postChain, registry: this.registry });
+      await chain.execute();
+      if (!current()) return;
+      const transformed = chain.getData();
+      if (!transformed || chain.hasFailed()) {
+        const kind = chain.getStatus() instanceof ChainStylesheetLoadingFailed ? ChainStylesheetLoadingFailed : TransformFailedStatus;
+        this.fail(kind, `requestPostChain failed: ${chain.getFailureReason() ?? chain.getStatus().toString()}`);
         return;
       }
-      if (!current()) return;
+      request = transformed;
     }
     this.sent = request;
     const answer = await this.getBackend().load(request, url === undefined ? undefined : { url });
