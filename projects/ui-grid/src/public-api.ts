@@ -7,3 +7,4 @@ export * from './lib/grid/public-api';
 export * from './lib/services/chain.service';
 export * from './lib/services/wrs-backend.token';
 export * from './lib/services/http-wrs-backend';
+export * from './lib/services/wrs-util.service';

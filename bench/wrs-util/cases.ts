@@ -1,0 +1,119 @@
+// Issue 3's figures: WrsUtil operations on 100,000 x 20 rows (and 10,000 for the ratio), medians of repeated runs.
+import { DataProviderRegistry } from '../../projects/ui-grid/core/src/data-provider/registry';
+import { StaticModel } from '../../projects/ui-grid/core/src/data-provider/static-model';
+import { parseXml, serializeXml } from '../../projects/ui-grid/core/src/xml/dom';
+import { WrsIndex } from '../../projects/ui-grid/core/src/wrs/wrs-index';
+import { WrsUtil } from '../../projects/ui-grid/core/src/wrs/wrs-util';
+import { buildSavePayload } from '../../projects/ui-grid/core/src/wrs/save-payload';
+import { generateWrs } from '../data/generate-wrs';
+import type { Figure } from '../harness';
+
+const SUITE = 'wrs-util';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length % 2 ? sorted[sorted.length >> 1] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+}
+
+function timeOnce(fn: () => unknown): number {
+  const t0 = performance.now();
+  fn();
+  return performance.now() - t0;
+}
+
+async function timeAsync(fn: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}
+
+/** Per-call time of a cheap call: batches of `calls`, since the browser's clock is coarser than one call. */
+function perCall(fn: (i: number) => unknown, calls = 2000, batches = 9): number {
+  const times: number[] = [];
+  for (let b = 0; b < batches; b++) {
+    const t0 = performance.now();
+    for (let i = 0; i < calls; i++) fn(b * calls + i);
+    times.push((performance.now() - t0) / calls);
+  }
+  return median(times);
+}
+
+function setup(rows: number) {
+  const registry = new DataProviderRegistry();
+  let clipboardText = '';
+  const util = new WrsUtil({
+    registry,
+    clipboard: { writeText: (t) => void (clipboardText = t), readText: () => clipboardText },
+  });
+  const model = new StaticModel({ id: `bench${rows}`, data: parseXml(generateWrs(rows, 20)), registry });
+  void model.execute();
+  return { util, model, clipboard: () => clipboardText };
+}
+
+function cellFigures(rows: number, label: string, figures: Figure[], env: string): { get: number; set: number } {
+  const { util, model } = setup(rows);
+  const last = `R${rows}`;
+  const get = perCall(() => util.getCellValue(model, last, 'c5'));
+  const set = perCall((i) => util.setCellValue(model, last, 'c5', `v${i}`));
+  figures.push({ suite: SUITE, name: `getCellValue.lastRow.${label}`, value: get, unit: 'ms', target: 0.05, env });
+  figures.push({ suite: SUITE, name: `setCellValue.lastRow.${label}`, value: set, unit: 'ms', target: 0.05, env });
+  return { get, set };
+}
+
+export async function runWrsUtilCases(env: string): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const small = cellFigures(10_000, '10k', figures, env);
+  const large = cellFigures(100_000, '100k', figures, env);
+  figures.push({ suite: SUITE, name: 'getCellValue.lastRow.ratio100kTo10k', value: large.get / small.get, unit: 'ratio', target: 1.5, env });
+  figures.push({ suite: SUITE, name: 'setCellValue.lastRow.ratio100kTo10k', value: large.set / small.set, unit: 'ratio', target: 1.5, env });
+
+  const { util, model, clipboard } = setup(100_000);
+  const index = WrsIndex.of(model.getData()!);
+  const cleanUp = () => util.restore({ model, rowStartPos: 1, rowEndPos: index.rowCount, colStartPos: 1, colEndPos: 20 });
+
+  const deletes = [0, 1, 2, 3, 4].map((k) => timeOnce(() => util.deleteRows({ model, rowStartPos: k * 10_000 + 1, rowEndPos: k * 10_000 + 10_000 })));
+  figures.push({ suite: SUITE, name: 'deleteRows.10kContiguous.100k', value: median(deletes), unit: 'ms', target: 50, env });
+  cleanUp();
+
+  const inserts = [0, 1, 2, 3, 4].map((k) => timeOnce(() => util.insertRow({ model, rowStartPos: 20_000 * k + 5, rowEndPos: 20_000 * k + 1004 })));
+  figures.push({ suite: SUITE, name: 'insertRow.1000.100k', value: median(inserts), unit: 'ms', target: 30, env });
+  const duplicates = [0, 1, 2, 3, 4].map((k) => timeOnce(() => util.duplicateRows({ model, rowStartPos: 20_000 * k + 3000, rowEndPos: 20_000 * k + 3999 })));
+  figures.push({ suite: SUITE, name: 'duplicateRows.1000.100k', value: median(duplicates), unit: 'ms', target: 30, env });
+  cleanUp();
+
+  const block = Array.from({ length: 1000 }, (_, r) => Array.from({ length: 20 }, (_, c) => `p${r}-${c}`).join('\t')).join('\r\n') + '\r\n';
+  const pastes: number[] = [];
+  for (const k of [0, 1, 2, 3, 4]) pastes.push(await timeAsync(() => util.paste({ model, rowStartPos: 15_000 * k + 7, colStartPos: 1, text: block })));
+  figures.push({ suite: SUITE, name: 'paste.1000x20.100k', value: median(pastes), unit: 'ms', target: 100, env });
+  cleanUp();
+
+  const restores: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    for (let r = 1; r <= 100_000; r += 10) util.setCellValue(model, r, 1 + (r % 20), `edit${run}`);
+    restores.push(timeOnce(cleanUp));
+  }
+  figures.push({ suite: SUITE, name: 'restore.allRows.after10kEdits.100k', value: median(restores), unit: 'ms', target: 150, env });
+
+  const trivial = [0, 1, 2].map(() =>
+    timeOnce(() => util.wrsValidation({ validationId: 'trivial', model, cellValidation: { func: () => null } })),
+  );
+  figures.push({ suite: SUITE, name: 'wrsValidation.trivial.2Mcells', value: median(trivial), unit: 'ms', target: 500, env });
+
+  const validations: number[] = [];
+  for (let run = 0; run < 3; run++) validations.push(await timeAsync(() => util.validateModel({ model }, 'default').fetchData()));
+  figures.push({ suite: SUITE, name: 'validateModel.default.2Mcells', value: median(validations), unit: 'ms', target: 1500, env });
+  figures.push({ suite: SUITE, name: 'validateModel.default.errors', value: util.getValidationErrorCount(model), unit: 'count', env });
+
+  for (let r = 1; r <= 100_000; r += 100) util.setCellValue(model, r, 2, 'changed');
+  let payloadBytes = 0;
+  const payloads = [0, 1, 2, 3, 4, 5, 6].map(() => timeOnce(() => (payloadBytes = serializeXml(buildSavePayload(index).wrs).length)));
+  figures.push({ suite: SUITE, name: 'savePayload.1000changedRows.100k', value: median(payloads), unit: 'ms', target: 20, env });
+  figures.push({ suite: SUITE, name: 'savePayload.1000changedRows.bytes', value: payloadBytes, unit: 'count', env });
+  cleanUp();
+
+  const csv: number[] = [];
+  for (let run = 0; run < 3; run++) csv.push(await timeAsync(() => util.copyAllRows2CSV({ model })));
+  figures.push({ suite: SUITE, name: 'copyAllRows2CSV.100k', value: median(csv), unit: 'ms', target: 800, env });
+  figures.push({ suite: SUITE, name: 'copyAllRows2CSV.100k.MB', value: clipboard().length / 1e6, unit: 'MB', env });
+  return figures;
+}
