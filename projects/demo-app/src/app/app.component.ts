@@ -12,6 +12,10 @@ import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
         <a routerLink="/provider" routerLinkActive="active">Data provider</a>
         <a routerLink="/xslt" routerLinkActive="active">XSLT chain</a>
         <a routerLink="/server" routerLinkActive="active">Server orders</a>
+        <a routerLink="/grid-orders" routerLinkActive="active">Grid: orders</a>
+        <a routerLink="/grid-speed" routerLinkActive="active">Grid: speed</a>
+        <a routerLink="/grid-readonly" routerLinkActive="active">Grid: read-only</a>
+        <a routerLink="/grid-custom" routerLinkActive="active">Grid: custom</a>
       </nav>
     </header>
     <main><router-outlet /></main>

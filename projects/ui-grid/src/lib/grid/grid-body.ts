@@ -16,6 +16,8 @@ export interface GridBodySource {
 interface RowSlot {
   readonly element: HTMLElement;
   readonly cells: HTMLElement[];
+  /** Class of each cell without the selection marks. */
+  readonly base: string[];
   /** The row position this slot shows, -1 when unused. */
   position: number;
 }
@@ -133,7 +135,7 @@ export class GridBody {
   repaintMarks(): void {
     for (const slot of this.slots) {
       if (slot.position < 0) continue;
-      for (let i = 0; i < slot.cells.length; i++) this.markCell(slot.cells[i], slot.position, i);
+      for (let i = 0; i < slot.cells.length; i++) this.markCell(slot.cells[i], slot.base[i], slot.position, i);
     }
   }
 
@@ -194,7 +196,7 @@ export class GridBody {
         cells.push(cell);
       }
       this.canvas.appendChild(element);
-      this.slots.push({ element, cells, position: -1 });
+      this.slots.push({ element, cells, base: cells.map(() => ''), position: -1 });
     }
   }
 
@@ -223,18 +225,22 @@ export class GridBody {
       if (column.className) cls += ' ' + column.className;
       if (this.modified[column.pos - 1]) cls += ' ui-grid-cell-modified';
       if (error !== null) cls += ' ui-grid-cell-invalid';
-      cell.dataset['base'] = cls;
-      if (error !== null) cell.title = error;
-      else if (cell.title) cell.removeAttribute('title');
-      cell.setAttribute('aria-invalid', error !== null ? 'true' : 'false');
-      this.markCell(cell, position, i);
+      slot.base[i] = cls;
+      if (error !== null) {
+        if (cell.title !== error) cell.title = error;
+        if (!cell.hasAttribute('aria-invalid')) cell.setAttribute('aria-invalid', 'true');
+      } else if (cell.title) {
+        cell.removeAttribute('title');
+        cell.removeAttribute('aria-invalid');
+      }
+      this.markCell(cell, slot.base[i], position, i);
     }
   }
 
-  private markCell(cell: HTMLElement, row: number, col: number): void {
+  private markCell(cell: HTMLElement, base: string, row: number, col: number): void {
     const selected = this.source.isSelected(row, col);
     const focused = this.source.isFocused(row, col);
-    let cls = cell.dataset['base'] ?? 'ui-grid-cell';
+    let cls = base;
     if (selected) cls += ' ui-grid-cell-selected';
     if (focused) cls += ' ui-grid-cell-focus';
     if (cell.className !== cls) cell.className = cls;

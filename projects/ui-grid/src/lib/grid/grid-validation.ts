@@ -1,4 +1,4 @@
-import { WrsIndex } from 'ngx-wrs-grid/core';
+import { WrsIndex, cellAt, cellValue } from 'ngx-wrs-grid/core';
 import { GridColumn } from './grid-column';
 
 /** One invalid cell. */
@@ -81,14 +81,13 @@ export class GridValidation {
     return this.errorCells().length;
   }
 
-  /** Validates every row. */
-  validateAll(wrs: Document): void {
+  /** Forgets every result and indexes the keys of all rows; the cell checks follow through `validateRows`. */
+  reset(wrs: Document): void {
     this.cellErrors.clear();
     this.keyOfRow.clear();
     this.rowsOfKey.clear();
-    const index = WrsIndex.of(wrs);
-    for (const row of index.rows()) this.updateKey(row.getAttribute('id') ?? '', row);
-    this.apply(wrs, null);
+    if (this.keyColumns.length === 0) return;
+    for (const row of WrsIndex.of(wrs).rows()) this.updateKey(row.getAttribute('id') ?? '', row);
   }
 
   /** Validates the rows of a change set again (rows gone from the document drop their errors). */
@@ -143,12 +142,15 @@ export class GridValidation {
       this.keyOfRow.delete(rowId);
     }
     if (!row || row.localName === 'D') return;
-    const values = rowValues(row);
-    let key = this.keyColumns.map((c) => values[c.pos - 1] ?? '\u0000').join('\u0001');
+    let key = this.keyColumns.map((c) => keyPart(cellAt(row, c.pos))).join('\u0001');
     if (this.ignoreKeyCase) key = key.toLowerCase();
     this.keyOfRow.set(rowId, key);
     let rows = this.rowsOfKey.get(key);
     if (!rows) this.rowsOfKey.set(key, (rows = new Set()));
     rows.add(rowId);
   }
+}
+
+function keyPart(cell: Element | null): string {
+  return cell ? cellValue(cell) ?? '\u0000' : '\u0000';
 }

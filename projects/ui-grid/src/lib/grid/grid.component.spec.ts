@@ -57,6 +57,7 @@ async function setup(inputs: Record<string, unknown> = {}, data: string = ORDERS
   fixture.detectChanges();
   await firstValueFrom(grid.status$.pipe(filter((s) => s.name === 'TransformedStatus' || s.isFailure)));
   await fixture.whenStable();
+  await new Promise((resolve) => setTimeout(resolve));
   const changes: ChangeSet[] = [];
   grid.changes$.subscribe((c) => changes.push(c));
   return { fixture, grid, model, el: fixture.nativeElement as HTMLElement, changes, statuses };
@@ -445,6 +446,7 @@ describe('GridComponent validation', () => {
     expect(cell(s, 0, 2).classList).toContain('ui-grid-cell-invalid');
     expect(cell(s, 0, 2).title).toContain('not a number');
     expect(cell(s, 0, 2).getAttribute('aria-invalid')).toBe('true');
+    expect(cell(s, 1, 2).hasAttribute('aria-invalid')).toBeFalse();
     await s.fixture.whenStable();
     expect(button(s, 'jump-to-error').textContent).toContain('1 invalid cell');
     click(s, 2, 0);
@@ -482,7 +484,7 @@ describe('GridComponent validation', () => {
     click(s, 1, 2);
     press(s, '9');
     press(s, 'Enter');
-    expect(contexts).toEqual(['all', 'R2']);
+    expect(contexts).toEqual(['R1,R2,R3', 'R2']);
     expect(s.grid.getCellError('R2', 'qty')).toBe('more than 4');
   });
 });

@@ -83,6 +83,7 @@ export interface JumpToRowArgs {
 
 const DEFAULT_ROW_HEIGHT = 28;
 const DEFAULT_MAX_HEIGHT = 480;
+const VALIDATION_CHUNK = 500;
 
 /**
  * The editable Wrs grid (spec parts 1, 2, 4.1): renders a Wrs with virtual scrolling, edits it through Wrs row
@@ -154,6 +155,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private defaultConfig: DataProvider | null = null;
   private fromBackend = false;
   private validation: GridValidation | null = null;
+  /** Position of the next loaded row still to check, null when all are checked. */
+  private validationCursor: number | null = null;
+  private validationRun = 0;
   private readonly selection = new GridSelection();
   private editor: { editor: GridEditor; cell: CellAddress } | null = null;
   private undoSteps: RowSnapshot[] = [];
@@ -300,12 +304,32 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       this.validationParameters() ?? {},
       this.ignoreKeyCase(),
     );
-    this.validation.validateAll(this.data);
-    this.errorCount.set(this.validation.count);
+    this.validation.reset(this.data);
+    this.validationCursor = 0;
+    const run = ++this.validationRun;
+    setTimeout(() => this.validateInChunks(run));
     this.message.set(footerMessage(this.data));
     this.applyColumns();
     this.canUndo.set(false);
     this.canRedo.set(false);
+  }
+
+  /** Checks the loaded rows after the first paint, a chunk per task, so a large load neither delays painting nor blocks input. */
+  private validateInChunks(run: number): void {
+    if (run !== this.validationRun || this.validationCursor === null) return;
+    this.validateNextRows(VALIDATION_CHUNK);
+    if (this.validationCursor !== null) setTimeout(() => this.validateInChunks(run));
+  }
+
+  private validateNextRows(count: number): void {
+    if (!this.data || !this.validation || this.validationCursor === null) return;
+    const rows = WrsIndex.of(this.data).rows();
+    const end = Math.min(rows.length, this.validationCursor + count);
+    const ids = rows.slice(this.validationCursor, end).map((r) => r.getAttribute('id') ?? '');
+    this.validationCursor = end >= rows.length ? null : end;
+    if (ids.length > 0) this.validation.validateRows(this.data, ids);
+    this.errorCount.set(this.validation.count);
+    this.body?.repaintAll();
   }
 
   private applyColumns(): void {
@@ -557,19 +581,22 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   // ---- validation ----
 
-  /** Number of invalid cells. */
+  /** Number of invalid cells (finishing the check of the loaded rows first). */
   getErrorCount(): number {
+    this.validateNextRows(Number.POSITIVE_INFINITY);
     return this.validation?.count ?? 0;
   }
 
   /** The validation message of a cell, or null. */
   getCellError(rowId: string, colId: string): string | null {
+    this.validateNextRows(Number.POSITIVE_INFINITY);
     return this.validation?.errorOf(rowId, colId) ?? null;
   }
 
   /** Moves the focus to the next invalid cell after the focused one (wrapping around). */
   jumpToError(): void {
     if (!this.validation || !this.data) return;
+    this.validateNextRows(Number.POSITIVE_INFINITY);
     const index = WrsIndex.of(this.data);
     const cells = this.validation
       .errorCells()

@@ -1,0 +1,140 @@
+// `npm run bench -- grid`: issue 6's figures for the GridComponent, measured on the demo app's speed page (a
+// production build) in headless Chromium: first paint at 1k and 100k rows, scrolling, edit, paste, heap.
+import { spawnSync } from 'node:child_process';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+import { chromium } from '@playwright/test';
+import { median, percentile, report } from '../harness';
+
+const OUT = 'dist/bench-grid-demo';
+const ROWS = Number(process.env.GRID_BENCH_ROWS ?? 100_000);
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.xml': 'application/xml' };
+
+function buildDemo(): string {
+  const run = spawnSync('npx', ['ng', 'build', 'demo-app', '--configuration', 'production', `--output-path=${OUT}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (run.status !== 0) throw new Error('ng build demo-app failed');
+  return join(OUT, 'browser');
+}
+
+function serve(root: string): Promise<{ url: string; close(): void }> {
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0])).replace(/^(\.\.[/\\])+/, '');
+    let file = join(root, path);
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
+    res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })));
+}
+
+interface SpeedFigures {
+  rows: number;
+  parseMs: number;
+  firstPaintMs: number;
+  heapDocumentMB: number;
+  heapAfterLoadMB: number;
+}
+
+async function main(): Promise<void> {
+  const root = buildDemo();
+  const server = await serve(root);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_BIN ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', '--js-flags=--expose-gc', '--enable-precise-memory-info'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // tsx keeps function names with a `__name` helper that the page does not have.
+    await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
+    await page.goto(`${server.url}/#/grid-speed`);
+    await page.waitForFunction(() => 'gridSpeed' in globalThis);
+    const load = (rows: number) => page.evaluate((n) => (globalThis as unknown as { gridSpeed: { load(n: number): Promise<SpeedFigures> } }).gridSpeed.load(n), rows);
+    const small: number[] = [];
+    for (let i = 0; i < 5; i++) small.push((await load(1000)).firstPaintMs);
+    const big = await load(ROWS);
+    const env = `chromium headless, ${ROWS} x 20`;
+    report({ suite: 'grid', name: 'firstPaint.1k', value: median(small), unit: 'ms', env: 'chromium headless, 1000 x 20, median of 5' });
+    report({ suite: 'grid', name: `firstPaint.${ROWS / 1000}k`, value: big.firstPaintMs, unit: 'ms', target: 150, env });
+    report({ suite: 'grid', name: `firstPaint.ratio.${ROWS / 1000}k/1k`, value: big.firstPaintMs / median(small), unit: 'ratio', target: 1.5, env });
+    report({ suite: 'grid', name: 'xmlParse', value: big.parseMs, unit: 'ms', env: `${env}, DOMParser, for reference` });
+
+    const scroll = await page.evaluate(async () => {
+      const vp = document.querySelector('.ui-grid-viewport') as HTMLElement;
+      const frame = () => new Promise<number>(requestAnimationFrame);
+      const deltas: number[] = [];
+      const work: number[] = [];
+      let last = await frame();
+      for (let i = 0; i < 400; i++) {
+        // Half small wheel-like steps, half page jumps, so scrolling covers the whole document.
+        const step = i % 2 === 0 ? 84 : vp.scrollHeight / 200;
+        const t = performance.now();
+        vp.scrollTop = (vp.scrollTop + step) % (vp.scrollHeight - vp.clientHeight);
+        vp.dispatchEvent(new Event('scroll'));
+        void vp.querySelector('.ui-grid-row')!.getBoundingClientRect();
+        work.push(performance.now() - t);
+        const now = await frame();
+        deltas.push(now - last);
+        last = now;
+      }
+      return { deltas, work };
+    });
+    report({ suite: 'grid', name: 'scroll.p95Frame', value: percentile(scroll.deltas, 95), unit: 'ms', target: 16.7, env: `${env}, 400 frames, rAF interval` });
+    report({ suite: 'grid', name: 'scroll.p95Work', value: percentile(scroll.work, 95), unit: 'ms', env: `${env}, scroll step JS + layout` });
+
+    const edit = await page.evaluate(async () => {
+      const body = document.querySelector('.ui-grid-body') as HTMLElement;
+      const key = (target: Element, k: string, init: KeyboardEventInit = {}) => target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init }));
+      body.focus();
+      key(body, 'Home', { ctrlKey: true });
+      key(body, 'ArrowRight');
+      const times: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        key(body, 'x');
+        const editor = document.querySelector('.ui-grid-editor') as HTMLInputElement;
+        editor.value = `edited ${i}`;
+        const t = performance.now();
+        key(editor, 'Enter');
+        void body.querySelector('.ui-grid-cell-modified')!.getBoundingClientRect();
+        times.push(performance.now() - t);
+        await new Promise(requestAnimationFrame);
+      }
+      return times;
+    });
+    report({ suite: 'grid', name: 'edit.commitToRepaint', value: median(edit), unit: 'ms', target: 16, env: `${env}, median of 30` });
+
+    const paste = await page.evaluate(async () => {
+      const body = document.querySelector('.ui-grid-body') as HTMLElement;
+      const key = (k: string, init: KeyboardEventInit = {}) => body.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init }));
+      const lines: string[] = [];
+      for (let r = 0; r < 1000; r++) lines.push(Array.from({ length: 20 }, (_, c) => (c === 2 ? 'FR' : c % 4 === 1 ? String(r + c) : `p${r}-${c}`)).join('\t'));
+      const text = lines.join('\n');
+      const times: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        key('Home', { ctrlKey: true });
+        const data = new DataTransfer();
+        data.setData('text/plain', text);
+        const t = performance.now();
+        body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+        void body.querySelector('.ui-grid-row')!.getBoundingClientRect();
+        times.push(performance.now() - t);
+        await new Promise(requestAnimationFrame);
+        key('z', { ctrlKey: true });
+        await new Promise(requestAnimationFrame);
+      }
+      return times;
+    });
+    report({ suite: 'grid', name: 'paste.1000x20ToPainted', value: median(paste), unit: 'ms', target: 150, env: `${env}, median of 5` });
+
+    // performance.memory counts the V8 heap only: the parsed XML lives in Blink's DOM and shows as ~0 here, so the
+    // figure is what the grid adds in JS on top of the document, not the 2x ratio the issue asks for.
+    report({ suite: 'grid', name: 'heap.document.js', value: big.heapDocumentMB, unit: 'MB', env: `${env}, V8 heap after gc` });
+    report({ suite: 'grid', name: 'heap.afterLoad.js', value: big.heapAfterLoadMB, unit: 'MB', env: `${env}, V8 heap after gc, grid and index included` });
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+void main();

@@ -1,0 +1,36 @@
+import { ChangeDetectionStrategy, Component, signal } from '@angular/core';
+import { AfterAddRowArgs, GridComponent, IsReadOnlyCell } from 'ngx-wrs-grid';
+import { NS, SimpleModel } from 'ngx-wrs-grid/core';
+
+/** A grid with a custom `isReadOnlyCell` (orders from Italy are locked) and an `afterAddRow` that pre-fills new rows. */
+@Component({
+  selector: 'app-grid-custom-page',
+  imports: [GridComponent],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    <h1>Custom read-only cells and afterAddRow</h1>
+    <p>Rows with country IT are read-only. "Add row" fills the customer and the date of today.</p>
+    <ui-grid data-test="custom-grid" [inputModel]="model" [isReadOnlyCell]="isReadOnlyCell" [afterAddRow]="afterAddRow" [customSave]="customSave" />
+    <p data-test="added">{{ added() }}</p>
+  `,
+})
+export class GridCustomPageComponent {
+  protected readonly model = new SimpleModel({ url: 'data/orders-sample.xml' });
+  protected readonly added = signal('');
+
+  protected readonly isReadOnlyCell: IsReadOnlyCell = (grid, _meta, rowId) => grid.read(`/*/wrs:Data/*[@id='{{=it.id}}']/wrs:C[3]`, { id: rowId }) === 'IT';
+
+  protected readonly afterAddRow = ({ rowNode, headerMeta }: AfterAddRowArgs): void => {
+    const cells = rowNode.getElementsByTagNameNS(NS.wrs, 'C');
+    const set = (colId: string, value: string) => {
+      const cell = cells[Number(headerMeta[colId]['pos']) - 1];
+      cell.replaceChildren(cell.ownerDocument.createTextNode(value));
+    };
+    set('customer', 'New customer');
+    set('order_date', new Date().toISOString().slice(0, 10));
+    this.added.set(`afterAddRow filled row ${rowNode.getAttribute('id')}`);
+  };
+
+  /** The sample file has no server behind it: saving keeps the changes in the page. */
+  protected readonly customSave = (): void => undefined;
+}
