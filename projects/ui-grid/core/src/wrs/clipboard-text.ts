@@ -26,8 +26,8 @@ export function toTabText(block: CellBlock): string {
 
 /** One CSV field: formula-like text gets a leading `'` so spreadsheets show it as text, then RFC 4180 quoting. */
 export function csvField(value: string | null): string {
-  let v = value ?? '';
-  if (FORMULA_START.test(v)) v = "'" + v;
+  if (value === null || value === '') return '';
+  const v = FORMULA_START.test(value) ? "'" + value : value;
   return CSV_QUOTE_NEEDED.test(v) ? quoted(v) : v;
 }
 

@@ -102,10 +102,11 @@ export function restoreRange(index: WrsIndex, start: number, end: number, colSta
     } else if (state === 'D') {
       edit.nodes.push(restoreRowElement(row, index)!);
       edit.rowIds.push(id);
-    } else {
-      const result = restoreCells(row, colStart, colEnd);
-      if (!result.changed && result.stillDiffers) continue;
-      edit.nodes.push(result.stillDiffers ? row : restoreRowElement(row, index)!);
+    } else if (!differsOutside(row, colStart, colEnd)) {
+      edit.nodes.push(restoreRowElement(row, index)!);
+      edit.rowIds.push(id);
+    } else if (restoreCells(row, colStart, colEnd)) {
+      edit.nodes.push(row);
       edit.rowIds.push(id);
     }
   }
@@ -116,25 +117,30 @@ export function restoreRange(index: WrsIndex, start: number, end: number, colSta
   return edit;
 }
 
-/** Puts the `wrs:O` values of an M row back into its cells `from..to`; says whether any cell still differs. */
-function restoreCells(row: Element, from: number, to: number): { changed: boolean; stillDiffers: boolean } {
-  let changed = false;
-  let stillDiffers = false;
+/** True when a cell of an M row outside columns `from..to` differs from its `wrs:O`. */
+function differsOutside(row: Element, from: number, to: number): boolean {
   const cells = cellsOf(row);
   for (let i = 0; i < cells.length; i++) {
+    if (i + 1 >= from && i + 1 <= to) continue;
+    const original = originalOf(cells[i]);
+    if (original && cellValue(cells[i]) !== cellValue(original)) return true;
+  }
+  return false;
+}
+
+/** Puts the `wrs:O` values of an M row back into its cells `from..to`; true when a cell changed. */
+function restoreCells(row: Element, from: number, to: number): boolean {
+  let changed = false;
+  const cells = cellsOf(row);
+  for (let i = from - 1; i < to && i < cells.length; i++) {
     const cell = cells[i];
     const original = originalOf(cell);
-    if (!original) continue;
-    const before = cellValue(cell);
-    const wanted = cellValue(original);
-    if (before === wanted) continue;
-    if (i + 1 >= from && i + 1 <= to) {
-      while (cell.firstChild) cell.removeChild(cell.firstChild);
-      for (let c = original.firstChild; c; c = c.nextSibling) cell.appendChild(c.cloneNode(true));
-      changed = true;
-    } else stillDiffers = true;
+    if (!original || cellValue(cell) === cellValue(original)) continue;
+    while (cell.firstChild) cell.removeChild(cell.firstChild);
+    for (let c = original.firstChild; c; c = c.nextSibling) cell.appendChild(c.cloneNode(true));
+    changed = true;
   }
-  return { changed, stillDiffers };
+  return changed;
 }
 
 /** The values new cells get, one per column (design.md 4). */

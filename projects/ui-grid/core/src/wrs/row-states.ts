@@ -24,6 +24,14 @@ export function cellsOf(row: Element): Element[] {
 /** The `wrs:C` at a 1-based position, or null. */
 export function cellAt(row: Element, pos: number): Element | null {
   if (pos < 1) return null;
+  // Rows hold only C cells, and C/O pairs in M rows (wrs-1.0.0.xsd): index the element children directly, a few DOM
+  // calls instead of a walk over every sibling before the cell. A row of another shape falls back to the walk.
+  const children = (row as Partial<Element>).children;
+  if (children) {
+    const modified = row.localName === 'M';
+    const guess = children[modified ? 2 * pos - 2 : pos - 1];
+    if (guess && guess.localName === 'C' && (!modified || guess.nextElementSibling?.localName === 'O')) return guess;
+  }
   let n = 0;
   for (let c = row.firstChild; c; c = c.nextSibling) {
     if (isWrs(c, 'C') && ++n === pos) return c as Element;
@@ -137,7 +145,7 @@ function dropOriginals(row: Element, restoreOriginals: boolean): void {
   for (const cell of cellsOf(row)) {
     const original = originalOf(cell);
     if (!original) continue;
-    if (restoreOriginals) {
+    if (restoreOriginals && cellValue(cell) !== cellValue(original)) {
       while (cell.firstChild) cell.removeChild(cell.firstChild);
       while (original.firstChild) cell.appendChild(original.firstChild);
     }
@@ -218,10 +226,12 @@ export function referenceValues(column: Element): string[] {
 export function createRow(doc: Document, state: RowState, id: string, values: readonly (string | null)[]): Element {
   const row = createWrsElement(doc, state);
   row.setAttribute('id', id);
+  // Cloning one empty cell is cheaper than creating each by qualified name.
+  const empty = createWrsElement(doc, 'C');
   for (const v of values) {
-    const cell = createWrsElement(doc, 'C');
-    setCellContent(cell, v);
-    row.appendChild(cell);
+    const cell = row.appendChild(empty.cloneNode(false)) as Element;
+    if (v === null) cell.appendChild(createWrsElement(doc, 'null'));
+    else if (v !== '') cell.appendChild(doc.createTextNode(v));
   }
   return row;
 }

@@ -8,7 +8,7 @@ import { DOCUMENT_NODE } from '../xml/dom';
 import { FillParams } from '../xml/placeholders';
 import { WrsIndex } from './wrs-index';
 import { cellAt, cellValue, cellsOf, deleteRowElement, restoreRowElement, rowState, writeCell } from './row-states';
-import { CellBlock, parseTabText, toCsv, toTabText } from './clipboard-text';
+import { CellBlock, csvField, parseTabText, toTabText } from './clipboard-text';
 import { ClipboardPort, browserClipboard, noClipboard } from './clipboard-port';
 import { FilterParams, parseFilterExpression } from './filter-expression';
 import {
@@ -339,15 +339,20 @@ export class WrsUtil {
   async copyAllRows2CSV(args: CopyAllRows2CsvArgs): Promise<void> {
     const { index } = this.ready(args.model);
     const columns = index.columns();
-    const block: (string | null)[][] = [columns.map((c) => c.element.getAttribute('caption') ?? c.id)];
+    const lines = [columns.map((c) => csvField(c.element.getAttribute('caption') ?? c.id)).join(',')];
     const count = columns.length;
     for (const row of index.rows()) {
       if (row.localName === 'D') continue;
-      const values = cellsOf(row).map(cellValue);
-      values.length = count;
-      block.push(values);
+      let line = '';
+      let n = 0;
+      // textContent is one DOM call per cell; a wrs:null cell has none, which CSV writes as empty anyway.
+      for (let c = row.firstChild; c && n < count; c = c.nextSibling) {
+        if (c.nodeType !== 1 || (c as Element).localName !== 'C') continue;
+        line += (n++ > 0 ? ',' : '') + csvField(c.textContent);
+      }
+      lines.push(line + ','.repeat(Math.max(0, count - Math.max(n, 1))));
     }
-    await this.port('copyAllRows2CSV').writeText(toCsv(block));
+    await this.port('copyAllRows2CSV').writeText(lines.join('\r\n') + '\r\n');
     args.fn?.();
   }
 
