@@ -27,26 +27,47 @@ async function timed(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - t0;
 }
 
-/** First run of a stylesheet (engine load, compile) against a second run of the same stylesheet on new data. */
+/**
+ * First run of a stylesheet (compile and run) against a second run of the same stylesheet on new data, for a whole
+ * chain (input model included) and for the engine alone (compile + transform against transform).
+ */
 export async function xsltCompileOnce(env: string, rows = 1000): Promise<Figure[]> {
   const registry = new DataProviderRegistry();
   const engine = new SaxonXsltEngine();
   const chainOver = (data: string) =>
     new ModelWrapper({ inputModel: new StaticModel({ data, registry }), chain: XSLT, parameters: { title: 'bench' }, registry, xsltEngine: engine });
+  const renamed = (i: number) => generateWrs(rows, 20).replace(/R(\d+)/g, `R${i}_$1`);
   const load = await timed(() => engine.load());
   const first = await timed(() => chainOver(generateWrs(rows, 20)).execute());
   const later: number[] = [];
   for (let i = 0; i < 5; i++) {
-    const chain = chainOver(generateWrs(rows, 20).replace(/R(\d+)/g, `R${i}_$1`));
+    const chain = chainOver(renamed(i));
     later.push(await timed(() => chain.execute()));
   }
   const second = median(later);
+  // The engine alone, on a fresh engine and a stylesheet it has not seen: compile once, then transform new data.
+  const fresh = new SaxonXsltEngine();
+  const text = XSLT.replace("'rows'", "'engine'");
+  const doc = parseXml(renamed(9));
+  let compiled: Awaited<ReturnType<SaxonXsltEngine['compile']>> | null = null;
+  const compile = await timed(async () => (compiled = await fresh.compile(text, 'bench:engine')));
+  const engineFirst = compile + (await timed(() => fresh.transform(compiled!, doc, { title: 'first' })));
+  const runs: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const next = parseXml(renamed(10 + i));
+    runs.push(await timed(() => fresh.transform(compiled!, next, { title: `run ${i}` })));
+  }
+  const run = median(runs);
   return [
     { suite: 'chain', name: `saxon.load.cold`, value: load, unit: 'ms', env },
     { suite: 'chain', name: `xslt.firstRun.${rows}rows`, value: first, unit: 'ms', env },
     { suite: 'chain', name: `xslt.secondRun.${rows}rows`, value: second, unit: 'ms', env },
     { suite: 'chain', name: `xslt.firstOverSecond.${rows}rows`, value: first / second, unit: 'ratio', target: 10, env },
     { suite: 'chain', name: `xslt.firstRunWithLoad.overSecond.${rows}rows`, value: (load + first) / second, unit: 'ratio', target: 10, env },
+    { suite: 'chain', name: `xslt.engine.compile`, value: compile, unit: 'ms', env },
+    { suite: 'chain', name: `xslt.engine.firstRun.${rows}rows`, value: engineFirst, unit: 'ms', env },
+    { suite: 'chain', name: `xslt.engine.secondRun.${rows}rows`, value: run, unit: 'ms', env },
+    { suite: 'chain', name: `xslt.engine.firstOverSecond.${rows}rows`, value: engineFirst / run, unit: 'ratio', target: 10, env },
   ];
 }
 

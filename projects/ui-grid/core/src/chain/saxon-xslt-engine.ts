@@ -2,15 +2,41 @@ import { WrsError } from '../errors';
 import { serializeXml } from '../xml/dom';
 import { CompiledStylesheet, XsltEngine, XsltParamValue } from './xslt-engine';
 
-/** The part of the saxon-js API the engine uses (public API only: getResource and XPath's fn:transform). */
+/** The part of the saxon-js API the engine uses (public API only: getResource, transform and XPath's fn:transform). */
 interface SaxonApi {
   getResource(options: { text: string; type: 'xml' }): Promise<unknown>;
+  transform(options: SaxonTransformOptions): { principalResult?: unknown };
   XPath: { evaluate(xpath: string, context: unknown, options: { params: Record<string, unknown> }): unknown };
 }
 
+interface SaxonTransformOptions {
+  stylesheetInternal: object;
+  sourceNode: unknown;
+  destination: 'serialized';
+  stylesheetParams: Record<string, unknown>;
+  outputProperties: Record<string, unknown>;
+  deliverMessage: () => void;
+}
+
+/** `sef`: the stylesheet compiled once (Node, by xslt3); without it saxon-js compiles `text` in each fn:transform. */
 interface SaxonStylesheet extends CompiledStylesheet {
   readonly text: string;
+  readonly sef?: object;
 }
+
+interface NodeBuiltins {
+  getBuiltinModule?: (id: string) => unknown;
+  execPath?: string;
+}
+
+// The few Node built-ins the xslt3 compile step uses, typed here so browser builds need no Node typings.
+interface NodeFs {
+  mkdtemp(prefix: string): Promise<string>;
+  writeFile(file: string, text: string, encoding: 'utf8'): Promise<void>;
+  readFile(file: string, encoding: 'utf8'): Promise<string>;
+  rm(dir: string, options: { recursive: true; force: true }): Promise<void>;
+}
+type ExecFile = (file: string, args: string[], done: (error: Error | null, stdout: unknown, stderr: unknown) => void) => unknown;
 
 /** Where the browser loads the saxon-js bundle from (scripts/build-saxon-bundle.mjs writes it; apps serve it as an asset). */
 export const DEFAULT_SAXON_SCRIPT_URL = 'saxon-js/saxon-js.js';
@@ -19,7 +45,7 @@ export const DEFAULT_SAXON_SCRIPT_URL = 'saxon-js/saxon-js.js';
 let saxonLoad: Promise<SaxonApi> | null = null;
 
 function loadSaxon(scriptUrl: string): Promise<SaxonApi> {
-  const g = globalThis as { SaxonJS?: SaxonApi; document?: Document; process?: { getBuiltinModule?: (id: string) => unknown } };
+  const g = globalThis as { SaxonJS?: SaxonApi; document?: Document; process?: NodeBuiltins };
   if (g.SaxonJS) return Promise.resolve(g.SaxonJS);
   saxonLoad ??= (g.document?.createElement ? loadScript(g.document, scriptUrl) : requireInNode(g.process)).catch((e) => {
     saxonLoad = null;
@@ -48,10 +74,66 @@ function loadScript(doc: Document, url: string): Promise<SaxonApi> {
 }
 
 // process.getBuiltinModule keeps node:module out of browser bundles, which never take this path.
-async function requireInNode(proc?: { getBuiltinModule?: (id: string) => unknown }): Promise<SaxonApi> {
-  const nodeModule = proc?.getBuiltinModule?.('node:module') as { createRequire(from: string): (id: string) => unknown } | undefined;
-  if (!nodeModule) throw new WrsError('CHAIN_LOAD_FAILED', 'No browser document and no Node.js module loader: cannot load saxon-js');
-  return nodeModule.createRequire(import.meta.url)('saxon-js') as SaxonApi;
+async function requireInNode(proc?: NodeBuiltins): Promise<SaxonApi> {
+  const nodeRequire = requireOf(proc);
+  if (!nodeRequire) throw new WrsError('CHAIN_LOAD_FAILED', 'No browser document and no Node.js module loader: cannot load saxon-js');
+  return nodeRequire('saxon-js') as SaxonApi;
+}
+
+type NodeRequire = ((id: string) => unknown) & { resolve(id: string): string };
+
+function requireOf(proc?: NodeBuiltins): NodeRequire | null {
+  const nodeModule = proc?.getBuiltinModule?.('node:module') as { createRequire(from: string): NodeRequire } | undefined;
+  return nodeModule ? nodeModule.createRequire(import.meta.url) : null;
+}
+
+function resolveOrNull(nodeRequire: NodeRequire, id: string): string | null {
+  try {
+    return nodeRequire.resolve(id);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Compiles a stylesheet to SEF with Saxonica's xslt3 compiler (`xslt3 -xsl:... -export:... -nogo`), in Node only:
+ * saxon-js 2 has no in-process API that hands out the SEF its fn:transform compiles. Null outside Node or without
+ * the xslt3 package (the engine then falls back to fn:transform).
+ */
+async function compileToSef(text: string, key: string): Promise<object | null> {
+  const proc = (globalThis as { process?: NodeBuiltins }).process;
+  const nodeRequire = (globalThis as { document?: unknown }).document ? null : requireOf(proc);
+  const compiler = nodeRequire && proc?.execPath ? resolveOrNull(nodeRequire, 'xslt3') : null;
+  if (!compiler) return null;
+  const fs = proc!.getBuiltinModule!('node:fs/promises') as NodeFs;
+  const os = proc!.getBuiltinModule!('node:os') as { tmpdir(): string };
+  const path = proc!.getBuiltinModule!('node:path') as { join(...parts: string[]): string };
+  const childProcess = proc!.getBuiltinModule!('node:child_process') as { execFile: ExecFile };
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wrs-xslt-'));
+  const xsl = path.join(dir, 'stylesheet.xsl');
+  const sef = path.join(dir, 'stylesheet.sef.json');
+  try {
+    await fs.writeFile(xsl, text, 'utf8');
+    const failure = await new Promise<string | null>((resolve) => {
+      childProcess.execFile(proc!.execPath!, [compiler, `-xsl:${xsl}`, `-export:${sef}`, '-nogo'], (error, _out, err) =>
+        resolve(error ? String(err || error.message) : null),
+      );
+    });
+    if (failure !== null) {
+      const message = failure
+        .split('\n')
+        .filter((line) => line.trim() && !/^Failed to compile stylesheet/.test(line))
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .replace(/ in \S*stylesheet\.xsl/g, '')
+        .replace(/^Error /, '')
+        .trim();
+      throw new WrsError('CHAIN_LOAD_FAILED', `XSLT compile error in ${describeKey(key)}: ${message}`, key);
+    }
+    return JSON.parse(await fs.readFile(sef, 'utf8')) as object;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** `Q{uri}XTSE0010` -> `XTSE0010`. */
@@ -65,7 +147,6 @@ function saxonMessage(e: unknown): string {
   return code ? `${code}: ${message}` : message;
 }
 
-// Asking for a template no stylesheet has makes saxon compile the stylesheet and stop before running user code.
 const COMPILE_CHECK = "transform(map{'stylesheet-text': $xsl, 'initial-template': QName('urn:ngx-wrs-grid:compile-check', 'none'), 'delivery-format': 'serialized'})";
 const NO_SUCH_TEMPLATE = 'XTDE0040';
 // Parameter names and values travel as variables ($n0, $v0, ...), never as expression text.
@@ -83,8 +164,9 @@ function stylesheetVersion(text: string): string {
 /**
  * The saxon-js XSLT engine, in Node (`require('saxon-js')`) and in browsers (the bundle, loaded lazily by a script
  * tag on the first XSLT step). XSLT 1.0 stylesheets run in backwards-compatible mode, 2.0 and 3.0 as such.
- * saxon-js 2 compiles stylesheet text inside fn:transform; the engine checks each stylesheet once (static errors
- * surface at load time) and keeps its text by key, so a URL is fetched once.
+ * In Node each stylesheet is compiled once to SEF (xslt3) and run many times by SaxonJS.transform. In browsers
+ * saxon-js 2 offers no public way to obtain an SEF from XSLT text, so the engine checks each stylesheet once and
+ * fn:transform compiles its text on every run. Either way stylesheets are kept by URL or content hash.
  */
 export class SaxonXsltEngine implements XsltEngine {
   readonly name = 'saxon-js';
@@ -105,14 +187,9 @@ export class SaxonXsltEngine implements XsltEngine {
     const cached = this.compiled.get(key);
     if (cached && cached.text === stylesheetText) return cached;
     const saxon = await loadSaxon(this.scriptUrl);
-    try {
-      saxon.XPath.evaluate(COMPILE_CHECK, null, { params: { xsl: stylesheetText } });
-    } catch (e) {
-      if (shortCode((e as { code?: unknown })?.code) !== NO_SUCH_TEMPLATE) {
-        throw new WrsError('CHAIN_LOAD_FAILED', `XSLT compile error in ${describeKey(key)}: ${saxonMessage(e)}`, key);
-      }
-    }
-    const stylesheet: SaxonStylesheet = { key, version: stylesheetVersion(stylesheetText), text: stylesheetText };
+    const sef = await compileToSef(stylesheetText, key);
+    if (!sef) checkStylesheet(saxon, stylesheetText, key);
+    const stylesheet: SaxonStylesheet = { key, version: stylesheetVersion(stylesheetText), text: stylesheetText, ...(sef ? { sef } : {}) };
     this.compiled.set(key, stylesheet);
     return stylesheet;
   }
@@ -121,27 +198,61 @@ export class SaxonXsltEngine implements XsltEngine {
     const own = this.compiled.get(stylesheet.key);
     if (!own) throw new WrsError('TRANSFORM_FAILED', `Stylesheet ${describeKey(stylesheet.key)} was not compiled by this engine`, stylesheet.key);
     const saxon = await loadSaxon(this.scriptUrl);
+    // saxon-js reads only its own DOM (an @xmldom document comes out empty) and fn:transform copies any source node,
+    // so the input is handed over as text.
     const src = await saxon.getResource({ text: serializeXml(input), type: 'xml' });
-    const variables: Record<string, unknown> = { xsl: own.text, src };
-    let count = 0;
+    const values: [string, unknown][] = [];
     for (const [name, value] of Object.entries(params)) {
       if (value === null || value === undefined) continue;
-      variables[`n${count}`] = name;
-      variables[`v${count}`] = typeof value === 'object' ? await saxon.getResource({ text: serializeXml(value), type: 'xml' }) : value;
-      count++;
+      values.push([name, typeof value === 'object' ? await saxon.getResource({ text: serializeXml(value), type: 'xml' }) : value]);
     }
-    let result: { output?: unknown };
     try {
-      result = saxon.XPath.evaluate(transformExpression(count), null, { params: variables }) as { output?: unknown };
+      return own.sef ? runSef(saxon, own.sef, src, values) : runText(saxon, own.text, src, values);
     } catch (e) {
       throw new WrsError('TRANSFORM_FAILED', `XSLT error in ${describeKey(stylesheet.key)}: ${saxonMessage(e)}`, stylesheet.key);
     }
-    return typeof result?.output === 'string' ? result.output : '';
   }
 
   clearCache(): void {
     this.compiled.clear();
   }
+}
+
+// Asking for a template no stylesheet has makes saxon compile the stylesheet and stop before running user code.
+function checkStylesheet(saxon: SaxonApi, text: string, key: string): void {
+  try {
+    saxon.XPath.evaluate(COMPILE_CHECK, null, { params: { xsl: text } });
+  } catch (e) {
+    if (shortCode((e as { code?: unknown })?.code) !== NO_SUCH_TEMPLATE) {
+      throw new WrsError('CHAIN_LOAD_FAILED', `XSLT compile error in ${describeKey(key)}: ${saxonMessage(e)}`, key);
+    }
+  }
+}
+
+/** Runs a compiled SEF: no compilation, the stylesheet object is reused as it is. */
+function runSef(saxon: SaxonApi, sef: object, src: unknown, values: readonly [string, unknown][]): string {
+  const stylesheetParams: Record<string, unknown> = {};
+  for (const [name, value] of values) stylesheetParams[`Q{}${name}`] = value;
+  const result = saxon.transform({
+    stylesheetInternal: sef,
+    sourceNode: src,
+    destination: 'serialized',
+    stylesheetParams,
+    outputProperties: { 'omit-xml-declaration': true },
+    deliverMessage: () => undefined,
+  });
+  return typeof result?.principalResult === 'string' ? result.principalResult : '';
+}
+
+/** Runs stylesheet text through fn:transform, which compiles it again. */
+function runText(saxon: SaxonApi, text: string, src: unknown, values: readonly [string, unknown][]): string {
+  const variables: Record<string, unknown> = { xsl: text, src };
+  values.forEach(([name, value], i) => {
+    variables[`n${i}`] = name;
+    variables[`v${i}`] = value;
+  });
+  const result = saxon.XPath.evaluate(transformExpression(values.length), null, { params: variables }) as { output?: unknown };
+  return typeof result?.output === 'string' ? result.output : '';
 }
 
 function describeKey(key: string): string {
