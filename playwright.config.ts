@@ -1,15 +1,6 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_BIN, CHROMIUM_FLAGS } from './scripts/chromium.cjs';
 
-// Debian's Chromium, never a browser Playwright downloads (that fails on these machines).
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-];
 const port = Number(process.env.E2E_PORT ?? 4300);
 
 export default defineConfig({
@@ -23,7 +14,7 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     browserName: 'chromium',
-    launchOptions: { executablePath: process.env.CHROME_BIN ?? '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: CHROMIUM_BIN, args: CHROMIUM_FLAGS },
     acceptDownloads: true,
     testIdAttribute: 'data-test',
   },

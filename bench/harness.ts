@@ -1,6 +1,7 @@
 // Shared benchmark plumbing: medians, JSON lines, and a headless Chromium page running an esbuild bundle.
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { CHROMIUM_BIN, CHROMIUM_FLAGS } from '../scripts/chromium.cjs';
 
 export interface Figure {
   suite: string;
@@ -28,17 +29,7 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-dev-shm-usage',
-  '--js-flags=--expose-gc',
-  '--enable-precise-memory-info',
-];
+const CHROMIUM_ARGS = [...CHROMIUM_FLAGS, '--js-flags=--expose-gc', '--enable-precise-memory-info'];
 
 /** Bundles an entry file for the browser as one IIFE script. */
 export async function bundleForBrowser(entry: string): Promise<string> {
@@ -58,7 +49,7 @@ export async function bundleForBrowser(entry: string): Promise<string> {
 
 /** Launches Debian's Chromium headless with a blank page holding the bundle. */
 export async function chromiumPage(bundle: string): Promise<{ browser: Browser; page: Page }> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_BIN ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_BIN, args: CHROMIUM_ARGS });
   const page = await browser.newPage();
   await page.setContent('<!doctype html><html><body></body></html>');
   await page.addScriptTag({ content: bundle });

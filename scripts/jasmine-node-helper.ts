@@ -1,16 +1,4 @@
-// Node side of the core specs: @xmldom/xmldom is the DOM (no browser globals), and a summary file for scripts/test.mjs.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// Node side of the core specs: @xmldom/xmldom is the DOM (no browser globals).
+import { writeJasmineSummary } from './jasmine-summary';
 
-const counts = { passed: 0, failed: 0, skipped: 0 };
-jasmine.getEnv().addReporter({
-  specDone(result) {
-    if (result.status === 'passed') counts.passed++;
-    else if (result.status === 'failed') counts.failed++;
-    else counts.skipped++;
-  },
-  jasmineDone(result) {
-    if (result.overallStatus === 'failed' && counts.failed === 0) counts.failed++;
-    mkdirSync('.test-results', { recursive: true });
-    writeFileSync('.test-results/core-node.json', JSON.stringify(counts));
-  },
-});
+writeJasmineSummary('core-node');

@@ -1,5 +1,6 @@
 // `npm run bench -- chain`: issue 4's figures in headless Chromium (saxon-js bundle loaded by a script tag) and in Node.
 import { execFileSync } from 'node:child_process';
+import { CHROMIUM_BIN, CHROMIUM_FLAGS } from '../../scripts/chromium.cjs';
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { bundleForBrowser, report, type Figure } from '../harness';
@@ -12,8 +13,8 @@ async function inChromium(): Promise<Figure[]> {
   const saxon = readFileSync('build/saxon-js/saxon-js.js');
   const bundle = await bundleForBrowser('bench/chain/browser-entry.ts');
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_BIN ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+    executablePath: CHROMIUM_BIN,
+    args: CHROMIUM_FLAGS,
   });
   try {
     const page = await browser.newPage();

@@ -7,6 +7,7 @@ import { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { chromium } from '@playwright/test';
 import { median, percentile, report } from '../harness';
+import { CHROMIUM_BIN, CHROMIUM_FLAGS } from '../../scripts/chromium.cjs';
 
 const OUT = 'dist/bench-grid-demo';
 const ROWS = Number(process.env.GRID_BENCH_ROWS ?? 100_000);
@@ -46,8 +47,8 @@ async function main(): Promise<void> {
   const root = buildDemo();
   const server = await serve(root);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_BIN ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage', '--js-flags=--expose-gc', '--enable-precise-memory-info', '--enable-blink-features=ForceEagerMeasureMemory'],
+    executablePath: CHROMIUM_BIN,
+    args: [...CHROMIUM_FLAGS, '--js-flags=--expose-gc', '--enable-precise-memory-info', '--enable-blink-features=ForceEagerMeasureMemory'],
   });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

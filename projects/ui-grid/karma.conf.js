@@ -1,5 +1,6 @@
 // Karma for the library specs in headless Chromium (Debian's /usr/bin/chromium, never a downloaded browser).
-process.env.CHROME_BIN = process.env.CHROME_BIN || '/usr/bin/chromium';
+const { CHROMIUM_BIN, CHROMIUM_FLAGS } = require('../../scripts/chromium.cjs');
+process.env.CHROME_BIN = CHROMIUM_BIN;
 
 const fs = require('node:fs');
 const path = require('node:path');
@@ -37,15 +38,7 @@ module.exports = function (config) {
     customLaunchers: {
       ChromiumHeadlessCI: {
         base: 'ChromeHeadless',
-        flags: [
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--disable-dev-shm-usage',
-        ],
+        flags: CHROMIUM_FLAGS,
       },
     },
     browsers: ['ChromiumHeadlessCI'],
