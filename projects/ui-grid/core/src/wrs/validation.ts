@@ -44,9 +44,14 @@ export const DEFAULT_VALIDATION = 'xslt/validate/validateWrs.xslt';
  * Calls `check(cell, position)` for the cells of positions `wanted` (1-based, sorted) of every row that is not
  * deleted, walking the row's children once (the `wrs:O` of M rows skipped).
  */
-function forEachCell(index: WrsIndex, wanted: readonly number[], check: (row: Element, cell: Element, k: number) => void): void {
+function forEachCell(
+  index: WrsIndex,
+  wanted: readonly number[],
+  check: (row: Element, cell: Element, k: number) => void,
+  rows: readonly Element[] = index.rows(),
+): void {
   const last = wanted[wanted.length - 1];
-  for (const row of index.rows()) {
+  for (const row of rows) {
     if (row.localName === 'D') continue;
     let pos = 0;
     let k = 0;
@@ -148,26 +153,35 @@ function isTrue(value: string | null): boolean {
 }
 
 /**
+ * The cell rules of the built-in validation (no key uniqueness) over some rows, deleted ones left out, so a grid
+ * re-checks only the rows a change set touched; all rows when `rows` is absent.
+ */
+export function validateWrsCells(index: WrsIndex, rows: readonly Element[] = index.rows()): ValidationError[] {
+  const columns = index.columns();
+  const errors: ValidationError[] = [];
+  const rules = columns.map((c) => ({ notNull: c.element.getAttribute('nullable') === '0', check: valueCheck(c) }));
+  const checked = columns.filter((_, i) => rules[i].notNull || rules[i].check);
+  const checkedRules = rules.filter((r) => r.notNull || r.check);
+  if (checked.length === 0) return errors;
+  forEachCell(index, checked.map((c) => c.pos), (row, cell, k) => {
+    const value = cellValue(cell);
+    const rule = checkedRules[k];
+    let message: string | null = null;
+    if (value === null || value === '') message = rule.notNull ? VALIDATION_MESSAGES.notNull : null;
+    else if (rule.check) message = rule.check(value);
+    if (message) errors.push({ rowId: row.getAttribute('id') ?? '', colId: checked[k].id, message });
+  }, rows);
+  return errors;
+}
+
+/**
  * The built-in validation (registered as `xslt/validate/validateWrs.xslt`) over the rows that are not deleted:
  * type (integer, decimal with scale, date, timestamp, boolean), `nullable="0"`, `display-size` of character
  * columns, membership in `wrs:References`, and uniqueness over the `isKey` columns.
  */
 export function validateWrs(index: WrsIndex, options: ValidateWrsOptions = {}): ValidationError[] {
   const columns = index.columns();
-  const errors: ValidationError[] = [];
-  const rules = columns.map((c) => ({ notNull: c.element.getAttribute('nullable') === '0', check: valueCheck(c) }));
-  const checked = columns.filter((_, i) => rules[i].notNull || rules[i].check);
-  const checkedRules = columns.map((_, i) => rules[i]).filter((r) => r.notNull || r.check);
-  if (checked.length > 0) {
-    forEachCell(index, checked.map((c) => c.pos), (row, cell, k) => {
-      const value = cellValue(cell);
-      const rule = checkedRules[k];
-      let message: string | null = null;
-      if (value === null || value === '') message = rule.notNull ? VALIDATION_MESSAGES.notNull : null;
-      else if (rule.check) message = rule.check(value);
-      if (message) errors.push({ rowId: row.getAttribute('id') ?? '', colId: checked[k].id, message });
-    });
-  }
+  const errors = validateWrsCells(index);
   const keys = columns.filter((c) => isTrue(c.element.getAttribute('isKey')));
   if (keys.length > 0) errors.push(...duplicateKeys(index, keys, !!options.ignoreKeyCase));
   return errors;
