@@ -11,6 +11,8 @@ export interface GridBodySource {
   isFocused(row: number, col: number): boolean;
   /** The validation message of a cell, or null when it is valid. */
   errorOf(rowId: string, colId: string): string | null;
+  /** The painter of a `grid:Renderer/@type` (features/renderer-registry). */
+  renderer?(type: string): (cell: HTMLElement, value: string | null, column: GridColumn, row: Element) => void;
 }
 
 interface RowSlot {
@@ -40,6 +42,9 @@ export class GridBody {
   private viewportHeight = 0;
   private readonly values: (string | null)[] = [];
   private readonly modified: boolean[] = [];
+  /** Leading columns kept in view while scrolling sideways, and the scrollLeft they were last shifted by. */
+  private frozen = 0;
+  private frozenShift = 0;
   private readonly onScroll = () => this.paint();
 
   constructor(
@@ -66,9 +71,11 @@ export class GridBody {
     this.viewport.remove();
   }
 
-  /** The shown columns; rebuilds the row pool. */
-  setColumns(columns: GridColumn[]): void {
+  /** The shown columns, the first `frozen` of them kept in view while scrolling sideways; rebuilds the row pool. */
+  setColumns(columns: GridColumn[], frozen = 0): void {
     this.columns = columns;
+    this.frozen = Math.max(0, Math.min(frozen, columns.length));
+    this.frozenShift = -1;
     this.offsets = [];
     let x = 0;
     for (const c of columns) {
@@ -113,6 +120,27 @@ export class GridBody {
         slot.element.style.display = 'none';
       }
     }
+    this.shiftFrozen();
+  }
+
+  /** Moves the frozen columns' cells (body and header) by the horizontal scroll, so they stay at the left edge. */
+  private shiftFrozen(): void {
+    if (this.frozen === 0) return;
+    const x = this.viewport.scrollLeft;
+    if (x === this.frozenShift && !this.slots.some((s) => s.cells[0]?.style.transform === '')) return;
+    this.frozenShift = x;
+    const shift = x === 0 ? 'translateX(0)' : `translateX(${x}px)`;
+    for (const slot of this.slots) for (let i = 0; i < this.frozen; i++) slot.cells[i].style.transform = shift;
+    const headers = this.header.querySelectorAll<HTMLElement>('.ui-grid-colheader');
+    for (let i = 0; i < this.frozen && i < headers.length; i++) {
+      headers[i].style.transform = shift;
+      headers[i].classList.add('ui-grid-cell-frozen');
+    }
+  }
+
+  /** Width of the frozen columns in pixels. */
+  private frozenWidth(): number {
+    return this.frozen === 0 ? 0 : this.offsets[this.frozen - 1] + this.columns[this.frozen - 1].width;
   }
 
   /** Repaints every row in view (after a change of many rows, the selection or the validation result). */
@@ -153,7 +181,12 @@ export class GridBody {
     if (top < vp.scrollTop) vp.scrollTop = top;
     else if (top + this.rowHeight > vp.scrollTop + this.viewportHeight) vp.scrollTop = top + this.rowHeight - this.viewportHeight;
     const box = this.columnBox(col);
-    if (box.left < vp.scrollLeft) vp.scrollLeft = box.left;
+    if (col < this.frozen) {
+      this.paint();
+      return;
+    }
+    const frozen = this.frozenWidth();
+    if (box.left < vp.scrollLeft + frozen) vp.scrollLeft = box.left - frozen;
     else if (box.left + box.width > vp.scrollLeft + vp.clientWidth) vp.scrollLeft = box.left + box.width - vp.clientWidth;
     this.paint();
   }
@@ -171,6 +204,11 @@ export class GridBody {
     if (y < 0 || x < 0) return null;
     const row = Math.floor(y / this.rowHeight);
     if (row >= this.source.rowCount()) return null;
+    // Frozen cells sit shifted by the scroll: a point over them is measured from the viewport's left edge.
+    const inView = x - this.viewport.scrollLeft;
+    if (this.frozen > 0 && inView < this.frozenWidth()) {
+      for (let i = 0; i < this.frozen; i++) if (inView >= this.offsets[i] && inView < this.offsets[i] + this.columns[i].width) return { row, col: i };
+    }
     let col = -1;
     for (let i = 0; i < this.offsets.length; i++) if (x >= this.offsets[i]) col = i;
     return col < 0 || x >= this.offsets[col] + this.columns[col].width ? null : { row, col };
@@ -217,12 +255,17 @@ export class GridBody {
       const column = this.columns[i];
       const cell = slot.cells[i];
       const value = this.values[column.pos - 1] ?? null;
-      const text = cellText(column, value);
-      if (cell.textContent !== text) cell.textContent = text;
+      const render = column.rendererType && row ? this.source.renderer?.(column.rendererType) : undefined;
+      if (render) render(cell, value, column, row!);
+      else {
+        const text = cellText(column, value);
+        if (cell.textContent !== text) cell.textContent = text;
+      }
       const error = this.source.errorOf(rowId, column.id);
       let cls = 'ui-grid-cell';
       if (column.numeric) cls += ' ui-grid-num';
       if (column.className) cls += ' ' + column.className;
+      if (i < this.frozen) cls += ' ui-grid-cell-frozen';
       if (this.modified[column.pos - 1]) cls += ' ui-grid-cell-modified';
       if (error !== null) cls += ' ui-grid-cell-invalid';
       slot.base[i] = cls;

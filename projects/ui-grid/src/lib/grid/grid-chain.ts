@@ -1,13 +1,27 @@
-/** One step of a grid chain (`loadChain`, `saveChain`, `requestPostChain`): takes a document, returns the next one. */
-export type GridChainStep = (doc: Document, parameters: Readonly<Record<string, unknown>>) => Document | Promise<Document>;
+import { ChainDefinition, ChainParameterValue, ChainStylesheetLoadingFailed, StaticModel, WrsError } from 'ngx-wrs-grid/core';
+import { ChainService } from '../services/chain.service';
 
-/** A chain definition: one step or steps run in order. */
-export type GridChainDef = GridChainStep | readonly GridChainStep[];
+/** Parameters of a grid chain (`loadParameters`, `saveParameters`, `validationParameters`). */
+export type GridChainParameters = Readonly<Record<string, ChainParameterValue>>;
 
-/** Runs the steps of a chain over a document; no chain returns the document itself. */
-export async function runGridChain(chain: GridChainDef | null, doc: Document, parameters: Readonly<Record<string, unknown>> | null): Promise<Document> {
-  if (!chain) return doc;
-  let current = doc;
-  for (const step of typeof chain === 'function' ? [chain] : chain) current = await step(current, parameters ?? {});
-  return current;
+/**
+ * Runs a chain definition (JS steps, XSLT urls, text or documents, `chain:Chain` documents, arrays of them) once over
+ * a document through a ModelWrapper of the ChainService, and resolves with its output. A failing step rejects with a
+ * WrsError naming the chain and the step: `CHAIN_LOAD_FAILED` when a stylesheet could not be loaded, else `TRANSFORM_FAILED`.
+ */
+export async function runGridChain(
+  chains: ChainService,
+  name: string,
+  chain: ChainDefinition,
+  doc: Document,
+  parameters: GridChainParameters | null,
+): Promise<Document> {
+  const wrapper = chains.create({ inputModel: new StaticModel({ data: doc }), chain, parameters: parameters ?? undefined });
+  await wrapper.execute();
+  const out = wrapper.getData();
+  if (wrapper.hasFailed() || !out) {
+    const code = wrapper.getStatus() instanceof ChainStylesheetLoadingFailed ? 'CHAIN_LOAD_FAILED' : 'TRANSFORM_FAILED';
+    throw new WrsError(code, `${name} failed: ${wrapper.getFailureReason() ?? wrapper.getStatus().toString()}`, name);
+  }
+  return out;
 }

@@ -29,6 +29,8 @@ export interface GridColumn {
   readonly numeric: boolean;
   readonly checkbox: CheckboxValues | null;
   readonly references: ColumnReferences | null;
+  /** `grid:Renderer/@type`, or null for the plain text of `cellText`. */
+  readonly rendererType: string | null;
   /** `grid:Editor/@type`, or null for the editor of the column's type. */
   readonly editorType: string | null;
   readonly editorParams: Readonly<Record<string, string>>;
@@ -113,6 +115,7 @@ function buildColumn(index: WrsIndex, bRef: string, config: Element | null, grou
     numeric: isNumericType(typeName),
     checkbox: checkboxOf(attr('isCheckbox')),
     references: referencesOf(header),
+    rendererType: (config ? childElements(config, NS.grid, 'Renderer')[0]?.getAttribute('type') : null) || null,
     editorType: editor?.getAttribute('type') ?? null,
     editorParams,
     group,

@@ -1,10 +1,13 @@
 import { GridColumn } from './grid-column';
+import { GridDropdown } from './grid-dropdown';
 
 /** An open cell editor: its element and how to read the value it holds. */
 export interface GridEditor {
-  readonly element: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+  readonly element: HTMLElement;
   /** The value to commit: text, or null for an empty cell of a nullable column. */
   value(): string | null;
+  /** Set for reference and dropdown editors, which open in an overlay instead of over the cell. */
+  readonly dropdown?: GridDropdown;
 }
 
 const TEXTAREA_TYPES = new Set(['textarea', 'bcduiSimpleTextarea']);
@@ -14,9 +17,10 @@ const NUMBER_TYPES = new Set(['number', 'bcduiSimpleNumericInput']);
 /**
  * Creates the editor of a column: a dropdown for reference columns (captions shown, values stored) and for
  * `grid:Editor` dropdown types (values from the `values` param, "a|b|c"), a textarea, a date or timestamp input by
- * type, else a text input. `typed` starts the editor with that text (type-to-edit) instead of the cell value.
+ * type, else a text input. `typed` starts the editor with that text (type-to-edit) instead of the cell value; a
+ * dropdown jumps to the first caption starting with it. `onPick` commits a dropdown when an option is clicked.
  */
-export function createEditor(doc: Document, column: GridColumn, value: string | null, typed?: string): GridEditor {
+export function createEditor(doc: Document, column: GridColumn, value: string | null, typed: string | undefined, onPick: () => void): GridEditor {
   const type = column.editorType;
   const options = column.references
     ? column.references.values.map((v) => [v, column.references!.captions.get(v) ?? v] as const)
@@ -24,11 +28,11 @@ export function createEditor(doc: Document, column: GridColumn, value: string | 
       ? (column.editorParams['values'] ?? '').split('|').map((v) => [v, v] as const)
       : null;
   if (options) {
-    const select = doc.createElement('select');
-    if (column.nullable) select.appendChild(new Option('', ''));
-    for (const [v, caption] of options) select.appendChild(new Option(caption, v));
-    select.value = value ?? '';
-    return { element: select, value: () => (select.value === '' && column.nullable ? null : select.value) };
+    const choices = options.map(([v, caption]) => ({ value: v, caption }));
+    if (column.nullable) choices.unshift({ value: '', caption: '' });
+    const dropdown = new GridDropdown(doc, choices, value, column.caption, onPick);
+    if (typed !== undefined) dropdown.typeAhead(typed);
+    return { element: dropdown.element, dropdown, value: () => (dropdown.value() === '' && column.nullable ? null : dropdown.value()) };
   }
   const element = type && TEXTAREA_TYPES.has(type) ? doc.createElement('textarea') : doc.createElement('input');
   if (element instanceof HTMLInputElement) {

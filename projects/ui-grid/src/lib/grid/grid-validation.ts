@@ -1,134 +1,140 @@
-import { WrsIndex, cellAt, cellValue } from 'ngx-wrs-grid/core';
+import { VALIDATION_MESSAGES, ValidationError, WrsIndex, cellAt, cellValue, validateWrsCells, validationWrsOf } from 'ngx-wrs-grid/core';
 import { GridColumn } from './grid-column';
 
-/** One invalid cell. */
-export interface CellError {
-  readonly rowId: string;
-  readonly colId: string;
-  readonly message: string;
-}
+/** Message key of a key that a row outside the loaded subset holds on the server (the deep key check). */
+export const DUPLICATE_SERVER_KEY = 'ui_ValidationError_DuplicateKeyOnServer';
 
-/** What a validation step sees: the Wrs, the rows to check (null: all), the grid's columns and `validationParameters`. */
-export interface ValidationContext {
-  readonly wrs: Document;
-  readonly rowIds: readonly string[] | null;
-  readonly columns: readonly GridColumn[];
-  readonly parameters: Readonly<Record<string, unknown>>;
-}
-
-/** A validation step of `validationChain`: returns the invalid cells among the rows it was given. */
-export type ValidationStep = (context: ValidationContext) => CellError[];
-
-/** The built-in cell check: required values, numbers, dates and reference values. */
-export function cellError(column: GridColumn, value: string | null): string | null {
-  if (value === null || value === '') return column.nullable ? null : `${column.caption} needs a value`;
-  if (column.numeric && !Number.isFinite(Number(value))) return `${column.caption}: "${value}" is not a number`;
-  if (column.typeName === 'DATE' && !/^\d{4}-\d{2}-\d{2}/.test(value)) return `${column.caption}: "${value}" is not a date (YYYY-MM-DD)`;
-  if (column.references && !column.references.values.includes(value)) return `${column.caption}: "${value}" is not an allowed value`;
-  return null;
-}
-
-/** The default `validationChain`: `cellError` on every shown cell of the rows, deleted rows left out. */
-export const builtInValidation: ValidationStep = ({ wrs, rowIds, columns }) => {
-  const index = WrsIndex.of(wrs);
-  const rows = rowIds ? rowIds.map((id) => index.rowById(id)).filter((r): r is Element => r !== null) : index.rows();
-  const errors: CellError[] = [];
-  for (const row of rows) {
-    if (row.localName === 'D') continue;
-    const values = rowValues(row);
-    const rowId = row.getAttribute('id') ?? '';
-    for (const column of columns) {
-      const message = cellError(column, values[column.pos - 1] ?? null);
-      if (message !== null) errors.push({ rowId, colId: column.id, message });
-    }
-  }
-  return errors;
+const MESSAGE_TEXT: Readonly<Record<string, string>> = {
+  [VALIDATION_MESSAGES.notNull]: 'needs a value',
+  [VALIDATION_MESSAGES.integer]: 'is not a whole number',
+  [VALIDATION_MESSAGES.decimal]: 'is not a number',
+  [VALIDATION_MESSAGES.scale]: 'has too many decimal places',
+  [VALIDATION_MESSAGES.date]: 'is not a date (YYYY-MM-DD)',
+  [VALIDATION_MESSAGES.timestamp]: 'is not a timestamp (YYYY-MM-DD hh:mm:ss)',
+  [VALIDATION_MESSAGES.boolean]: 'is not true or false',
+  [VALIDATION_MESSAGES.tooLong]: 'is too long',
+  [VALIDATION_MESSAGES.notInReferences]: 'is not an allowed value',
+  [VALIDATION_MESSAGES.duplicateKey]: 'is not unique (key)',
+  [DUPLICATE_SERVER_KEY]: 'exists on the server already (key)',
 };
 
-/** The `wrs:C` values of a row by position (null for `wrs:null`). */
-export function rowValues(row: Element): (string | null)[] {
-  const out: (string | null)[] = [];
-  for (let c = row.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType !== 1 || (c as Element).localName !== 'C') continue;
-    const cell = c as Element;
-    const first = cell.firstChild;
-    out.push(first && first.nodeType === 1 && (first as Element).localName === 'null' ? null : cell.textContent ?? '');
-  }
-  return out;
+/** The text a user reads for a validation message: built-in message keys as "<caption> <rule>", other messages as they are. */
+export function validationText(caption: string, message: string): string {
+  const text = MESSAGE_TEXT[message];
+  return text === undefined ? message : `${caption} ${text}`;
 }
 
 /**
- * The grid's validation state, kept up to date per change set at a cost that grows with the rows changed:
- * cell errors from the validation chain, plus `isKey` uniqueness (deleted rows do not count; `ignoreKeyCase`).
+ * The grid's validation state, kept per change set at a cost that grows with the rows changed: the cell errors of
+ * the validation chain (the built-in rules checked per row, or a custom chain's whole result), `isKey` uniqueness
+ * among the loaded rows (deleted rows do not count; `ignoreKeyCase`), and keys the server holds outside the
+ * loaded subset. `store()` writes all of it as the model's `wrs:Header/wrs:ValidationResult`.
  */
 export class GridValidation {
   private readonly cellErrors = new Map<string, Map<string, string>>();
+  private readonly serverKeyErrors = new Set<string>();
   private readonly keyOfRow = new Map<string, string>();
   private readonly rowsOfKey = new Map<string, Set<string>>();
   private readonly keyColumns: GridColumn[];
 
   constructor(
-    private readonly columns: readonly GridColumn[],
-    private readonly steps: readonly ValidationStep[],
-    private readonly parameters: Readonly<Record<string, unknown>>,
+    columns: readonly GridColumn[],
     private readonly ignoreKeyCase: boolean,
   ) {
     this.keyColumns = columns.filter((c) => c.isKey);
   }
 
-  /** Number of invalid cells. */
-  get count(): number {
-    return this.errorCells().length;
+  /** The columns whose values form the key. */
+  get keys(): readonly GridColumn[] {
+    return this.keyColumns;
   }
 
-  /** Forgets every result and indexes the keys of all rows; the cell checks follow through `validateRows`. */
+  /** Forgets every result and indexes the keys of all rows; the cell checks follow through `checkRows`. */
   reset(wrs: Document): void {
     this.cellErrors.clear();
+    this.serverKeyErrors.clear();
     this.keyOfRow.clear();
     this.rowsOfKey.clear();
     if (this.keyColumns.length === 0) return;
     for (const row of WrsIndex.of(wrs).rows()) this.updateKey(row.getAttribute('id') ?? '', row);
   }
 
-  /** Validates the rows of a change set again (rows gone from the document drop their errors). */
-  validateRows(wrs: Document, rowIds: readonly string[]): void {
+  /** Checks rows again with the built-in cell rules (rows gone from the document drop their errors). */
+  checkRows(wrs: Document, rowIds: readonly string[]): void {
+    const index = WrsIndex.of(wrs);
+    const rows: Element[] = [];
+    for (const id of this.updateKeys(wrs, rowIds)) {
+      this.cellErrors.delete(id);
+      const row = index.rowById(id);
+      if (row) rows.push(row);
+    }
+    this.addCellErrors(validateWrsCells(index, rows));
+  }
+
+  /** Keeps the key index current for changed rows; a changed row also drops its server key error. Returns the ids. */
+  updateKeys(wrs: Document, rowIds: readonly string[]): readonly string[] {
     const index = WrsIndex.of(wrs);
     for (const id of rowIds) {
       this.updateKey(id, index.rowById(id));
-      this.cellErrors.delete(id);
+      this.serverKeyErrors.delete(id);
     }
-    this.apply(wrs, rowIds);
+    return rowIds;
   }
 
-  /** The message of an invalid cell, or null. */
+  /** Replaces every cell error by a chain's result (the result Wrs rows: RowId, ColId, Error). */
+  setCellErrors(errors: readonly ValidationError[]): void {
+    this.cellErrors.clear();
+    this.addCellErrors(errors);
+  }
+
+  /** Marks rows whose key the server holds in a row the grid has not loaded. */
+  setServerKeyErrors(rowIds: Iterable<string>): void {
+    this.serverKeyErrors.clear();
+    for (const id of rowIds) this.serverKeyErrors.add(id);
+  }
+
+  /** The message of an invalid cell (a key of `validationText`), or null. */
   errorOf(rowId: string, colId: string): string | null {
     const message = this.cellErrors.get(rowId)?.get(colId);
     if (message !== undefined) return message;
-    if (this.keyColumns.length === 0) return null;
+    if (this.keyColumns.length === 0 || colId !== this.keyColumns[0].id) return null;
+    if (this.serverKeyErrors.has(rowId)) return DUPLICATE_SERVER_KEY;
     const key = this.keyOfRow.get(rowId);
-    if (key === undefined || (this.rowsOfKey.get(key)?.size ?? 0) < 2) return null;
-    const column = this.keyColumns.find((c) => c.id === colId);
-    return column ? `Key ${this.keyColumns.map((c) => c.caption).join(', ')} is not unique` : null;
+    return key !== undefined && (this.rowsOfKey.get(key)?.size ?? 0) > 1 ? VALIDATION_MESSAGES.duplicateKey : null;
   }
 
-  /** Every invalid cell as [rowId, colId]. */
-  errorCells(): [string, string][] {
-    const out: [string, string][] = [];
-    for (const [rowId, cols] of this.cellErrors) for (const colId of cols.keys()) out.push([rowId, colId]);
-    for (const rows of this.rowsOfKey.values()) {
-      if (rows.size < 2) continue;
-      for (const rowId of rows) for (const c of this.keyColumns) if (!this.cellErrors.get(rowId)?.has(c.id)) out.push([rowId, c.id]);
-    }
-    return out;
+  /** True when an R row (a row loaded and not changed) holds this key (a `keyOf` string). */
+  unchangedRowHolds(wrs: Document, key: string): boolean {
+    const index = WrsIndex.of(wrs);
+    for (const id of this.rowsOfKey.get(key) ?? []) if (index.rowById(id)?.localName === 'R') return true;
+    return false;
   }
 
-  private apply(wrs: Document, rowIds: readonly string[] | null): void {
-    for (const step of this.steps) {
-      for (const e of step({ wrs, rowIds, columns: this.columns, parameters: this.parameters })) {
-        let cols = this.cellErrors.get(e.rowId);
-        if (!cols) this.cellErrors.set(e.rowId, (cols = new Map()));
-        cols.set(e.colId, e.message);
+  /** Every error, sorted by row and column id so the stored result does not depend on the order of edits. */
+  errors(): ValidationError[] {
+    const out: ValidationError[] = [];
+    for (const [rowId, cols] of this.cellErrors) for (const [colId, message] of cols) out.push({ rowId, colId, message });
+    const first = this.keyColumns[0];
+    if (first) {
+      const keyed = new Set(this.serverKeyErrors);
+      for (const rows of this.rowsOfKey.values()) if (rows.size > 1) for (const id of rows) keyed.add(id);
+      for (const rowId of keyed) {
+        if (!this.cellErrors.get(rowId)?.has(first.id)) out.push({ rowId, colId: first.id, message: this.errorOf(rowId, first.id)! });
       }
+    }
+    return out.sort((a, b) => (a.rowId < b.rowId ? -1 : a.rowId > b.rowId ? 1 : a.colId < b.colId ? -1 : a.colId > b.colId ? 1 : 0));
+  }
+
+  /** The result Wrs of all errors, tagged with `validationId`, for the model's header. */
+  resultWrs(doc: Document, validationId: string): Element {
+    return validationWrsOf(doc, validationId, this.errors());
+  }
+
+  private addCellErrors(errors: readonly ValidationError[]): void {
+    for (const e of errors) {
+      let cols = this.cellErrors.get(e.rowId);
+      if (!cols) this.cellErrors.set(e.rowId, (cols = new Map()));
+      if (!cols.has(e.colId)) cols.set(e.colId, e.message);
     }
   }
 
@@ -142,13 +148,18 @@ export class GridValidation {
       this.keyOfRow.delete(rowId);
     }
     if (!row || row.localName === 'D') return;
-    let key = this.keyColumns.map((c) => keyPart(cellAt(row, c.pos))).join('\u0001');
-    if (this.ignoreKeyCase) key = key.toLowerCase();
+    const key = keyOf(row, this.keyColumns, this.ignoreKeyCase);
     this.keyOfRow.set(rowId, key);
     let rows = this.rowsOfKey.get(key);
     if (!rows) this.rowsOfKey.set(key, (rows = new Set()));
     rows.add(rowId);
   }
+}
+
+/** The key of a row: its key column values joined (lower case with `ignoreCase`); null cells count as their own value. */
+export function keyOf(row: Element, keyColumns: readonly GridColumn[], ignoreCase: boolean): string {
+  const key = keyColumns.map((c) => keyPart(cellAt(row, c.pos))).join('\u0001');
+  return ignoreCase ? key.toLowerCase() : key;
 }
 
 function keyPart(cell: Element | null): string {

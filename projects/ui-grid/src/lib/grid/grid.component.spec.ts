@@ -17,6 +17,7 @@ import {
 import { firstValueFrom } from 'rxjs';
 import { filter } from 'rxjs/operators';
 import { wrsText } from '../../../core/testing/fixtures';
+import { WRS_BACKEND } from '../services/wrs-backend.token';
 import { GridComponent } from './grid.component';
 
 const ORDERS = () =>
@@ -25,7 +26,7 @@ const ORDERS = () =>
       { id: 'id', nullable: '0', isKey: true },
       { id: 'name', nullable: '0' },
       { id: 'qty', type: 'INTEGER', nullable: '0' },
-      { id: 'price', type: 'DECIMAL', scale: 2 },
+      { id: 'price', type: 'DOUBLE', scale: 2 },
       { id: 'country', references: ['DE', 'FR', 'IT'] },
     ],
     [
@@ -44,14 +45,16 @@ interface Setup {
   statuses: string[];
 }
 
-async function setup(inputs: Record<string, unknown> = {}, data: string = ORDERS()): Promise<Setup> {
-  TestBed.configureTestingModule({ providers: [provideZonelessChangeDetection(), { provide: DataProviderRegistry, useValue: new DataProviderRegistry() }] });
+async function setup(inputs: Record<string, unknown> = {}, data: string = ORDERS(), backend?: WrsBackend): Promise<Setup> {
+  const providers: unknown[] = [provideZonelessChangeDetection(), { provide: DataProviderRegistry, useValue: new DataProviderRegistry() }];
+  if (backend) providers.push({ provide: WRS_BACKEND, useValue: backend });
+  TestBed.configureTestingModule({ providers: providers as never[] });
   const model = new StaticModel({ data });
   const fixture = TestBed.createComponent(GridComponent);
   const grid = fixture.componentInstance;
   const statuses: string[] = [];
   grid.status$.subscribe((s) => statuses.push(s.name));
-  if (!('inputModel' in inputs) && !('backend' in inputs)) fixture.componentRef.setInput('inputModel', model);
+  if (!('inputModel' in inputs) && !backend) fixture.componentRef.setInput('inputModel', model);
   for (const [k, v] of Object.entries(inputs)) fixture.componentRef.setInput(k, v);
   document.body.appendChild(fixture.nativeElement);
   fixture.detectChanges();
@@ -74,7 +77,7 @@ function cell(s: Setup, row: number, col: number): HTMLElement {
 }
 
 function press(s: Setup, key: string, init: KeyboardEventInit = {}): void {
-  const target = (s.el.querySelector('.ui-grid-editor') as HTMLElement | null) ?? body(s);
+  const target = (document.querySelector('.ui-grid-editor') as HTMLElement | null) ?? body(s);
   target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }));
 }
 
@@ -105,6 +108,14 @@ function button(s: Setup, action: string): HTMLButtonElement {
 }
 
 afterEach(() => document.querySelectorAll('ui-grid').forEach((e) => e.remove()));
+
+async function until(condition: () => boolean, timeout = 3000): Promise<void> {
+  const end = Date.now() + timeout;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 describe('GridComponent rendering', () => {
   it('paints captions and cell text from the Wrs: numbers by scale and right-aligned, references and null as text', async () => {
@@ -187,6 +198,31 @@ describe('GridComponent rendering', () => {
     expect((fixed.el.querySelector('.ui-grid-viewport') as HTMLElement).style.height).toBe('400px');
     expect(cell(fixed, 1, 0).parentElement!.style.transform).toBe('translateY(20px)');
   });
+
+  it('takes colWidths and fixedColumnsStart from hotArgs: frozen columns stay in view and answer clicks while scrolled', async () => {
+    const columns = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => ({ id }));
+    const s = await setup({ hotArgs: { colWidths: [60, 200], fixedColumnsStart: 1 } }, wrsText(columns, [['1', '2', '3', '4', '5', '6'], ['7', '8', '9', '10', '11', '12']]));
+    s.el.style.display = 'block';
+    s.el.style.width = '300px';
+    const headers = [...s.el.querySelectorAll<HTMLElement>('[role="columnheader"]')];
+    expect(headers.map((h) => h.style.width)).toEqual(['60px', '200px', '120px', '120px', '120px', '120px']);
+    expect(cell(s, 0, 1).style.left).toBe('60px');
+    expect(cell(s, 0, 0).classList).toContain('ui-grid-cell-frozen');
+    expect(cell(s, 0, 1).classList).not.toContain('ui-grid-cell-frozen');
+    const viewport = s.el.querySelector('.ui-grid-viewport') as HTMLElement;
+    viewport.scrollLeft = 250;
+    viewport.dispatchEvent(new Event('scroll'));
+    expect(viewport.scrollLeft).toBe(250);
+    expect(cell(s, 1, 0).style.transform).toBe('translateX(250px)');
+    expect(headers[0].style.transform).toBe('translateX(250px)');
+    const frozen = cell(s, 1, 0).getBoundingClientRect();
+    expect(Math.round(frozen.left)).toBe(Math.round(viewport.getBoundingClientRect().left + viewport.clientLeft));
+    click(s, 1, 0);
+    expect(cell(s, 1, 0).classList).toContain('ui-grid-cell-focus');
+    press(s, 'ArrowRight');
+    expect(viewport.scrollLeft).toBe(0);
+    expect(cell(s, 1, 1).classList).toContain('ui-grid-cell-focus');
+  });
 });
 
 describe('GridComponent keyboard and selection', () => {
@@ -221,12 +257,12 @@ describe('GridComponent keyboard and selection', () => {
     expect(s.el.querySelectorAll('[aria-selected="true"]').length).toBe(4);
   });
 
-  it('copies the range as TSV through the CDK clipboard with Ctrl+C, guarding formula-like text', async () => {
-    const s = await setup({}, wrsText([{ id: 'a' }, { id: 'b' }], [['x', '=SUM(A1)'], ['-3', null]]));
+  it('copies the range as Excel tab text (core toTabText) through the CDK clipboard with Ctrl+C', async () => {
+    const s = await setup({}, wrsText([{ id: 'a' }, { id: 'b' }], [['x', 'two\tparts'], ['-3', null]]));
     const copy = spyOn(TestBed.inject(Clipboard), 'copy').and.returnValue(true);
     press(s, 'a', { ctrlKey: true });
     press(s, 'c', { ctrlKey: true });
-    expect(copy).toHaveBeenCalledOnceWith("x\t'=SUM(A1)\n-3\t");
+    expect(copy).toHaveBeenCalledOnceWith('x\t"two\tparts"\r\n-3\t\r\n');
   });
 });
 
@@ -268,15 +304,43 @@ describe('GridComponent editing', () => {
     expect(s.changes.length).toBe(1);
   });
 
-  it('edits a reference column with a dropdown of captions storing the value', async () => {
-    const s = await setup();
-    click(s, 2, 4);
+  it('edits a reference column with a dropdown in a CDK overlay: captions shown, ids written, arrows, Enter, Escape and type-ahead', async () => {
+    const ref = (v: string, caption: string) => `<wrs:R id="${v}"><wrs:C>${v}</wrs:C><wrs:C>${caption}</wrs:C></wrs:R>`;
+    const data = `<wrs:Wrs xmlns:wrs="${NS.wrs}"><wrs:Header><wrs:Columns><wrs:C pos="1" id="id"/><wrs:C pos="2" id="country"><wrs:References><wrs:Wrs><wrs:Header><wrs:Columns><wrs:C pos="1" id="v"/><wrs:C pos="2" id="caption"/></wrs:Columns></wrs:Header><wrs:Data>${ref('DE', 'Germany')}${ref('FR', 'France')}${ref('IT', 'Italy')}${ref('ES', 'Spain')}</wrs:Data></wrs:Wrs></wrs:References></wrs:C></wrs:Columns></wrs:Header><wrs:Data><wrs:R id="R1"><wrs:C>1</wrs:C><wrs:C>DE</wrs:C></wrs:R><wrs:R id="R2"><wrs:C>2</wrs:C><wrs:C><wrs:null/></wrs:C></wrs:R></wrs:Data></wrs:Wrs>`;
+    const s = await setup({}, data);
+    expect(cell(s, 0, 1).textContent).toBe('Germany');
+    click(s, 0, 1);
     press(s, 'Enter');
-    const select = s.el.querySelector('select.ui-grid-editor') as HTMLSelectElement;
-    expect([...select.options].map((o) => o.value)).toEqual(['', 'DE', 'FR', 'IT']);
-    select.value = 'IT';
+    const list = document.querySelector('.cdk-overlay-container [role="listbox"]') as HTMLElement;
+    expect(s.el.contains(list)).toBeFalse();
+    expect(document.activeElement).toBe(list);
+    const options = [...list.querySelectorAll('[role="option"]')];
+    expect(options.map((o) => o.textContent)).toEqual(['\u00a0', 'Germany', 'France', 'Italy', 'Spain']);
+    expect(list.querySelector('[aria-selected="true"]')!.textContent).toBe('Germany');
+    press(s, 'ArrowDown');
+    press(s, 'ArrowDown');
+    expect(list.getAttribute('aria-activedescendant')).toBe(options[3].id);
     press(s, 'Enter');
-    expect(rowXml(s, 'R3')).toContain('<wrs:C>IT</wrs:C><wrs:O><wrs:null/></wrs:O>');
+    expect(document.querySelector('[role="listbox"]')).toBeNull();
+    expect(rowXml(s, 'R1')).toBe('<wrs:M id="R1"><wrs:C>1</wrs:C><wrs:O>1</wrs:O><wrs:C>IT</wrs:C><wrs:O>DE</wrs:O></wrs:M>');
+    expect(cell(s, 0, 1).textContent).toBe('Italy');
+    expect(cell(s, 1, 1).classList).toContain('ui-grid-cell-focus');
+    press(s, 's');
+    expect(document.querySelector('[role="listbox"] [aria-selected="true"]')!.textContent).toBe('Spain');
+    press(s, 'Escape');
+    expect(document.querySelector('[role="listbox"]')).toBeNull();
+    expect(rowXml(s, 'R2')).toBe('<wrs:R id="R2"><wrs:C>2</wrs:C><wrs:C><wrs:null/></wrs:C></wrs:R>');
+    press(s, 'F2');
+    press(s, 'f');
+    press(s, 'r');
+    expect(document.querySelector('[role="listbox"] [aria-selected="true"]')!.textContent).toBe('France');
+    press(s, 'Tab');
+    expect(rowXml(s, 'R2')).toContain('<wrs:C>FR</wrs:C><wrs:O><wrs:null/></wrs:O>');
+    click(s, 1, 1);
+    press(s, 'Enter');
+    (document.querySelectorAll('[role="listbox"] [role="option"]')[4] as HTMLElement).click();
+    expect(rowXml(s, 'R2')).toContain('<wrs:C>ES</wrs:C><wrs:O><wrs:null/></wrs:O>');
+    expect(s.changes.length).toBe(3);
   });
 
   it('opens no editor in a read-only grid, a read-only column or where isReadOnlyCell says so', async () => {
@@ -444,7 +508,7 @@ describe('GridComponent validation', () => {
     press(s, 'a');
     press(s, 'Enter');
     expect(cell(s, 0, 2).classList).toContain('ui-grid-cell-invalid');
-    expect(cell(s, 0, 2).title).toContain('not a number');
+    expect(cell(s, 0, 2).title).toBe('QTY is not a whole number');
     expect(cell(s, 0, 2).getAttribute('aria-invalid')).toBe('true');
     expect(cell(s, 1, 2).hasAttribute('aria-invalid')).toBeFalse();
     await s.fixture.whenStable();
@@ -472,20 +536,56 @@ describe('GridComponent validation', () => {
     expect(cell(s, 0, 0).classList).not.toContain('ui-grid-cell-invalid');
   });
 
-  it('runs validationChain with validationParameters on every change set', async () => {
-    const contexts: string[] = [];
-    const s = await setup({
-      validationChain: ({ rowIds, parameters }: { rowIds: string[] | null; parameters: { max: number } }) => {
-        contexts.push(rowIds === null ? 'all' : rowIds.join());
-        return rowIds?.includes('R2') ? [{ rowId: 'R2', colId: 'qty', message: `more than ${parameters.max}` }] : [];
-      },
-      validationParameters: { max: 4 },
-    });
-    click(s, 1, 2);
+  it('stores the built-in validation as the model\'s wrs:ValidationResult and counts errors from it', async () => {
+    const s = await setup();
+    const result = () => s.grid.getData()!.getElementsByTagNameNS(NS.wrs, 'ValidationResult')[0];
+    expect(result().getElementsByTagNameNS(NS.wrs, 'Wrs')[0].getAttribute('uiValidationId')).toBeTruthy();
+    expect(result().getElementsByTagNameNS(NS.wrs, 'R').length).toBe(0);
+    click(s, 1, 4);
+    press(s, 'Delete');
+    click(s, 0, 1);
+    press(s, 'Delete');
+    expect(s.grid.getErrorCount()).toBe(1);
+    expect([...result().getElementsByTagNameNS(NS.wrs, 'C')].map((c) => c.textContent).slice(-3)).toEqual(['R1', 'name', 'ui_ValidationError_NotNull']);
+    expect(cell(s, 0, 1).title).toBe('NAME needs a value');
+    press(s, 'z', { ctrlKey: true });
+    expect(s.grid.getErrorCount()).toBe(0);
+  });
+
+  it('runs a JS validationChain with validationParameters on every change set; save waits for it and refuses', async () => {
+    const runs: string[] = [];
+    const chain = (doc: Document, params: Record<string, unknown>) => {
+      const bad = WrsIndex.of(doc).rows().filter((r) => r.localName !== 'D' && Number(r.getElementsByTagNameNS(NS.wrs, 'C')[2].textContent) > Number(params['max']));
+      runs.push(bad.map((r) => r.getAttribute('id')).join());
+      const rows = bad.map((r, i) => `<wrs:R id="${i + 1}"><wrs:C>${r.getAttribute('id')}</wrs:C><wrs:C>qty</wrs:C><wrs:C>more than ${params['max']}</wrs:C></wrs:R>`);
+      return `<wrs:Wrs xmlns:wrs="${NS.wrs}"><wrs:Header><wrs:Columns><wrs:C pos="1" id="RowId"/><wrs:C pos="2" id="ColId"/><wrs:C pos="3" id="Error"/></wrs:Columns></wrs:Header><wrs:Data>${rows.join('')}</wrs:Data></wrs:Wrs>`;
+    };
+    const customSave = jasmine.createSpy('customSave');
+    const s = await setup({ validationChain: chain, validationParameters: { max: 4 }, customSave });
+    await until(() => s.grid.getErrorCount() === 2);
+    expect(runs).toEqual(['R2,R3']);
+    expect(cell(s, 1, 2).title).toBe('more than 4');
+    click(s, 2, 2);
+    press(s, '1');
+    press(s, 'Enter');
+    await s.grid.save();
+    expect(runs).toEqual(['R2,R3', 'R2']);
+    expect(customSave).not.toHaveBeenCalled();
+    expect(s.grid.getErrorCount()).toBe(1);
+    expect(cell(s, 2, 2).classList).not.toContain('ui-grid-cell-invalid');
+    expect(cell(s, 1, 2).classList).toContain('ui-grid-cell-invalid');
+  });
+
+  it('runs an XSLT validationChain given as text, its parameter from validationParameters', async () => {
+    const xslt = `<xsl:stylesheet version="3.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:wrs="${NS.wrs}"><xsl:param name="max"/><xsl:template match="/"><wrs:ValidationResult><wrs:Wrs><wrs:Header><wrs:Columns><wrs:C pos="1" id="RowId"/><wrs:C pos="2" id="ColId"/><wrs:C pos="3" id="Error"/></wrs:Columns></wrs:Header><wrs:Data><xsl:for-each select="/*/wrs:Data/*[not(self::wrs:D)][number(wrs:C[3]) gt number($max)]"><wrs:R id="{position()}"><wrs:C><xsl:value-of select="@id"/></wrs:C><wrs:C>qty</wrs:C><wrs:C>over <xsl:value-of select="$max"/></wrs:C></wrs:R></xsl:for-each></wrs:Data></wrs:Wrs></wrs:ValidationResult></xsl:template></xsl:stylesheet>`;
+    const s = await setup({ validationChain: xslt, validationParameters: { max: 6 } });
+    await until(() => s.grid.getErrorCount() === 1, 10000);
+    expect(s.grid.getCellError('R3', 'qty')).toBe('over 6');
+    click(s, 0, 2);
     press(s, '9');
     press(s, 'Enter');
-    expect(contexts).toEqual(['R1,R2,R3', 'R2']);
-    expect(s.grid.getCellError('R2', 'qty')).toBe('more than 4');
+    await until(() => s.grid.getErrorCount() === 2, 10000);
+    expect(cell(s, 0, 2).title).toBe('over 6');
   });
 });
 
@@ -584,11 +684,10 @@ describe('GridComponent save and reset', () => {
     const config = new StaticModel({
       data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>orders</wrq:BindingSet><grid:SelectColumns><grid:C bRef="id"/><grid:C bRef="name"/></grid:SelectColumns></grid:GridConfiguration>`,
     });
-    const statusModel = new StaticModel({ data: `<s:Status xmlns:s="urn:s" xmlns:f="${NS.f}"><f:Filter><f:Expression bRef="country" op="=" value="DE"/></f:Filter></s:Status>` });
+    const statusModel = new StaticModel({ data: `<s:Status xmlns:s="urn:s" xmlns:f="${NS.f}"><f:Filter><f:Expression bRef="qty" op="&gt;" value="0"/></f:Filter></s:Status>` });
     await statusModel.fetchData();
     const s = await setup({
       config,
-      backend,
       statusModel,
       modelUrl: '/api/orders',
       requestPostChain: (doc: Document) => {
@@ -600,11 +699,11 @@ describe('GridComponent save and reset', () => {
         return doc;
       },
       loadParameters: { suffix: '!' },
-    });
+    }, undefined, backend);
     expect(loads.length).toBe(1);
     expect(loads[0].url).toBe('/api/orders');
     expect(loads[0].request).toContain('orders</wrq:BindingSet>');
-    expect(loads[0].request).toContain('value="DE"');
+    expect(loads[0].request).toContain('bRef="qty"');
     expect(loads[0].request).toContain('tag="posted"');
     expect(cell(s, 0, 1).textContent).toBe('Anna!');
     click(s, 1, 1);
@@ -617,6 +716,83 @@ describe('GridComponent save and reset', () => {
     expect(loads.length).toBe(2);
     expect(cell(s, 0, 1).textContent).toBe('Anka!');
     expect(s.grid.getStatus()).toBeInstanceOf(SavedStatus);
+  });
+});
+
+describe('GridComponent deep key check', () => {
+  const table = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
+  function server(loads: string[], saves: string[]): WrsBackend {
+    return {
+      load: async (request) => {
+        const text = typeof request === 'string' ? request : serializeXml(request);
+        loads.push(text);
+        const doc = typeof request === 'string' ? parseXml(request) : request;
+        if (doc.getElementsByTagNameNS(NS.f, 'Or').length === 0) {
+          return parseXml(wrsText([{ id: 'id', isKey: true }, { id: 'name' }], table.slice(0, 3).map((id) => [id, `n${id}`])).replace('</wrs:Data>', '</wrs:Data><wrs:Footer><wrs:MaxRowsExceeded maxRows="3">true</wrs:MaxRowsExceeded></wrs:Footer>'));
+        }
+        const wanted = [...doc.getElementsByTagNameNS(NS.f, 'Expression')].map((e) => e.getAttribute('value'));
+        return parseXml(wrsText([{ id: 'id' }], table.filter((id) => wanted.includes(id)).map((id) => [id])));
+      },
+      save: async (wrs) => void saves.push(typeof wrs === 'string' ? wrs : serializeXml(wrs)),
+      nextIdentifier: async () => 1,
+    };
+  }
+  const config = () =>
+    new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>t</wrq:BindingSet><grid:SelectColumns><grid:C bRef="id"/><grid:C bRef="name"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+
+  it('asks the server for the keys of new and re-keyed rows when the grid shows a subset, and refuses keys held outside it', async () => {
+    const loads: string[] = [];
+    const saves: string[] = [];
+    const s = await setup({ config: config() }, undefined, server(loads, saves));
+    button(s, 'add').click();
+    click(s, 3, 0);
+    press(s, '9');
+    press(s, 'Enter');
+    click(s, 0, 0);
+    press(s, '2');
+    type(s, '20');
+    press(s, 'Enter');
+    await s.grid.save();
+    expect(saves.length).toBe(0);
+    expect(loads.length).toBe(2);
+    const keyRequest = parseXml(loads[1]);
+    expect([...keyRequest.getElementsByTagNameNS(NS.wrq, 'C')].map((c) => c.getAttribute('bRef'))).toEqual(['id']);
+    expect([...keyRequest.getElementsByTagNameNS(NS.f, 'Expression')].map((e) => e.getAttribute('value')).sort()).toEqual(['20', '9']);
+    expect(s.grid.getErrorCount()).toBe(1);
+    expect(cell(s, 3, 0).classList).toContain('ui-grid-cell-invalid');
+    expect(cell(s, 3, 0).title).toBe('ID exists on the server already (key)');
+    await s.fixture.whenStable();
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toContain('1 invalid cell');
+    click(s, 3, 0);
+    press(s, '1');
+    type(s, '10');
+    press(s, 'Enter');
+    expect(s.grid.getErrorCount()).toBe(0);
+    await s.grid.save();
+    expect(saves.length).toBe(1);
+    expect(s.grid.getStatus()).toBeInstanceOf(SavedStatus);
+  });
+
+  it('skips the server request with disableDeepKeyCheck, and when the whole table is loaded', async () => {
+    const loads: string[] = [];
+    const saves: string[] = [];
+    const s = await setup({ config: config(), disableDeepKeyCheck: true }, undefined, server(loads, saves));
+    button(s, 'add').click();
+    click(s, 3, 0);
+    press(s, '9');
+    press(s, 'Enter');
+    await s.grid.save();
+    expect(loads.filter((l) => l.includes('f:Or')).length).toBe(0);
+    expect(saves.length).toBe(1);
+    TestBed.resetTestingModule();
+    const local = await setup({}, wrsText([{ id: 'id', isKey: true }], [['1'], ['2']]));
+    button(local, 'add').click();
+    click(local, 2, 0);
+    press(local, '1');
+    press(local, 'Enter');
+    expect(local.grid.getCellError('R1', 'id')).toBe('ID is not unique (key)');
   });
 });
 

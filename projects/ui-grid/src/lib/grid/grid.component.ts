@@ -1,4 +1,5 @@
 import { Clipboard } from '@angular/cdk/clipboard';
+import { Overlay, OverlayRef } from '@angular/cdk/overlay';
 import { NgTemplateOutlet } from '@angular/common';
 import {
   AfterViewInit,
@@ -12,10 +13,12 @@ import {
   inject,
   input,
   numberAttribute,
+  output,
   signal,
   viewChild,
 } from '@angular/core';
 import {
+  ChainDefinition,
   ChangeSet,
   DataProvider,
   NS,
@@ -24,34 +27,55 @@ import {
   StaticModel,
   WrsBackend,
   buildWrsRequest,
+  contextMenuChain,
+  serializeXml,
   getDefaultWrsBackend,
   WrsError,
   WrsIndex,
   createDocument,
-  createRow,
-  defaultCellValue,
-  deleteRowElement,
   errorMessage,
   guiStatusEstablished,
-  newRowIds,
-  nextTransactionsNumber,
-  restoreRowElement,
-  writeCell,
+  RowOperationInfo,
+  SavePayload,
+  ValidationError,
+  WrsHeaderMeta,
+  buildSavePayload,
+  cellAt,
+  cellValue,
+  cellsOf,
+  commitSavedRows,
+  parseTabText,
+  toTabText,
 } from 'ngx-wrs-grid/core';
 import { Subscription } from 'rxjs';
 import { injectDataProviderRegistry } from '../services/data-provider-registry';
 import { GridBody } from './grid-body';
-import { GridChainDef, runGridChain } from './grid-chain';
+import { GridChainParameters, runGridChain } from './grid-chain';
+import { deepKeyCheck, showsSubset } from './grid-deep-key-check';
+import { frozenColumns, withHotWidths } from './hot-args';
+import { WRS_BACKEND } from '../services/wrs-backend.token';
+import { WrsUtilService } from '../services/wrs-util.service';
 import { GridColumn, GridLayout, collapsedAway, gridLayout } from './grid-column';
-import { GridEditor, createEditor } from './grid-editor';
+import { GridEditor } from './grid-editor';
 import { paintHeader } from './grid-header';
 import { CellAddress, GridSelection } from './grid-selection';
-import { GridValidation, ValidationStep, builtInValidation, rowValues } from './grid-validation';
+import { GridValidation, validationText } from './grid-validation';
 import { RowSnapshot } from './row-snapshot';
-import { formatTsv, parseTsv } from './tsv';
+import { ChainService } from '../services/chain.service';
+import { ColumnFilterValue } from './features/column-filter';
+import { GridEditorRegistry } from './features/editor-registry';
+import { GridExportButtonsComponent } from './features/grid-export-buttons.component';
+import { GridExportFormat, downloadBlob, exportBytes, exportFileNameFor } from './features/grid-export';
+import { CaptionForColumnValue, ColumnFiltersCustomFilter, GridFeatures } from './features/grid-features';
+import { decorateHeader } from './features/grid-header-features';
+import { GRID_MESSAGES, GridMessageTable, formatMessage, translateLayout } from './features/grid-messages';
+import { GRID_MENU_ACTIONS, focusFirstEntry, menuEntries, renderMenu, wireMenu } from './features/grid-context-menu';
+import { openOverlay } from './features/grid-overlay';
+import { GridPagerComponent } from './features/grid-pager.component';
+import { GridTooltip, TooltipCell, builtInTooltip } from './features/grid-tooltip';
+import { GridRendererRegistry } from './features/renderer-registry';
 
-/** Column id -> the attributes of its `wrs:Header/wrs:Columns/wrs:C` (the shape of `generateWrsHeaderMeta`). */
-export type WrsHeaderMeta = Record<string, Record<string, string>>;
+export type { WrsHeaderMeta } from 'ngx-wrs-grid/core';
 
 /** What `customSave` receives: the grid and a Wrs holding only its I, M and D rows. */
 export interface CustomSaveArgs {
@@ -68,10 +92,18 @@ export interface AfterAddRowArgs {
 /** `isReadOnlyCell(gridModel, wrsHeaderMeta, rowId, colId, value)`: true makes the cell read-only. */
 export type IsReadOnlyCell = (gridModel: GridComponent, wrsHeaderMeta: WrsHeaderMeta, rowId: string, colId: string, value: string | null) => boolean;
 
-/** Options of the table widget (`hotArgs`): a fixed height wins over `maxHeight`; the row height in pixels. */
+/**
+ * Options passed to the table widget (`hotArgs`, Handsontable's names where it has them). The grid's own body
+ * honours: `height` (px, wins over `maxHeight`), `rowHeight` (px), `colWidths` (px for every shown column, or per
+ * shown column in order; wins over the configuration's `width`) and `fixedColumnsStart` (alias `fixedColumnsLeft`:
+ * that many leading columns stay in view while scrolling sideways).
+ */
 export interface GridHotArgs {
   readonly height?: number;
   readonly rowHeight?: number;
+  readonly colWidths?: number | readonly number[];
+  readonly fixedColumnsStart?: number;
+  readonly fixedColumnsLeft?: number;
 }
 
 /** Arguments of `jumpToRow`: a row by id or 1-based position, optionally a column. */
@@ -92,12 +124,12 @@ const VALIDATION_CHUNK = 500;
  */
 @Component({
   selector: 'ui-grid',
-  imports: [NgTemplateOutlet],
+  imports: [NgTemplateOutlet, GridPagerComponent, GridExportButtonsComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   encapsulation: ViewEncapsulation.None,
   host: { class: 'ui-grid', '[class.ui-grid-readonly]': 'isReadOnly()' },
   templateUrl: './grid.component.html',
-  styleUrl: './grid.component.css',
+  styleUrls: ['./grid.component.css', './features/grid-features.css'],
 })
 export class GridComponent extends DataProvider implements OnInit, AfterViewInit, OnDestroy {
   readonly config = input<DataProvider | null>(null);
@@ -106,16 +138,18 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   /** Spec 2.1 `id`: with it the grid registers itself in the provider registry. */
   readonly gridId = input<string | undefined>(undefined, { alias: 'id' });
   readonly hotArgs = input<GridHotArgs | null>(null);
-  readonly tooltipChain = input<string | null>(null);
+  /** Null: the built-in tooltip; an empty string disables tooltips; else a chain (stylesheet URL) rendering them. */
+  readonly tooltipChain = input<ChainDefinition | null>(null);
   readonly contextMenu = input<boolean | string>(false);
   readonly customSave = input<((args: CustomSaveArgs) => unknown) | null>(null);
   readonly afterAddRow = input<((args: AfterAddRowArgs) => void) | null>(null);
-  readonly saveChain = input<GridChainDef | null>(null);
-  readonly saveParameters = input<Record<string, unknown> | null>(null);
-  readonly loadChain = input<GridChainDef | null>(null);
-  readonly loadParameters = input<Record<string, unknown> | null>(null);
-  readonly validationChain = input<ValidationStep | readonly ValidationStep[] | null>(null);
-  readonly validationParameters = input<Record<string, unknown> | null>(null);
+  readonly saveChain = input<ChainDefinition | null>(null);
+  readonly saveParameters = input<GridChainParameters | null>(null);
+  readonly loadChain = input<ChainDefinition | null>(null);
+  readonly loadParameters = input<GridChainParameters | null>(null);
+  /** Null runs the built-in Wrs validation on the changed rows; a chain gets the Wrs and returns a validation result. */
+  readonly validationChain = input<ChainDefinition | null>(null);
+  readonly validationParameters = input<GridChainParameters | null>(null);
   readonly allowNewRows = input(true, { transform: booleanAttribute });
   readonly columnFilters = input(false, { transform: booleanAttribute });
   readonly maxHeight = input<number | null>(null);
@@ -125,18 +159,42 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   readonly disableDeepKeyCheck = input(false, { transform: booleanAttribute });
   readonly ignoreKeyCase = input(false, { transform: booleanAttribute });
   readonly isReadOnlyCell = input<IsReadOnlyCell | null>(null);
-  readonly columnFiltersGetCaptionForColumnValue = input<((colId: string, value: string) => string) | null>(null);
-  readonly columnFiltersCustomFilter = input<Record<string, unknown> | null>(null);
+  readonly columnFiltersGetCaptionForColumnValue = input<CaptionForColumnValue | null>(null);
+  readonly columnFiltersCustomFilter = input<ColumnFiltersCustomFilter | null>(null);
   readonly defaultButtons = input(true, { transform: booleanAttribute });
   readonly serverSidedPagination = input(false, { transform: booleanAttribute });
-  readonly paginationSize = input(20, { transform: numberAttribute });
+  /** Rows per page (20 when pagination is on); setting it turns pagination on. */
+  readonly paginationSize = input<number | undefined, unknown>(undefined, { transform: (v: unknown) => (v === undefined || v === null || v === '' ? undefined : numberAttribute(v)) });
   readonly paginationAllPages = input(false, { transform: booleanAttribute });
-  readonly requestPostChain = input<GridChainDef | null>(null);
+  readonly requestPostChain = input<ChainDefinition | null>(null);
   readonly modelUrl = input('WrsServlet');
   readonly exportFileName = input<string | null>(null);
   readonly disableExport = input(false, { transform: booleanAttribute });
-  /** The server round trip for loading from `config` and saving; the core default backend when absent. */
-  readonly backend = input<WrsBackend | null>(null);
+  /** A context menu entry the grid does not run itself (from a menu stylesheet), with the cell it was opened on. */
+  readonly contextMenuAction = output<{ action: string; rowId: string | null; colId: string | null }>();
+
+  /** The message table every shown text comes from (GRID_MESSAGES). */
+  protected readonly messages = inject(GRID_MESSAGES);
+  protected readonly formatMessage = formatMessage;
+  /** Filters, sorting and pages: they all feed the row view. */
+  protected readonly features = new GridFeatures({
+    gridKey: () => this.gridId() ?? 'grid',
+    statusProvider: () => this.statusModel() ?? guiStatusEstablished(this.registry),
+    serverSided: () => this.serverSidedPagination(),
+    pageSize: () => this.pagingSize(),
+    customFilter: () => this.columnFiltersCustomFilter(),
+    captionFor: () => this.columnFiltersGetCaptionForColumnValue(),
+    viewChanged: (header) => this.onViewChanged(header),
+    reload: () => this.execute(true),
+  });
+  /** Reads the clipboard for the context menu's paste entries. */
+  clipboardReader: () => Promise<string> = async () => {
+    try {
+      return await navigator.clipboard.readText();
+    } catch (e) {
+      throw new WrsError('CLIPBOARD', `The clipboard cannot be read: ${errorMessage(e)}`, null);
+    }
+  };
 
   protected readonly busy = signal<'' | 'loading' | 'saving'>('');
   protected readonly message = signal('');
@@ -147,6 +205,20 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private readonly host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
   private readonly bodyHost = viewChild.required<ElementRef<HTMLElement>>('bodyHost');
   private readonly clipboard = inject(Clipboard);
+  private readonly overlay = inject(Overlay);
+  private readonly chains = inject(ChainService);
+  private readonly wrsUtil = inject(WrsUtilService);
+  /** The server round trip for loading from `config` and saving: WRS_BACKEND, else the core default backend. */
+  private readonly backend = inject(WRS_BACKEND, { optional: true });
+  /** The request the rows were loaded with (after `requestPostChain`), for the deep key check. */
+  private loadedRequest: Document | null = null;
+  /** The running validation chain, so `save()` waits for its result. */
+  private chainValidation: Promise<void> | null = null;
+  private chainValidationRun = 0;
+  private readonly renderers = inject(GridRendererRegistry);
+  private readonly editors = inject(GridEditorRegistry);
+  private tooltip: GridTooltip | null = null;
+  private menuRef: OverlayRef | null = null;
   private body: GridBody | null = null;
   private layout: GridLayout = { columns: [], groups: [] };
   private shown: GridColumn[] = [];
@@ -155,6 +227,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private defaultConfig: DataProvider | null = null;
   private fromBackend = false;
   private validation: GridValidation | null = null;
+  /** Id of the grid's result in `wrs:Header/wrs:ValidationResult`. */
+  private readonly validationId = `${this.id}_validation`;
   /** Position of the next loaded row still to check, null when all are checked. */
   private validationCursor: number | null = null;
   private validationRun = 0;
@@ -183,22 +257,31 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   ngAfterViewInit(): void {
     const bodyHost = this.bodyHost().nativeElement;
     this.body = new GridBody(bodyHost, {
-      rowCount: () => (this.data ? WrsIndex.of(this.data).rowCount : 0),
-      rowAt: (p) => (this.data ? WrsIndex.of(this.data).rowAt(p + 1) : null),
+      rowCount: () => this.features.view?.rowCount ?? 0,
+      rowAt: (p) => this.features.view?.rowAt(p) ?? null,
+      renderer: (type) => this.renderers.get(type),
       isSelected: (r, c) => this.selection.contains(r, c),
       isFocused: (r, c) => this.selection.focus.row === r && this.selection.focus.col === c,
-      errorOf: (rowId, colId) => this.validation?.errorOf(rowId, colId) ?? null,
+      errorOf: (rowId, colId) => {
+        const message = this.validation?.errorOf(rowId, colId) ?? null;
+        return message === null ? null : validationText(this.captionOf(colId), message);
+      },
     }, this.hotArgs()?.rowHeight ?? DEFAULT_ROW_HEIGHT);
     bodyHost.addEventListener('keydown', this.onKeydown);
     bodyHost.addEventListener('paste', this.onPaste);
     this.body.canvas.addEventListener('mousedown', this.onMousedown);
     this.body.canvas.addEventListener('dblclick', this.onDblclick);
+    bodyHost.addEventListener('contextmenu', this.onContextMenu);
+    if (this.tooltipChain() !== '') this.tooltip = new GridTooltip(this.body.canvas, (el) => this.tooltipCell(el), (cell, target) => this.fillTooltip(cell, target));
     if (this.data) this.setupView();
     void this.execute();
   }
 
   ngOnDestroy(): void {
     this.subscriptions.unsubscribe();
+    this.features.stop();
+    this.tooltip?.destroy();
+    this.closeContextMenu();
     this.body?.destroy();
     if (this.gridId()) this.registry.unregister(this);
   }
@@ -255,7 +338,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       if (!current()) return;
       if (this.loadChain()) {
         this.setStatus(this.transformingStatus);
-        doc = await runGridChain(this.loadChain(), doc!, this.loadParameters());
+        doc = await runGridChain(this.chains, 'loadChain', this.loadChain()!, doc!, this.loadParameters());
         if (!current()) return;
       }
       if (!doc || !WrsIndex.tryOf(doc)) throw new WrsError('NOT_WRS', `The grid data is not a wrs:Wrs: <${doc?.documentElement?.nodeName ?? 'nothing'}>`, doc?.documentElement?.nodeName);
@@ -273,12 +356,17 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   private async loadFromBackend(config: Document | null): Promise<Document> {
     const backend = this.requireBackend();
-    const request = await runGridChain(this.requestPostChain(), this.buildRequest(config), null);
-    return backend.load(request, { url: this.modelUrl() });
+    // Not WrsRequestModel: the row count of the pager goes out in parallel with the very request the post chain made.
+    let request = this.features.request(this.buildRequest(config));
+    const postChain = this.requestPostChain();
+    if (postChain) request = await runGridChain(this.chains, 'requestPostChain', postChain, request, null);
+    this.loadedRequest = request;
+    const [doc] = await Promise.all([backend.load(request, { url: this.modelUrl() }), this.features.loadTotal(backend, request, this.modelUrl())]);
+    return this.features.afterLoad(doc);
   }
 
   private requireBackend(): WrsBackend {
-    return this.backend() ?? getDefaultWrsBackend();
+    return this.backend ?? getDefaultWrsBackend();
   }
 
   /** The `wrq:WrsRequest` of the configuration, filtered by the status model's `f:Filter`. */
@@ -290,25 +378,25 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private setupView(): void {
     if (!this.body || !this.data) return;
     const index = WrsIndex.of(this.data);
-    this.layout = gridLayout(index, this.configDoc);
-    this.headerMeta = {};
-    for (const c of index.columns()) {
-      const meta: Record<string, string> = {};
-      for (let i = 0; i < c.element.attributes.length; i++) meta[c.element.attributes[i].name] = c.element.attributes[i].value;
-      this.headerMeta[c.id] = meta;
+    this.layout = translateLayout(gridLayout(index, this.configDoc), this.messages);
+    for (const c of this.layout.columns) {
+      // Unknown renderer or editor types fail the load with the type named, not the first paint or edit.
+      if (c.rendererType) this.renderers.get(c.rendererType);
+      this.editors.get(c.editorType);
     }
-    const chain = this.validationChain();
-    this.validation = new GridValidation(
-      this.layout.columns,
-      chain === null ? [builtInValidation] : typeof chain === 'function' ? [chain] : chain,
-      this.validationParameters() ?? {},
-      this.ignoreKeyCase(),
-    );
+    this.features.reset(this.data, this.layout.columns, this.configDoc);
+    this.features.listen();
+    this.headerMeta = this.wrsUtil.generateWrsHeaderMeta(this.data);
+    this.validation = new GridValidation(this.layout.columns, this.ignoreKeyCase());
     this.validation.reset(this.data);
-    this.validationCursor = 0;
+    this.validationCursor = null;
     const run = ++this.validationRun;
-    setTimeout(() => this.validateInChunks(run));
-    this.message.set(footerMessage(this.data));
+    if (this.validationChain()) this.runValidationChain();
+    else {
+      this.validationCursor = 0;
+      setTimeout(() => this.validateInChunks(run));
+    }
+    this.message.set(footerMessage(this.data, this.messages));
     this.applyColumns();
     this.canUndo.set(false);
     this.canRedo.set(false);
@@ -327,26 +415,72 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const end = Math.min(rows.length, this.validationCursor + count);
     const ids = rows.slice(this.validationCursor, end).map((r) => r.getAttribute('id') ?? '');
     this.validationCursor = end >= rows.length ? null : end;
-    if (ids.length > 0) this.validation.validateRows(this.data, ids);
-    this.errorCount.set(this.validation.count);
+    if (ids.length > 0) this.validation.checkRows(this.data, ids);
+    if (this.validationCursor === null) this.storeValidation();
     this.body?.repaintAll();
+  }
+
+  /**
+   * Writes the grid's errors as its result in `wrs:Header/wrs:ValidationResult` (spec 2.3) and shows the count read
+   * back with `getValidationErrorCount`. Not a change set: the result describes the data, it is not an edit.
+   */
+  private storeValidation(): void {
+    if (!this.data || !this.validation) return;
+    this.wrsUtil.replaceValidationResult(this.data, this.validation.resultWrs(this.data, this.validationId), this.validationId);
+    this.errorCount.set(Math.max(0, this.wrsUtil.getValidationErrorCount(this.data)));
+  }
+
+  /**
+   * Runs `validationChain` (with `validationParameters`) over the Wrs; its output is a validation result (a result
+   * Wrs of RowId, ColId, Error, or a `wrs:ValidationResult` holding one) that replaces the cell errors. A newer run
+   * wins; a failing chain shows its reason and leaves the earlier result.
+   */
+  private runValidationChain(): void {
+    const chain = this.validationChain();
+    if (!chain || !this.data) return;
+    const run = ++this.chainValidationRun;
+    const doc = this.data;
+    this.chainValidation = runGridChain(this.chains, 'validationChain', chain, doc, this.validationParameters())
+      .then((out) => {
+        if (run !== this.chainValidationRun || doc !== this.data || !this.validation) return;
+        this.wrsUtil.replaceValidationResult(doc, out, this.validationId);
+        this.validation.setCellErrors(resultErrors(this.wrsUtil.getValidationResult(doc, this.validationId)));
+        this.storeValidation();
+        this.body?.repaintAll();
+      })
+      .catch((e) => {
+        if (run === this.chainValidationRun) this.message.set(errorMessage(e));
+      });
   }
 
   private applyColumns(): void {
     const body = this.body!;
-    this.shown = this.layout.columns.filter((c) => !c.hidden && !collapsedAway(this.layout, c));
+    this.shown = withHotWidths(this.layout.columns.filter((c) => !c.hidden && !collapsedAway(this.layout, c)), this.hotArgs());
+    const focusedFilter = (body.header.ownerDocument.activeElement as HTMLElement | null)?.closest<HTMLElement>('.ui-grid-filter')?.dataset['colId'];
     paintHeader(body.header, this.layout, this.shown, body.rowHeight, (g) => {
       this.layout.groups[g].collapsed = !this.layout.groups[g].collapsed;
       this.applyColumns();
     });
-    body.setColumns(this.shown);
+    decorateHeader(body.header, this.shown, {
+      features: this.features,
+      messages: this.messages,
+      columnFilters: this.columnFilters(),
+      rowHeight: body.rowHeight,
+      openPopup: (content, anchor, onClose) => {
+        const ref = openOverlay(this.overlay, content, anchor, onClose);
+        return () => ref.dispose();
+      },
+    });
+    // A server-side filter reloads and repaints the header: the filter being typed into keeps the focus.
+    if (focusedFilter !== undefined) body.header.querySelector<HTMLInputElement>(`input.ui-grid-filter[data-col-id="${CSS.escape(focusedFilter)}"]`)?.focus();
+    body.setColumns(this.shown, frozenColumns(this.hotArgs()));
     this.bodyHost().nativeElement.setAttribute('aria-colcount', String(this.shown.length));
     this.updateHeight();
   }
 
   private updateHeight(): void {
     const body = this.body!;
-    const rows = this.data ? WrsIndex.of(this.data).rowCount : 0;
+    const rows = this.features.view?.rowCount ?? 0;
     const header = body.header.offsetHeight || body.rowHeight;
     const content = header + Math.max(rows, 1) * body.rowHeight + 18;
     body.setHeight(this.hotArgs()?.height ?? Math.min(content, this.maxHeight() ?? DEFAULT_MAX_HEIGHT));
@@ -358,8 +492,12 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   private onChangeSet(changeSet: ChangeSet): void {
     if (!this.data || !this.body || !this.validation) return;
-    this.validation.validateRows(this.data, changeSet.rowIds);
-    this.errorCount.set(this.validation.count);
+    this.features.changed(changeSet.rowIds);
+    if (this.validationChain()) {
+      this.validation.updateKeys(this.data, changeSet.rowIds);
+      this.runValidationChain();
+    } else this.validation.checkRows(this.data, changeSet.rowIds);
+    if (this.validationCursor === null) this.storeValidation();
     this.updateHeight();
     this.body.repaintAll();
     this.markActive();
@@ -413,12 +551,14 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   // ---- cells ----
 
+  /** The row at a 0-based position of the row view (filtered, sorted, paged). */
   private rowAt(position: number): Element | null {
-    return this.data ? WrsIndex.of(this.data).rowAt(position + 1) : null;
+    return this.features.view?.rowAt(position) ?? null;
   }
 
   private valueAt(row: Element, column: GridColumn): string | null {
-    return rowValues(row)[column.pos - 1] ?? null;
+    const cell = cellAt(row, column.pos);
+    return cell ? cellValue(cell) : null;
   }
 
   /** True when the user may change a cell: grid, column and row not read-only, and `isReadOnlyCell` agrees. */
@@ -430,18 +570,21 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     return !check || !check(this, this.headerMeta, row.getAttribute('id') ?? '', column.id, this.valueAt(row, column));
   }
 
-  /** Writes cells as one change set; `cells` yields [row position, shown column, value]. */
+  /** Writes cells through `WrsUtil.setCellValue` as one change set; `cells` yields [row position, shown column, value]. */
   private writeCells(cells: Iterable<readonly [number, number, string | null]>): void {
     this.change((snapshot, index) => {
       const ids: string[] = [];
       for (const [position, col, value] of cells) {
         if (!this.canEdit(position, col)) continue;
-        const row = index.rowAt(position + 1)!;
+        // By id: the view may still hold the R element a previous write replaced by its M row.
+        const id = this.rowAt(position)!.getAttribute('id') ?? '';
+        const row = index.rowById(id)!;
+        const column = this.shown[col];
+        if (this.valueAt(row, column) === value) continue;
         snapshot.touch(row);
-        const written = writeCell(row, this.shown[col].pos, value, index);
-        if (written?.changed) ids.push(written.row.getAttribute('id') ?? '');
+        if (this.wrsUtil.setCellValue(this, id, column.pos, value)) ids.push(id);
       }
-      return ids;
+      return [...new Set(ids)];
     });
   }
 
@@ -452,93 +595,113 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (this.isReadOnly() || !this.allowNewRows()) return;
     const top = this.topMode() && !this.forceAddAtBottom();
     let added: Element | null = null;
-    this.change((snapshot, index) => {
-      const [row] = this.insertRows(snapshot, index, top ? 0 : index.rowCount, 1);
+    this.change((snapshot) => {
+      const [row] = this.insertRows(snapshot, top ? 0 : this.features.view!.rowCount, 1);
       added = row;
       this.afterAddRow()?.({ rowNode: row, headerMeta: this.headerMeta });
       return [row.getAttribute('id') ?? ''];
     });
-    if (added) this.focusCell(WrsIndex.of(this.data!).positionOf(added) - 1, 0);
+    if (added) this.focusCell(this.features.view!.positionOf(added), 0);
   }
 
-  /** Inserts `count` new I rows with default values at a 0-based position. */
-  private insertRows(snapshot: RowSnapshot, index: WrsIndex, at: number, count: number, values?: (string | null)[][]): Element[] {
-    const doc = this.data!;
-    let data = index.data;
-    if (!data) {
-      data = doc.documentElement!.appendChild(doc.createElementNS(NS.wrs, 'wrs:Data'));
-      index.invalidate();
+  /**
+   * Inserts `count` new I rows with default values through `WrsUtil.insertRow` at a 0-based position of the row
+   * view. The insert selection must exist, so larger inserts go in batches, each right after the rows before it.
+   */
+  private insertRows(snapshot: RowSnapshot, at: number, count: number): Element[] {
+    const view = this.features.view!;
+    const index = WrsIndex.of(this.data!);
+    const docAt = view.documentPositionFor(at);
+    const created: Element[] = [];
+    const fn = (info: RowOperationInfo) => void created.push(...info.rowNodes);
+    while (created.length < count) {
+      const rows = index.rowCount;
+      const n = count - created.length;
+      const next = docAt + created.length;
+      if (rows === 0) this.wrsUtil.insertRow({ model: this, rowStartPos: 1, rowEndPos: n, propagateUpdate: false, fn });
+      else if (next < rows) this.wrsUtil.insertRow({ model: this, rowStartPos: next + 1, rowEndPos: Math.min(rows, next + n), propagateUpdate: false, fn });
+      else {
+        const k = Math.min(n, rows);
+        this.wrsUtil.insertRow({ model: this, rowStartPos: rows - k + 1, rowEndPos: rows, insertBeforeSelection: false, propagateUpdate: false, fn });
+      }
     }
-    const transaction = nextTransactionsNumber(doc);
-    const neighbour = index.rowAt(at + 1) ?? index.rowAt(at);
-    const ids = newRowIds(index, transaction, neighbour?.getAttribute('id') ?? null, count);
-    const defaults = index.columns().map((c) => defaultCellValue(c));
-    const before = index.rowAt(at + 1);
-    const rows = ids.map((id, i) => createRow(doc, 'I', id, values?.[i] ?? defaults));
-    for (const row of rows) {
-      data.insertBefore(row, before);
-      snapshot.added(row.getAttribute('id')!);
-    }
-    index.inserted(at, rows);
-    return rows;
+    for (const row of created) snapshot.added(row.getAttribute('id') ?? '');
+    view.inserted(at, created);
+    return created;
   }
 
-  /** Deletes the rows of the selected range (R and M become D and stay visible; I rows go). */
+  /**
+   * Runs a WrsUtil range operation over the selected rows: the view's rows grouped into runs of consecutive
+   * document positions, the last run first so each run's edit leaves the positions of the earlier runs alone.
+   */
+  private forSelectedRuns(snapshot: RowSnapshot, operation: (start: number, end: number, fn: (info: RowOperationInfo) => void) => void): string[] {
+    const { top, bottom } = this.selection.range;
+    const index = WrsIndex.of(this.data!);
+    const view = this.features.view!;
+    const positions: number[] = [];
+    for (let p = top; p <= bottom; p++) {
+      const row = view.rowAt(p);
+      if (!row) continue;
+      snapshot.touch(row);
+      positions.push(index.positionOf(row));
+    }
+    positions.sort((a, b) => a - b);
+    const runs: [number, number][] = [];
+    for (const p of positions) {
+      const last = runs[runs.length - 1];
+      if (last && p === last[1] + 1) last[1] = p;
+      else runs.push([p, p]);
+    }
+    const ids: string[] = [];
+    const fn = (info: RowOperationInfo) => {
+      ids.push(...info.rowIds);
+      for (const row of info.rowNodes) snapshot.added(row.getAttribute('id') ?? '');
+    };
+    for (const [start, end] of runs.reverse()) operation(start, end, fn);
+    return ids;
+  }
+
+  /** Deletes the rows of the selected range through `WrsUtil.deleteRows` (R and M become D and stay visible; I rows go). */
   deleteSelectedRows(): void {
     if (this.isReadOnly()) return;
-    const { top, bottom } = this.selection.range;
-    this.change((snapshot, index) => {
-      const rows = index.rows().slice(top, bottom + 1);
-      rows.forEach((r) => snapshot.touch(r));
-      const ids: string[] = [];
-      for (const row of rows) if (deleteRowElement(row, index).outcome !== 'unchanged') ids.push(row.getAttribute('id') ?? '');
-      return ids;
-    });
+    this.change((snapshot) =>
+      this.forSelectedRuns(snapshot, (start, end, fn) => this.wrsUtil.deleteRows({ model: this, rowStartPos: start, rowEndPos: end, propagateUpdate: false, fn })),
+    );
   }
 
-  /** Restores the rows of the selected range to the server state: I rows go, M and D rows become R. */
+  /** Restores the rows of the selected range to the server state through `WrsUtil.restore`: I rows go, M and D rows become R. */
   restoreSelectedRows(): void {
     if (this.isReadOnly()) return;
-    const { top, bottom } = this.selection.range;
-    this.change((snapshot, index) => {
-      const rows = index.rows().slice(top, bottom + 1);
-      rows.forEach((r) => snapshot.touch(r));
-      const ids: string[] = [];
-      for (const row of rows) {
-        const id = row.getAttribute('id') ?? '';
-        if (row.localName === 'I') {
-          row.parentNode!.removeChild(row);
-          index.removed([row]);
-          ids.push(id);
-        } else if (restoreRowElement(row, index)) ids.push(id);
-      }
-      return ids;
-    });
+    const columns = WrsIndex.of(this.data!).columns().length;
+    this.change((snapshot) =>
+      this.forSelectedRuns(snapshot, (start, end, fn) =>
+        this.wrsUtil.restore({ model: this, rowStartPos: start, rowEndPos: end, colStartPos: 1, colEndPos: columns, propagateUpdate: false, fn }),
+      ),
+    );
   }
 
-  /** Duplicates the rows of the selected range as new I rows right below it. */
+  /** Duplicates the rows of the selected range through `WrsUtil.duplicateRows` as new I rows right below them. */
   duplicateSelectedRows(): void {
     if (this.isReadOnly() || !this.allowNewRows()) return;
-    const { top, bottom } = this.selection.range;
-    this.change((snapshot, index) => {
-      const values = index.rows().slice(top, bottom + 1).map(rowValues);
-      return this.insertRows(snapshot, index, bottom + 1, values.length, values).map((r) => r.getAttribute('id') ?? '');
-    });
+    this.change((snapshot) =>
+      this.forSelectedRuns(snapshot, (start, end, fn) =>
+        this.wrsUtil.duplicateRows({ model: this, rowStartPos: start, rowEndPos: end, insertBeforeSelection: false, propagateUpdate: false, fn }),
+      ),
+    );
   }
 
   // ---- clipboard ----
 
-  /** The selected range as TSV (stored values, not captions). */
+  /** The selected range as tab-separated text (`toTabText`: stored values, not captions), copied through the CDK clipboard. */
   copySelection(): string {
     const { top, bottom, left, right } = this.selection.range;
     const lines: (string | null)[][] = [];
     for (let p = top; p <= bottom; p++) {
       const row = this.rowAt(p);
       if (!row) continue;
-      const values = rowValues(row);
-      lines.push(this.shown.slice(left, right + 1).map((c) => values[c.pos - 1] ?? null));
+      lines.push(this.shown.slice(left, right + 1).map((c) => this.valueAt(row, c)));
     }
-    const text = formatTsv(lines);
+    const text = toTabText(lines);
     this.clipboard.copy(text);
     return text;
   }
@@ -546,28 +709,33 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   /** Pastes TSV at the focused cell as one change set, appending rows when `allowNewRows`; read-only cells keep their value. */
   pasteTsv(text: string): void {
     if (this.isReadOnly() || !this.data) return;
-    const lines = parseTsv(text);
+    const lines = parseTabText(text);
+    if (lines.length === 0) return;
     const { row: top, col: left } = this.selection.focus;
     const index = WrsIndex.of(this.data);
-    const missing = this.allowNewRows() ? Math.max(0, top + lines.length - index.rowCount) : 0;
+    const view = this.features.view!;
+    const missing = this.allowNewRows() ? Math.max(0, top + lines.length - view.rowCount) : 0;
     this.change((snapshot) => {
       const ids: string[] = [];
-      if (missing > 0) ids.push(...this.insertRows(snapshot, index, index.rowCount, missing).map((r) => r.getAttribute('id') ?? ''));
+      if (missing > 0) ids.push(...this.insertRows(snapshot, view.rowCount, missing).map((r) => r.getAttribute('id') ?? ''));
       lines.forEach((cells, r) => {
         const position = top + r;
-        const row = index.rowAt(position + 1);
-        if (!row) return;
-        cells.forEach((value, c) => {
+        const id = view.rowAt(position)?.getAttribute('id');
+        if (id === undefined || id === null) return;
+        cells.forEach((text, c) => {
           const col = left + c;
           if (col >= this.shown.length || !this.canEdit(position, col)) return;
+          const column = this.shown[col];
+          const value = text === '' && column.nullable ? null : text;
+          const row = index.rowById(id)!;
+          if (this.valueAt(row, column) === value) return;
           snapshot.touch(row);
-          const written = writeCell(index.rowAt(position + 1)!, this.shown[col].pos, value === '' && this.shown[col].nullable ? null : value, index);
-          if (written?.changed) ids.push(written.row.getAttribute('id') ?? '');
+          if (this.wrsUtil.setCellValue(this, id, column.pos, value)) ids.push(id);
         });
       });
       return [...new Set(ids)];
     });
-    this.selection.selectRange({ top, left, bottom: Math.min(top + lines.length, index.rowCount) - 1, right: Math.min(left + Math.max(...lines.map((l) => l.length)), this.shown.length) - 1 });
+    this.selection.selectRange({ top, left, bottom: Math.min(top + lines.length, view.rowCount) - 1, right: Math.min(left + Math.max(...lines.map((l) => l.length)), this.shown.length) - 1 });
     this.body?.repaintMarks();
   }
 
@@ -581,16 +749,21 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   // ---- validation ----
 
-  /** Number of invalid cells (finishing the check of the loaded rows first). */
+  /** Number of invalid cells: `getValidationErrorCount` of the stored result, after checking every loaded row. */
   getErrorCount(): number {
     this.validateNextRows(Number.POSITIVE_INFINITY);
-    return this.validation?.count ?? 0;
+    return this.data ? Math.max(0, this.wrsUtil.getValidationErrorCount(this.data)) : 0;
   }
 
-  /** The validation message of a cell, or null. */
+  /** The validation message of a cell as the user reads it, or null. */
   getCellError(rowId: string, colId: string): string | null {
     this.validateNextRows(Number.POSITIVE_INFINITY);
-    return this.validation?.errorOf(rowId, colId) ?? null;
+    const message = this.validation?.errorOf(rowId, colId) ?? null;
+    return message === null ? null : validationText(this.captionOf(colId), message);
+  }
+
+  private captionOf(colId: string): string {
+    return this.layout.columns.find((c) => c.id === colId)?.caption ?? colId;
   }
 
   /** Moves the focus to the next invalid cell after the focused one (wrapping around). */
@@ -599,10 +772,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.validateNextRows(Number.POSITIVE_INFINITY);
     const index = WrsIndex.of(this.data);
     const cells = this.validation
-      .errorCells()
-      .map(([rowId, colId]) => {
+      .errors()
+      .map(({ rowId, colId }) => {
         const row = index.rowById(rowId);
-        return { row: row ? index.positionOf(row) - 1 : -1, col: this.shown.findIndex((c) => c.id === colId) };
+        return { row: row ? this.features.view!.positionOf(row) : -1, col: this.shown.findIndex((c) => c.id === colId) };
       })
       .filter((c) => c.row >= 0 && c.col >= 0)
       .sort((a, b) => a.row - b.row || a.col - b.col);
@@ -620,7 +793,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (!row) throw new WrsError('UNKNOWN_ROW', `jumpToRow: no row ${args.rowId ?? args.rowPos}`, args);
     const col = args.colId !== undefined ? this.shown.findIndex((c) => c.id === args.colId) : this.selection.focus.col;
     if (col < 0) throw new WrsError('UNKNOWN_COLUMN', `jumpToRow: no shown column ${args.colId}`, args);
-    this.focusCell(index.positionOf(row) - 1, col);
+    const position = this.features.reveal(row);
+    if (position < 0) throw new WrsError('UNKNOWN_ROW', `jumpToRow: row ${row.getAttribute('id')} is hidden by the filter`, args);
+    this.focusCell(position, col);
   }
 
   // ---- save and reset ----
@@ -632,28 +807,29 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   async save(): Promise<void> {
     if (!this.data || !this.isReady() || this.busy()) return;
     this.closeEditor(true);
-    const errors = this.getErrorCount();
-    if (errors > 0) {
-      this.message.set(`Not saved: ${errors} invalid cell${errors === 1 ? '' : 's'}`);
-      this.jumpToError();
-      return;
-    }
     this.busy.set('saving');
     this.message.set('');
     try {
-      const changes = changesOnly(this.data);
+      const errors = await this.validateForSave();
+      if (errors > 0) {
+        this.message.set(formatMessage(this.messages.notSaved, { cells: errors === 1 ? this.messages.invalidCell : formatMessage(this.messages.invalidCells, { n: errors }) }));
+        this.jumpToError();
+        return;
+      }
+      const payload = buildSavePayload(WrsIndex.of(this.data));
       const custom = this.customSave();
-      if (custom) await custom({ gridModel: this, wrs: changes });
+      if (custom) await custom({ gridModel: this, wrs: payload.wrs });
       else {
-        const payload = await runGridChain(this.saveChain(), changes, this.saveParameters());
-        await this.requireBackend().save(payload, { url: this.modelUrl() });
+        const chain = this.saveChain();
+        const wrs = chain ? await runGridChain(this.chains, 'saveChain', chain, payload.wrs, this.saveParameters()) : payload.wrs;
+        await this.requireBackend().save(wrs, { url: this.modelUrl() });
       }
       this.clearHistory();
       if (this.fromBackend) await this.reloadQuietly();
-      else this.commitLocally();
+      else this.commitLocally(payload);
       this.setStatus(this.savedStatus);
     } catch (e) {
-      this.message.set(`Save failed: ${errorMessage(e)}`);
+      this.message.set(formatMessage(this.messages.saveFailed, { reason: errorMessage(e) }));
       this.fail(SaveFailedStatus, errorMessage(e));
     } finally {
       this.busy.set('');
@@ -670,53 +846,63 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     }
     if (!this.data) return;
     const index = WrsIndex.of(this.data);
-    const ids: string[] = [];
-    for (const row of [...index.rows()]) {
-      if (row.localName === 'R') continue;
-      ids.push(row.getAttribute('id') ?? '');
-      if (row.localName === 'I') {
-        row.parentNode!.removeChild(row);
-        index.removed([row]);
-      } else restoreRowElement(row, index);
+    if (index.rowCount > 0 && index.columns().length > 0) {
+      this.wrsUtil.restore({ model: this, rowStartPos: 1, rowEndPos: index.rowCount, colStartPos: 1, colEndPos: index.columns().length, propagateUpdate: false });
     }
-    this.noteChange([this.data.documentElement!], ids);
     this.fire();
     this.setStatus(this.transformedStatus);
   }
 
+  /** Checks every loaded row, waits for the validation chain, asks the server for keys outside the loaded subset; the error count. */
+  private async validateForSave(): Promise<number> {
+    this.validateNextRows(Number.POSITIVE_INFINITY);
+    for (let running = this.chainValidation; running; running = running === this.chainValidation ? null : this.chainValidation) await running;
+    await this.checkKeysOnServer();
+    return this.getErrorCount();
+  }
+
+  /**
+   * The deep key check (skipped with `disableDeepKeyCheck`): when the grid shows a subset of the table it loaded, the
+   * server is asked whether rows outside that subset hold the keys of the inserted or re-keyed rows.
+   */
+  private async checkKeysOnServer(): Promise<void> {
+    const validation = this.validation;
+    const request = this.loadedRequest;
+    const wrs = this.data;
+    if (this.disableDeepKeyCheck() || !validation || validation.keys.length === 0 || !this.fromBackend || !request || !wrs) return;
+    if (!showsSubset(request, wrs)) return;
+    const clashes = await deepKeyCheck({
+      backend: this.requireBackend(),
+      url: this.modelUrl(),
+      request,
+      wrs,
+      keyColumns: validation.keys,
+      ignoreKeyCase: this.ignoreKeyCase(),
+      unchangedRowHolds: (key) => validation.unchangedRowHolds(wrs, key),
+    });
+    validation.setServerKeyErrors(clashes);
+    this.storeValidation();
+    this.body?.repaintAll();
+  }
+
   /** After a save without a server to reload from, the document becomes what the server now holds (design.md 4). */
-  private commitLocally(): void {
-    const index = WrsIndex.of(this.data!);
-    const ids: string[] = [];
-    for (const row of [...index.rows()]) {
-      const state = row.localName;
-      if (state === 'R') continue;
-      ids.push(row.getAttribute('id') ?? '');
-      if (state === 'D') {
-        row.parentNode!.removeChild(row);
-        index.removed([row]);
-      } else {
-        for (const o of Array.from(row.childNodes)) if (o.nodeType === 1 && (o as Element).localName === 'O') row.removeChild(o);
-        const r = createRow(row.ownerDocument!, 'R', row.getAttribute('id') ?? '', []);
-        while (row.firstChild) r.appendChild(row.firstChild);
-        row.parentNode!.replaceChild(r, row);
-        index.replaced(row, r);
-      }
-    }
-    this.noteChange([this.data!.documentElement!], ids);
+  private commitLocally(payload: SavePayload): void {
+    const committed = commitSavedRows(WrsIndex.of(this.data!), payload);
+    this.noteChange(committed.nodes, committed.rowIds);
     this.fire();
   }
 
   private async reloadQuietly(): Promise<void> {
     const doc = await this.loadFromBackend(this.configDoc);
-    this.setData(await runGridChain(this.loadChain(), doc, this.loadParameters()));
+    const chain = this.loadChain();
+    this.setData(chain ? await runGridChain(this.chains, 'loadChain', chain, doc, this.loadParameters()) : doc);
     this.setupView();
   }
 
   // ---- focus, keyboard, mouse ----
 
   private focusCell(row: number, col: number, extend = false): void {
-    const rows = this.data ? WrsIndex.of(this.data).rowCount : 0;
+    const rows = this.features.view?.rowCount ?? 0;
     if (rows === 0 || this.shown.length === 0) return;
     this.selection.moveTo({ row: clamp(row, rows - 1), col: clamp(col, this.shown.length - 1) }, extend);
     this.body?.scrollIntoView(this.selection.focus.row, this.selection.focus.col);
@@ -740,7 +926,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const { row, col } = this.selection.focus;
     const ctrl = event.ctrlKey || event.metaKey;
     const shift = event.shiftKey;
-    const rows = WrsIndex.of(this.data).rowCount;
+    const rows = this.features.view!.rowCount;
     const page = this.body?.pageRows() ?? 10;
     let handled = true;
     switch (event.key) {
@@ -774,7 +960,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private onShortcut(event: KeyboardEvent, ctrl: boolean, shift: boolean): boolean {
     const key = event.key.toLowerCase();
     if (ctrl && key === 'a') {
-      const rows = WrsIndex.of(this.data!).rowCount;
+      const rows = this.features.view!.rowCount;
       this.selection.selectRange({ top: 0, left: 0, bottom: Math.max(0, rows - 1), right: Math.max(0, this.shown.length - 1) });
       this.body?.repaintMarks();
       return true;
@@ -855,17 +1041,24 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     }
     this.selection.moveTo(cell);
     this.body.scrollIntoView(cell.row, cell.col);
-    const editor = createEditor(this.host.ownerDocument, column, this.valueAt(row, column), column.references ? undefined : typed);
+    const editor = this.editors.get(column.editorType)(this.host.ownerDocument, column, this.valueAt(row, column), typed, () => this.commitEditorAndMove(0));
     const el = editor.element;
+    this.editor = { editor, cell };
+    el.classList.add('ui-grid-editor');
+    el.addEventListener('keydown', (e) => this.onEditorKeydown(e as KeyboardEvent));
+    if (editor.dropdown) {
+      const anchor = this.body.cellElement(cell.row, cell.col);
+      if (anchor) {
+        editor.dropdown.open(this.overlay, anchor, () => this.closeEditor(false));
+        return;
+      }
+    }
     const box = this.body.columnBox(cell.col);
-    el.className = 'ui-grid-editor';
     el.style.top = `${cell.row * this.body.rowHeight}px`;
     el.style.left = `${box.left}px`;
     el.style.width = `${box.width}px`;
     el.style.height = `${this.body.rowHeight}px`;
     el.setAttribute('aria-label', column.caption);
-    this.editor = { editor, cell };
-    el.addEventListener('keydown', (e) => this.onEditorKeydown(e as KeyboardEvent));
     el.addEventListener('blur', () => this.closeEditor(true));
     this.body.canvas.appendChild(el);
     el.focus({ preventScroll: true });
@@ -880,13 +1073,20 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (event.key === 'Escape') {
       this.closeEditor(false);
     } else if (event.key === 'Enter' && !(event.target instanceof HTMLTextAreaElement && event.altKey)) {
-      this.closeEditor(true);
-      this.focusCell(event.shiftKey ? row - 1 : row + 1, col);
+      this.commitEditorAndMove(event.shiftKey ? -1 : 1);
     } else if (event.key === 'Tab') {
       this.closeEditor(true);
       this.focusCell(row, event.shiftKey ? col - 1 : col + 1);
     } else return;
     event.preventDefault();
+  }
+
+  /** Commits the open editor and moves the focus `rows` down (up when negative). */
+  private commitEditorAndMove(rows: number): void {
+    const open = this.editor;
+    if (!open) return;
+    this.closeEditor(true);
+    this.focusCell(open.cell.row + rows, open.cell.col);
   }
 
   /** Closes the open editor, committing its value as one change set when `commit`. */
@@ -895,15 +1095,238 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (!open) return;
     this.editor = null;
     const value = open.editor.value();
+    open.editor.dropdown?.close();
     open.editor.element.remove();
     this.bodyHost().nativeElement.focus({ preventScroll: true });
     if (commit) this.writeCells([[open.cell.row, open.cell.col, value]]);
+  }
+
+  // ---- features: filters, sorting, pages, export, context menu, tooltips (see features/) ----
+
+  /** Rows per page: pagination is on when `paginationSize` or `paginationAllPages` is set, or pages come from the server. */
+  protected pagingSize(): number | null {
+    const size = this.paginationSize();
+    if (size === undefined && !this.paginationAllPages() && !this.serverSidedPagination()) return null;
+    return size !== undefined && size > 0 ? size : 20;
+  }
+
+  private onViewChanged(header: boolean): void {
+    if (!this.body) return;
+    this.closeEditor(true);
+    this.body.viewport.scrollTop = 0;
+    if (header) this.applyColumns();
+    else this.updateHeight();
+    this.body.repaintAll();
+    this.markActive();
+  }
+
+  /** The rows the grid shows now: the current page of the filtered and sorted rows. */
+  viewRows(): Element[] {
+    return this.features.view?.rows() ?? [];
+  }
+
+  /** Sets one column filter in the status model (null clears it); the grid then filters or reloads. */
+  setColumnFilter(colId: string, value: ColumnFilterValue | null): void {
+    this.features.setFilter(colId, value);
+  }
+
+  /** Sorts as a header click does: ascending, descending, unsorted; `multi` (shift) adds to the sort keys. */
+  sortBy(colId: string, multi = false): void {
+    this.features.sortBy(colId, multi);
+  }
+
+  /** Shows a page (0-based); server-side pages reload, keeping the pending changes of the page left. */
+  goToPage(page: number): void {
+    this.features.goToPage(page);
+  }
+
+  /**
+   * Exports the shown columns with their shown captions, of the rows passing the filter (all pages) or of all
+   * rows, and offers the file for download (`exportFileName`). Returns the file, or null when export is disabled.
+   */
+  async exportData(format: GridExportFormat, allRows = false): Promise<Blob | null> {
+    const view = this.features.view;
+    if (!this.data || !view || this.disableExport()) return null;
+    const captions: Record<string, string> = {};
+    for (const c of this.shown) captions[c.id] = c.caption;
+    const blob = await exportBytes(this.data, format, { rows: allRows || view.isWhole ? null : view.matchedRows(), columns: this.shown.map((c) => c.id), captions });
+    downloadBlob(this.host.ownerDocument, blob, exportFileNameFor(this.exportFileName(), format));
+    return blob;
+  }
+
+  /** Inserts one new row at a position of the row view (the context menu's insert above and below). */
+  insertRowAt(position: number): void {
+    if (this.isReadOnly() || !this.allowNewRows() || !this.features.view) return;
+    let added: Element | null = null;
+    this.change((snapshot) => {
+      const [row] = this.insertRows(snapshot, Math.max(0, Math.min(position, this.features.view!.rowCount)), 1);
+      added = row;
+      this.afterAddRow()?.({ rowNode: row, headerMeta: this.headerMeta });
+      return [row.getAttribute('id') ?? ''];
+    });
+    if (added) this.focusCell(this.features.view.positionOf(added), this.selection.focus.col);
+  }
+
+  /** Pastes tab-separated text as new I rows below the selection, its columns from the focused column on. */
+  pasteAsNewRows(text: string): void {
+    const view = this.features.view;
+    if (this.isReadOnly() || !this.allowNewRows() || !this.data || !view) return;
+    const lines = parseTabText(text);
+    if (lines.length === 0) return;
+    const { bottom, left } = this.selection.range;
+    const at = view.rowCount === 0 ? 0 : Math.min(bottom + 1, view.rowCount);
+    this.change((snapshot) => {
+      const rows = this.insertRows(snapshot, at, lines.length);
+      rows.forEach((row, r) => {
+        const id = row.getAttribute('id') ?? '';
+        lines[r].forEach((cell, c) => {
+          const column = this.shown[left + c];
+          if (column && !column.readOnly) this.wrsUtil.setCellValue(this, id, column.pos, cell === '' && column.nullable ? null : cell);
+        });
+      });
+      return rows.map((r) => r.getAttribute('id') ?? '');
+    });
+  }
+
+  /** Whether a context menu action applies now: editing ones not when read-only, new rows only with `allowNewRows`. */
+  menuActionEnabled(action: string): boolean {
+    const edit = !this.isReadOnly();
+    switch (action) {
+      case 'copy': return true;
+      case 'export': return !this.disableExport();
+      case 'pasteAsNewRows':
+      case 'insertRowAbove':
+      case 'insertRowBelow':
+      case 'duplicateRow': return edit && this.allowNewRows();
+      default: return edit || !(GRID_MENU_ACTIONS as readonly string[]).includes(action);
+    }
+  }
+
+  /** Runs a context menu action on the selection; actions the grid does not know go to `contextMenuAction`. */
+  async runMenuAction(action: string): Promise<void> {
+    if (!this.menuActionEnabled(action)) return;
+    const { top, bottom } = this.selection.range;
+    switch (action) {
+      case 'copy': this.copySelection(); break;
+      case 'paste': this.pasteTsv(await this.clipboardReader()); break;
+      case 'pasteAsNewRows': this.pasteAsNewRows(await this.clipboardReader()); break;
+      case 'insertRowAbove': this.insertRowAt(top); break;
+      case 'insertRowBelow': this.insertRowAt(bottom + 1); break;
+      case 'duplicateRow': this.duplicateSelectedRows(); break;
+      case 'deleteRow': this.deleteSelectedRows(); break;
+      case 'restore': this.restoreSelectedRows(); break;
+      case 'clearCells': this.clearSelection(); break;
+      case 'export': await this.exportData('csv'); break;
+      default: {
+        const row = this.rowAt(this.selection.focus.row);
+        this.contextMenuAction.emit({ action, rowId: row?.getAttribute('id') ?? null, colId: this.shown[this.selection.focus.col]?.id ?? null });
+      }
+    }
+  }
+
+  /**
+   * Opens the context menu (`contextMenu`: true = the built-in menu, a string = a menu stylesheet run through the
+   * chain, its output sanitized) at a point, else below the focused cell; the first entry takes the focus.
+   */
+  async openContextMenu(at?: { x: number; y: number }): Promise<void> {
+    const setting = this.contextMenu();
+    if (setting === false || setting === '' || !this.data) return;
+    this.closeContextMenu();
+    const doc = this.host.ownerDocument;
+    const handlers = { isEnabled: (a: string) => this.menuActionEnabled(a), run: (a: string) => void this.runMenuAction(a), close: () => this.closeContextMenu() };
+    let menu: HTMLElement;
+    if (setting === true) {
+      menu = renderMenu(doc, menuEntries(contextMenuChain(this.data, {}), this.messages), this.messages.contextMenu, handlers);
+    } else {
+      const row = this.rowAt(this.selection.focus.row);
+      const chain = this.chains.create({
+        inputModel: this,
+        chain: setting,
+        parameters: {
+          isReadOnly: this.isReadOnly(),
+          allowNewRows: this.allowNewRows(),
+          disableExport: this.disableExport(),
+          bcdRowIdent: row?.getAttribute('id') ?? '',
+          bcdColIdent: this.shown[this.selection.focus.col]?.id ?? '',
+        },
+      });
+      const out = (await chain.fetchData()).getData()!;
+      const root = out.documentElement;
+      if (root?.namespaceURI === NS.cm) menu = renderMenu(doc, menuEntries(out, this.messages), this.messages.contextMenu, handlers);
+      else {
+        menu = doc.createElement('div');
+        menu.className = 'ui-grid-context-menu';
+        menu.setAttribute('role', 'menu');
+        menu.setAttribute('aria-label', this.messages.contextMenu);
+        this.chains.htmlPolicy(serializeXml(out), menu);
+        wireMenu(menu, handlers);
+      }
+    }
+    const anchor = at ?? this.focusedCellPoint();
+    this.menuRef = openOverlay(this.overlay, menu, anchor, () => {
+      this.menuRef = null;
+      this.bodyHost().nativeElement.focus({ preventScroll: true });
+    });
+    focusFirstEntry(menu);
+  }
+
+  /** Closes the context menu when open. */
+  closeContextMenu(): void {
+    this.menuRef?.dispose();
+  }
+
+  private focusedCellPoint(): { x: number; y: number } {
+    const cell = this.body?.cellElement(this.selection.focus.row, this.selection.focus.col);
+    const rect = (cell ?? this.bodyHost().nativeElement).getBoundingClientRect();
+    return { x: rect.left, y: rect.bottom };
+  }
+
+  /** Right click (or the menu key, Shift+F10): focuses the cell clicked and opens the context menu there. */
+  private readonly onContextMenu = (event: MouseEvent): void => {
+    if (this.contextMenu() === false || this.contextMenu() === '' || (event.target as Element).closest('.ui-grid-header')) return;
+    event.preventDefault();
+    const keyboard = event.clientX === 0 && event.clientY === 0;
+    const cell = keyboard ? null : this.body?.cellAtPoint(event.clientX, event.clientY);
+    if (cell && !this.selection.contains(cell.row, cell.col)) this.focusCell(cell.row, cell.col);
+    void this.openContextMenu(keyboard ? undefined : { x: event.clientX, y: event.clientY });
+  };
+
+  private tooltipCell(target: HTMLElement): TooltipCell | null {
+    const rowId = target.closest<HTMLElement>('.ui-grid-row')?.dataset['rowId'];
+    const column = this.shown[Number(target.getAttribute('aria-colindex')) - 1];
+    return rowId && column ? { rowId, colId: column.id } : null;
+  }
+
+  /** Fills a tooltip: the built-in one, or the output of `tooltipChain` (sanitized by the chain service). */
+  private async fillTooltip(cell: TooltipCell, target: HTMLElement): Promise<void> {
+    if (!this.data) return;
+    const chain = this.tooltipChain();
+    if (chain === null) {
+      const caption = this.shown.find((c) => c.id === cell.colId)?.caption ?? cell.colId;
+      target.appendChild(builtInTooltip(target.ownerDocument, this.data, cell, caption, this.getCellError(cell.rowId, cell.colId), this.messages));
+      return;
+    }
+    const wrapper = this.chains.create({ inputModel: this, chain, parameters: { rowId: cell.rowId, colId: cell.colId, bcdRowIdent: cell.rowId, bcdColIdent: cell.colId } });
+    await wrapper.fetchData();
+    wrapper.setTargetHtml(target);
   }
 
   /** Test and toolbar access to the shown columns' ids. */
   shownColumnIds(): string[] {
     return this.shown.map((c) => c.id);
   }
+}
+
+/** The errors of a stored result Wrs (columns RowId, ColId, Error). */
+function resultErrors(result: Element | null): ValidationError[] {
+  const errors: ValidationError[] = [];
+  const data = result ? Array.from(result.childNodes).find((n) => n.nodeType === 1 && (n as Element).localName === 'Data') : undefined;
+  for (let r = data?.firstChild ?? null; r; r = r.nextSibling) {
+    if (r.nodeType !== 1) continue;
+    const [rowId, colId, message] = cellsOf(r as Element).map((c) => cellValue(c) ?? '');
+    errors.push({ rowId, colId, message });
+  }
+  return errors;
 }
 
 function clamp(value: number, max: number): number {
@@ -918,27 +1341,14 @@ function childOf(parent: Element, localName: string, ns: string = NS.wrs): Eleme
 }
 
 /** `wrs:Footer/wrs:MaxRowsExceeded` and `wrs:ErrorDuringQuery`, as a message for the user. */
-function footerMessage(doc: Document): string {
+function footerMessage(doc: Document, messages: GridMessageTable): string {
   const footer = childOf(doc.documentElement!, 'Footer');
   if (!footer) return '';
   const parts: string[] = [];
   const max = childOf(footer, 'MaxRowsExceeded');
-  if (max) parts.push(`Only the first ${max.getAttribute('maxRows') ?? ''} rows are shown`);
+  if (max) parts.push(formatMessage(messages.maxRowsExceeded, { n: max.getAttribute('maxRows') ?? '' }));
   const error = childOf(footer, 'ErrorDuringQuery');
-  if (error) parts.push(`Error during query: ${error.textContent ?? ''}`);
+  if (error) parts.push(formatMessage(messages.errorDuringQuery, { reason: error.textContent ?? '' }));
   return parts.join('. ');
 }
 
-/** A copy of the Wrs holding only its I, M and D rows (the save payload, design.md 5). */
-function changesOnly(doc: Document): Document {
-  const copy = createDocument(doc);
-  const root = copy.importNode(doc.documentElement!, false) as Element;
-  copy.appendChild(root);
-  for (let c = doc.documentElement!.firstChild; c; c = c.nextSibling) {
-    if (c.nodeType === 1 && (c as Element).localName === 'Data' && (c as Element).namespaceURI === NS.wrs) {
-      const data = root.appendChild(copy.importNode(c, false)) as Element;
-      for (const row of WrsIndex.of(doc).rows()) if (row.localName !== 'R') data.appendChild(copy.importNode(row, true));
-    } else root.appendChild(copy.importNode(c, true));
-  }
-  return copy;
-}

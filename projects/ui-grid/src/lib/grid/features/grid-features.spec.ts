@@ -1,0 +1,575 @@
+import { provideZonelessChangeDetection } from '@angular/core';
+import { ComponentFixture, TestBed } from '@angular/core/testing';
+import { DataProvider, DataProviderRegistry, NS, StaticModel, WrsBackend, WrsIndex, filterRows, parseXml, serializeXml } from 'ngx-wrs-grid/core';
+import { firstValueFrom } from 'rxjs';
+import { filter, skip } from 'rxjs/operators';
+import { wrsText } from '../../../../core/testing/fixtures';
+import { WRS_BACKEND } from '../../services/wrs-backend.token';
+import { GridComponent } from '../grid.component';
+import { GridEditorRegistry } from './editor-registry';
+import { GRID_MESSAGES, GRID_MESSAGES_DE, GRID_MESSAGES_EN, I18N_PREFIX } from './grid-messages';
+import { GridRendererRegistry } from './renderer-registry';
+
+const PEOPLE = () =>
+  wrsText(
+    [
+      { id: 'name', nullable: '0' },
+      { id: 'qty', type: 'INTEGER', nullable: '0' },
+      { id: 'country', references: ['DE', 'FR', 'IT'] },
+    ],
+    [
+      ['Anna', '3', 'DE'],
+      ['Bert', '5', 'FR'],
+      ['Cleo', '7', 'IT'],
+      ['Dora', '1', 'DE'],
+      ['Emil', '9', 'FR'],
+    ],
+  );
+
+interface Setup {
+  fixture: ComponentFixture<GridComponent>;
+  grid: GridComponent;
+  el: HTMLElement;
+  status: StaticModel;
+}
+
+async function setup(inputs: Record<string, unknown> = {}, options: { data?: string; backend?: WrsBackend; providers?: unknown[] } = {}): Promise<Setup> {
+  const providers: unknown[] = [provideZonelessChangeDetection(), { provide: DataProviderRegistry, useValue: new DataProviderRegistry() }, ...(options.providers ?? [])];
+  if (options.backend) providers.push({ provide: WRS_BACKEND, useValue: options.backend });
+  TestBed.configureTestingModule({ providers: providers as never[] });
+  const status = new StaticModel({ data: `<s:Status xmlns:s="urn:s" xmlns:f="${NS.f}"/>` });
+  await status.fetchData();
+  const fixture = TestBed.createComponent(GridComponent);
+  const grid = fixture.componentInstance;
+  if (!options.backend) fixture.componentRef.setInput('inputModel', new StaticModel({ data: options.data ?? PEOPLE() }));
+  fixture.componentRef.setInput('statusModel', status);
+  for (const [k, v] of Object.entries(inputs)) fixture.componentRef.setInput(k, v);
+  document.body.appendChild(fixture.nativeElement);
+  fixture.detectChanges();
+  await firstValueFrom(grid.status$.pipe(filter((s) => s.name === 'TransformedStatus' || s.isFailure)));
+  await settle(fixture);
+  return { fixture, grid, el: fixture.nativeElement as HTMLElement, status };
+}
+
+async function settle(fixture: ComponentFixture<GridComponent>): Promise<void> {
+  await fixture.whenStable();
+  await new Promise((resolve) => setTimeout(resolve));
+  fixture.detectChanges();
+}
+
+/** The names in the rows the grid paints, top to bottom. */
+function paintedNames(s: Setup): string[] {
+  return Array.from(s.el.querySelectorAll<HTMLElement>('.ui-grid-row'))
+    .filter((r) => r.style.display !== 'none' && r.hasAttribute('aria-rowindex'))
+    .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+    .map((r) => r.querySelector('[aria-colindex="1"]')!.textContent ?? '');
+}
+
+function viewIds(s: Setup): string[] {
+  return s.grid.viewRows().map((r) => r.getAttribute('id') ?? '');
+}
+
+function typeFilter(s: Setup, colId: string, text: string): void {
+  const input = s.el.querySelector<HTMLInputElement>(`input.ui-grid-filter[data-col-id="${colId}"]`)!;
+  input.value = text;
+  input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+}
+
+function clickCell(s: Setup, row: number, col: number): void {
+  const cell = s.el.querySelector<HTMLElement>(`.ui-grid-row[aria-rowindex="${row + 2}"] [aria-colindex="${col + 1}"]`)!;
+  const rect = cell.getBoundingClientRect();
+  cell.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: rect.left + 3, clientY: rect.top + 3 }));
+  document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+}
+
+/** Runs an action that reloads the grid and waits for the reload to finish. */
+async function reloading(s: Setup, action: () => void): Promise<void> {
+  const done = firstValueFrom(s.grid.status$.pipe(skip(1), filter((st) => st.name === 'TransformedStatus' || st.isFailure)));
+  action();
+  await done;
+  await settle(s.fixture);
+}
+
+function statusXml(s: Setup): string {
+  return serializeXml(s.status.getData()!);
+}
+
+afterEach(() => {
+  document.querySelectorAll('.cdk-overlay-container, .ui-grid-tooltip').forEach((e) => e.remove());
+});
+
+describe('Grid features: column filters', () => {
+  it('writes an f:And per column into the status model and filters client rows in place', async () => {
+    const s = await setup({ columnFilters: true, id: 'people' });
+    expect(s.el.querySelectorAll('.ui-grid-filter-row .ui-grid-filter').length).toBe(3);
+    typeFilter(s, 'name', 'e');
+    await settle(s.fixture);
+    expect(statusXml(s)).toContain('<f:And id="people_cf_name"><f:Expression bRef="name" op="like" value="*e*" ic="true"/></f:And>');
+    expect(paintedNames(s)).toEqual(['Bert', 'Cleo', 'Emil']);
+    typeFilter(s, 'qty', '5..9');
+    await settle(s.fixture);
+    expect(statusXml(s)).toContain('<f:And id="people_cf_qty"><f:Expression bRef="qty" op="&gt;=" value="5"/><f:Expression bRef="qty" op="&lt;=" value="9"/></f:And>');
+    expect(viewIds(s)).toEqual(['R2', 'R3', 'R5']);
+    typeFilter(s, 'name', '=Cleo');
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R3']);
+  });
+
+  it('offers a value list for reference columns and combines it with the other filters by and', async () => {
+    const s = await setup({ columnFilters: true });
+    const button = s.el.querySelector<HTMLButtonElement>('button.ui-grid-filter[data-col-id="country"]')!;
+    expect(button.textContent).toBe('(all)');
+    button.click();
+    const panel = document.querySelector<HTMLElement>('.ui-grid-filter-panel')!;
+    const boxes = Array.from(panel.querySelectorAll<HTMLInputElement>('input[type=checkbox]'));
+    expect(boxes.map((b) => b.value)).toEqual(['DE', 'FR', 'IT', '']);
+    boxes[0].checked = true;
+    boxes[0].dispatchEvent(new Event('change', { bubbles: true }));
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R1', 'R4']);
+    typeFilter(s, 'qty', '2..');
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R1']);
+    expect(statusXml(s)).toContain('<f:Or><f:Expression bRef="country" op="=" value="DE"/></f:Or>');
+  });
+
+  it('restores its filter from the status model on load (a bookmark) and shows it in the field', async () => {
+    const status = `<f:Filter xmlns:f="${NS.f}"><f:And id="grid_cf_name"><f:Expression bRef="name" op="like" value="*o*" ic="true"/></f:And></f:Filter>`;
+    const s = await setup({ columnFilters: true }, { data: PEOPLE() });
+    s.status.getData()!.documentElement!.appendChild(s.status.getData()!.importNode(parseXml(status).documentElement!, true));
+    s.status.noteChange([s.status.getData()!.documentElement!]);
+    s.status.fire();
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R3', 'R4']);
+    await s.grid.execute(true);
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R3', 'R4']);
+    expect(s.el.querySelector<HTMLInputElement>('input.ui-grid-filter[data-col-id="name"]')!.value).toBe('o');
+  });
+
+  it('keeps pending changes of filtered-out rows and saves them', async () => {
+    const saved: string[] = [];
+    const s = await setup({ columnFilters: true, customSave: (a: { wrs: Document }) => void saved.push(serializeXml(a.wrs)) });
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Anka');
+    typeFilter(s, 'name', 'Bert');
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R2']);
+    await s.grid.save();
+    expect(saved.length).toBe(1);
+    expect(saved[0]).toContain('<wrs:M id="R1"><wrs:C>Anka</wrs:C><wrs:O>Anna</wrs:O>');
+  });
+
+  it('honours columnFiltersCustomFilter and columnFiltersGetCaptionForColumnValue', async () => {
+    const s = await setup({
+      columnFilters: true,
+      columnFiltersCustomFilter: { qty: (value: string | null, f: { kind: string; from?: string }) => f.kind === 'range' && Number(value) % Number(f.from) === 0 },
+      columnFiltersGetCaptionForColumnValue: (colId: string, value: string | null) => (colId === 'name' ? `${value}-${(value ?? '').length}` : value ?? ''),
+    });
+    typeFilter(s, 'qty', '3');
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R1', 'R5']);
+    typeFilter(s, 'qty', '');
+    typeFilter(s, 'name', 'bert-4');
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R2']);
+  });
+
+  it('marks a bad number in a range field invalid and keeps the filter it had', async () => {
+    const s = await setup({ columnFilters: true });
+    typeFilter(s, 'qty', 'abc');
+    await settle(s.fixture);
+    const input = s.el.querySelector<HTMLInputElement>('input.ui-grid-filter[data-col-id="qty"]')!;
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.title).toContain('"abc" is no number');
+    expect(statusXml(s)).not.toContain('qty');
+    expect(viewIds(s).length).toBe(5);
+  });
+});
+
+describe('Grid features: sorting', () => {
+  it('sorts by header click asc, desc, none; shift adds a second key; aria-sort tells', async () => {
+    const s = await setup({}, { data: PEOPLE().replace('<wrs:C>Cleo</wrs:C><wrs:C>7</wrs:C>', '<wrs:C>Cleo</wrs:C><wrs:C>5</wrs:C>') });
+    const header = (id: string) => s.el.querySelector<HTMLElement>(`.ui-grid-colheader[data-col-id="${id}"]`)!;
+    header('qty').click();
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R4', 'R1', 'R2', 'R3', 'R5']);
+    expect(header('qty').getAttribute('aria-sort')).toBe('ascending');
+    header('qty').click();
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R5', 'R2', 'R3', 'R1', 'R4']);
+    expect(header('qty').getAttribute('aria-sort')).toBe('descending');
+    header('name').dispatchEvent(new MouseEvent('click', { bubbles: true, shiftKey: true }));
+    await settle(s.fixture);
+    header('name').dispatchEvent(new MouseEvent('click', { bubbles: true, shiftKey: true }));
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R5', 'R3', 'R2', 'R1', 'R4']);
+    header('qty').dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R1', 'R2', 'R3', 'R4', 'R5']);
+    expect(header('qty').getAttribute('aria-sort')).toBe('none');
+  });
+
+  it('takes the initial order from grid:OrderColumns', async () => {
+    const config = new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>p</wrq:BindingSet><grid:SelectColumns><grid:C bRef="name"/><grid:C bRef="qty"/></grid:SelectColumns><grid:OrderColumns><grid:C bRef="qty" order="desc"/></grid:OrderColumns></grid:GridConfiguration>`,
+    });
+    const s = await setup({ config });
+    expect(viewIds(s)).toEqual(['R5', 'R3', 'R2', 'R1', 'R4']);
+  });
+});
+
+describe('Grid features: client pagination', () => {
+  it('pages the rows, keeps pending changes of other pages and offers show all', async () => {
+    const s = await setup({ paginationSize: 2, paginationAllPages: true });
+    const pager = () => s.el.querySelector<HTMLElement>('ui-grid-pager')!;
+    expect(viewIds(s)).toEqual(['R1', 'R2']);
+    expect(pager().querySelector('[data-test="page-of"]')!.textContent).toBe('Page 1 of 3');
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Anka');
+    pager().querySelector<HTMLButtonElement>('[data-page="next"]')!.click();
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R3', 'R4']);
+    expect(paintedNames(s)).toEqual(['Cleo', 'Dora']);
+    pager().querySelector<HTMLButtonElement>('[data-page="last"]')!.click();
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R5']);
+    expect(pager().querySelector<HTMLButtonElement>('[data-page="next"]')!.disabled).toBeTrue();
+    expect(WrsIndex.of(s.grid.getData()!).rowById('R1')!.localName).toBe('M');
+    const all = pager().querySelector<HTMLInputElement>('[data-page="all"]')!;
+    all.checked = true;
+    all.dispatchEvent(new Event('change'));
+    await settle(s.fixture);
+    expect(viewIds(s).length).toBe(5);
+    expect(pager().querySelector('[data-test="page-of"]')!.textContent).toBe('Page 1 of 1');
+  });
+
+  it('is off by default and on with paginationSize; in topMode it sits below the grid', async () => {
+    const plain = await setup();
+    expect(plain.el.querySelector('ui-grid-pager')).toBeNull();
+    TestBed.resetTestingModule();
+    const top = await setup({ paginationSize: 20, topMode: true });
+    const children = Array.from(top.el.children).map((c) => c.className || c.tagName.toLowerCase());
+    expect(children.indexOf('ui-grid-pager')).toBeGreaterThan(children.findIndex((c) => c.includes('ui-grid-body')));
+    expect(top.grid.viewRows().length).toBe(5);
+  });
+
+  it('adds a row on the current page', async () => {
+    const s = await setup({ paginationSize: 2 });
+    s.grid.goToPage(1);
+    await settle(s.fixture);
+    s.grid.addRow();
+    await settle(s.fixture);
+    expect(viewIds(s).length).toBe(3);
+    expect(s.grid.viewRows()[2].localName).toBe('I');
+  });
+});
+
+/** A backend over a fixed Wrs that answers pages (rowStart/rowEnd), count requests and f:Filter like the reference server. */
+function pagingBackend(data: string, requests: Document[], saves: Document[]): WrsBackend {
+  return {
+    load: async (request) => {
+      const req = typeof request === 'string' ? parseXml(request) : request;
+      requests.push(req);
+      const doc = parseXml(data);
+      const index = WrsIndex.of(doc);
+      const select = req.getElementsByTagNameNS(NS.wrq, 'Select')[0];
+      const rows = filterRows(index, req.getElementsByTagNameNS(NS.f, 'Filter')[0] ?? null);
+      if (req.getElementsByTagNameNS(NS.wrq, 'C')[0]?.getAttribute('aggr') === 'count') {
+        return parseXml(wrsText([{ id: 'count', type: 'INTEGER' }], [[String(rows.length)]]));
+      }
+      const start = Number(select.getAttribute('rowStart') ?? 1);
+      const end = Number(select.getAttribute('rowEnd') ?? rows.length);
+      const keep = new Set(rows.slice(start - 1, end));
+      for (const row of [...index.rows()]) if (!keep.has(row)) row.parentNode!.removeChild(row);
+      index.invalidate();
+      return doc;
+    },
+    save: async (wrs) => {
+      saves.push(typeof wrs === 'string' ? parseXml(wrs) : wrs);
+    },
+    nextIdentifier: async () => 1,
+  };
+}
+
+describe('Grid features: server-side pagination', () => {
+  const config = () =>
+    new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>people</wrq:BindingSet><grid:SelectColumns><grid:C bRef="name"/><grid:C bRef="qty"/><grid:C bRef="country"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+
+  it('loads pages with rowStart/rowEnd and a total row count; filters and order go into the request', async () => {
+    const requests: Document[] = [];
+    const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2, columnFilters: true }, { backend: pagingBackend(PEOPLE(), requests, []) });
+    const select = (d: Document) => d.getElementsByTagNameNS(NS.wrq, 'Select')[0];
+    const pageLoads = () => requests.filter((r) => r.getElementsByTagNameNS(NS.wrq, 'C')[0]?.getAttribute('aggr') !== 'count');
+    expect(select(pageLoads()[0]).getAttribute('rowStart')).toBe('1');
+    expect(select(pageLoads()[0]).getAttribute('rowEnd')).toBe('2');
+    expect(requests.some((r) => r.getElementsByTagNameNS(NS.wrq, 'C')[0]?.getAttribute('aggr') === 'count')).toBeTrue();
+    expect(s.el.querySelector('[data-test="page-of"]')!.textContent).toBe('Page 1 of 3');
+    await reloading(s, () => s.grid.goToPage(2));
+    expect(select(pageLoads().at(-1)!).getAttribute('rowStart')).toBe('5');
+    expect(viewIds(s)).toEqual(['R5']);
+    await reloading(s, () => s.grid.setColumnFilter('country', { kind: 'values', values: ['FR'] }));
+    const last = pageLoads().at(-1)!;
+    expect(serializeXml(last)).toContain('bRef="country" op="=" value="FR"');
+    expect(select(last).getAttribute('rowStart')).toBe('1');
+    expect(viewIds(s)).toEqual(['R2', 'R5']);
+    expect(s.el.querySelector('[data-test="page-of"]')!.textContent).toBe('Page 1 of 1');
+    await reloading(s, () => {
+      s.grid.sortBy('qty');
+      s.grid.sortBy('qty');
+    });
+    expect(serializeXml(pageLoads().at(-1)!)).toContain('<wrq:Ordering><wrq:C bRef="qty" order="desc"/></wrq:Ordering>');
+  });
+
+  it('keeps pending changes of pages left behind and saves them with the current page', async () => {
+    const saves: Document[] = [];
+    const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2 }, { backend: pagingBackend(PEOPLE(), [], saves) });
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Anka');
+    await reloading(s, () => s.grid.goToPage(1));
+    expect(viewIds(s)).toEqual(['R3', 'R4']);
+    expect(WrsIndex.of(s.grid.getData()!).rowById('R1')!.localName).toBe('M');
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Clea');
+    await s.grid.save();
+    expect(saves.length).toBe(1);
+    const payload = serializeXml(saves[0]);
+    expect(payload).toContain('<wrs:M id="R1"><wrs:C>Anka</wrs:C><wrs:O>Anna</wrs:O>');
+    expect(payload).toContain('<wrs:M id="R3"><wrs:C>Clea</wrs:C><wrs:O>Cleo</wrs:O>');
+  });
+});
+
+describe('Grid features: context menu', () => {
+  function openMenu(s: Setup, row: number, col: number): void {
+    const cell = s.el.querySelector<HTMLElement>(`.ui-grid-row[aria-rowindex="${row + 2}"] [aria-colindex="${col + 1}"]`)!;
+    const rect = cell.getBoundingClientRect();
+    cell.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: rect.left + 3, clientY: rect.top + 3 }));
+  }
+  const menu = () => document.querySelector<HTMLElement>('.ui-grid-context-menu');
+  const items = () => Array.from(menu()!.querySelectorAll<HTMLElement>('[role="menuitem"]'));
+
+  it('opens the default menu in a CDK overlay on the clicked cell, keyboard accessible', async () => {
+    const s = await setup({ contextMenu: true });
+    openMenu(s, 1, 0);
+    await settle(s.fixture);
+    expect(menu()!.getAttribute('role')).toBe('menu');
+    expect(menu()!.closest('.cdk-overlay-container')).not.toBeNull();
+    expect(items().map((i) => i.textContent)).toEqual(['Copy', 'Paste', 'Paste as new rows', 'Insert row above', 'Insert row below', 'Duplicate row', 'Delete row', 'Restore', 'Clear cells', 'Export']);
+    expect(document.activeElement).toBe(items()[0]);
+    items()[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    expect(document.activeElement).toBe(items()[1]);
+    items()[1].dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
+    expect(document.activeElement).toBe(items()[9]);
+    items()[9].dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(menu()).toBeNull();
+    expect(document.activeElement).toBe(s.el.querySelector('.ui-grid-body'));
+  });
+
+  it('runs insert below, delete and clear cells on the row it was opened on', async () => {
+    const s = await setup({ contextMenu: true });
+    openMenu(s, 1, 0);
+    await settle(s.fixture);
+    items().find((i) => i.dataset['action'] === 'insertRowBelow')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await settle(s.fixture);
+    expect(menu()).toBeNull();
+    const rows = WrsIndex.of(s.grid.getData()!).rows();
+    expect(rows.map((r) => r.localName)).toEqual(['R', 'R', 'I', 'R', 'R', 'R']);
+    openMenu(s, 0, 1);
+    await settle(s.fixture);
+    items().find((i) => i.dataset['action'] === 'deleteRow')!.click();
+    expect(WrsIndex.of(s.grid.getData()!).rowById('R1')!.localName).toBe('D');
+    openMenu(s, 3, 0);
+    await settle(s.fixture);
+    items().find((i) => i.dataset['action'] === 'clearCells')!.click();
+    expect(WrsIndex.of(s.grid.getData()!).rowById('R3')!.getElementsByTagNameNS(NS.wrs, 'C')[0].textContent).toBe('');
+  });
+
+  it('pastes the clipboard as new rows', async () => {
+    const s = await setup({ contextMenu: true });
+    s.grid.clipboardReader = async () => 'Xaver\t4\nYvo\t6';
+    openMenu(s, 4, 0);
+    await settle(s.fixture);
+    items().find((i) => i.dataset['action'] === 'pasteAsNewRows')!.click();
+    await settle(s.fixture);
+    const rows = WrsIndex.of(s.grid.getData()!).rows();
+    expect(rows.length).toBe(7);
+    expect(serializeXml(rows[5])).toContain('<wrs:C>Xaver</wrs:C><wrs:C>4</wrs:C>');
+    expect(serializeXml(rows[6])).toContain('<wrs:C>Yvo</wrs:C><wrs:C>6</wrs:C>');
+    expect(rows[5].localName).toBe('I');
+  });
+
+  it('disables editing entries when read-only and new-row entries without allowNewRows', async () => {
+    const s = await setup({ contextMenu: true, isReadOnly: true });
+    openMenu(s, 0, 0);
+    await settle(s.fixture);
+    const disabled = items().filter((i) => i.getAttribute('aria-disabled') === 'true').map((i) => i.dataset['action']);
+    expect(disabled).toEqual(['paste', 'pasteAsNewRows', 'insertRowAbove', 'insertRowBelow', 'duplicateRow', 'deleteRow', 'restore', 'clearCells']);
+    items().find((i) => i.dataset['action'] === 'deleteRow')!.click();
+    expect(menu()).not.toBeNull();
+    expect(WrsIndex.of(s.grid.getData()!).rowById('R1')!.localName).toBe('R');
+    TestBed.resetTestingModule();
+    document.querySelectorAll('.cdk-overlay-container').forEach((e) => e.remove());
+    const t = await setup({ contextMenu: true, allowNewRows: false });
+    openMenu(t, 0, 0);
+    await settle(t.fixture);
+    expect(items().filter((i) => i.getAttribute('aria-disabled') === 'true').map((i) => i.dataset['action'])).toEqual(['pasteAsNewRows', 'insertRowAbove', 'insertRowBelow', 'duplicateRow']);
+  });
+
+  it('renders a menu stylesheet through the chain as entries with text captions', async () => {
+    const menuStep = (doc: Document, p: Record<string, unknown>) =>
+      parseXml(`<cm:ContextMenu xmlns:cm="${NS.cm}"><cm:Entry caption="&lt;b&gt;Row ${p['bcdRowIdent']}&lt;/b&gt;" data-bcd-action="showRow"/><cm:Entry caption="x" data-bcd-action="copy"/></cm:ContextMenu>`);
+    const s = await setup({ contextMenu: 'unused' });
+    s.fixture.componentRef.setInput('contextMenu', menuStep as unknown as string);
+    const picked: unknown[] = [];
+    s.grid.contextMenuAction.subscribe((a) => picked.push(a));
+    openMenu(s, 2, 0);
+    await settle(s.fixture);
+    await settle(s.fixture);
+    expect(items().map((i) => i.textContent)).toEqual(['<b>Row R3</b>', 'Copy']);
+    expect(menu()!.querySelector('b')).toBeNull();
+    items()[0].click();
+    await settle(s.fixture);
+    expect(picked).toEqual([{ action: 'showRow', rowId: 'R3', colId: 'name' }]);
+  });
+});
+
+describe('Grid features: export', () => {
+  it('exports the shown columns of the filtered rows as CSV with captions, or all rows', async () => {
+    const s = await setup({ columnFilters: true, exportFileName: 'people' }, { data: PEOPLE().replace('Emil', '=SUM(A1)') });
+    const clicks: string[] = [];
+    const click = spyOn(HTMLAnchorElement.prototype, 'click').and.callFake(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    typeFilter(s, 'qty', '5..');
+    await settle(s.fixture);
+    const filtered = await s.grid.exportData('csv');
+    expect(clicks).toEqual(['people.csv']);
+    expect(Array.from(new Uint8Array(await filtered!.arrayBuffer()).slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+    expect(await filtered!.text()).toBe('NAME,QTY,COUNTRY\r\nBert,5,FR\r\nCleo,7,IT\r\n\'=SUM(A1),9,FR\r\n');
+    const all = await s.grid.exportData('csv', true);
+    expect((await all!.text()).split('\r\n').length).toBe(7);
+    expect(click).toHaveBeenCalledTimes(2);
+  });
+
+  it('exports XLSX through exceljs with typed cells, and shows no buttons with disableExport', async () => {
+    spyOn(HTMLAnchorElement.prototype, 'click');
+    const s = await setup();
+    const buttons = Array.from(s.el.querySelectorAll<HTMLButtonElement>('ui-grid-export-buttons button')).map((b) => b.textContent);
+    expect(buttons).toEqual(['Export CSV', 'Export XLSX']);
+    const blob = await s.grid.exportData('xlsx');
+    const bytes = new Uint8Array(await blob!.arrayBuffer());
+    expect(String.fromCharCode(bytes[0], bytes[1])).toBe('PK');
+    const ExcelJS = await import('exceljs');
+    const workbook = new (ExcelJS.default?.Workbook ?? ExcelJS.Workbook)();
+    await workbook.xlsx.load(bytes.buffer as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect([1, 2, 3].map((c) => sheet.getCell(1, c).value)).toEqual(['NAME', 'QTY', 'COUNTRY']);
+    expect(sheet.getCell('B2').value).toBe(3);
+    TestBed.resetTestingModule();
+    const off = await setup({ disableExport: true });
+    expect(off.el.querySelector('ui-grid-export-buttons')).toBeNull();
+    expect(await off.grid.exportData('csv')).toBeNull();
+  });
+});
+
+describe('Grid features: tooltips', () => {
+  it('shows caption, value, validation message and the original of a modified cell', async () => {
+    const s = await setup({}, { data: PEOPLE().replace('caption="NAME"', 'caption="NAME" description="Given name"') });
+    clickCell(s, 1, 0);
+    s.grid.pasteTsv('Berta');
+    await settle(s.fixture);
+    const cell = s.el.querySelector<HTMLElement>('.ui-grid-row[aria-rowindex="3"] [aria-colindex="1"]')!;
+    cell.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    await new Promise((r) => setTimeout(r, 500));
+    const tip = document.querySelector<HTMLElement>('.ui-grid-tooltip')!;
+    expect(tip.hidden).toBeFalse();
+    expect(tip.getAttribute('role')).toBe('tooltip');
+    expect(Array.from(tip.querySelectorAll(':scope > div > div')).map((d) => d.textContent)).toEqual(['NAME', 'Given name', 'Berta', 'Original: Bert']);
+    expect(cell.getAttribute('aria-describedby')).toBe(tip.id);
+  });
+
+  it('is off with an empty tooltipChain', async () => {
+    const s = await setup({ tooltipChain: '' });
+    expect(s.el.ownerDocument.querySelector('.ui-grid-tooltip')).toBeNull();
+  });
+});
+
+describe('Grid features: renderers, editors, i18n, theme', () => {
+  const configWith = (inner: string) =>
+    new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>p</wrq:BindingSet><grid:SelectColumns>${inner}</grid:SelectColumns></grid:GridConfiguration>`,
+    });
+
+  it('paints a column with a registered grid:Renderer type, and an app can add its own', async () => {
+    const renderers = new GridRendererRegistry();
+    renderers.register('stars', (cell, value) => {
+      cell.textContent = '*'.repeat(Number(value));
+    });
+    const s = await setup(
+      { config: configWith('<grid:C bRef="name"><grid:Renderer type="upper"/></grid:C><grid:C bRef="qty"><grid:Renderer type="stars"/></grid:C>') },
+      { providers: [{ provide: GridRendererRegistry, useValue: renderers }] },
+    );
+    expect(paintedNames(s)).toEqual(['ANNA', 'BERT', 'CLEO', 'DORA', 'EMIL']);
+    expect(s.el.querySelector('.ui-grid-row[aria-rowindex="2"] [aria-colindex="2"]')!.textContent).toBe('***');
+  });
+
+  it('fails the load naming an unknown renderer type', async () => {
+    const s = await setup({ config: configWith('<grid:C bRef="name"><grid:Renderer type="sparkle"/></grid:C>') });
+    expect(s.grid.hasFailed()).toBeTrue();
+    expect(s.grid.getFailureReason()).toContain('Unknown grid:Renderer type "sparkle"');
+  });
+
+  it('opens an editor registered for a grid:Editor type', async () => {
+    const editors = new GridEditorRegistry();
+    editors.register('shout', (doc, _column, value) => {
+      const input = doc.createElement('input');
+      input.value = value ?? '';
+      return { element: input, value: () => input.value.toUpperCase() };
+    });
+    const s = await setup({ config: configWith('<grid:C bRef="name"><grid:Editor type="shout"/></grid:C>') }, { providers: [{ provide: GridEditorRegistry, useValue: editors }] });
+    clickCell(s, 0, 0);
+    s.el.querySelector('.ui-grid-body')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'F2', bubbles: true }));
+    const editor = s.el.querySelector<HTMLInputElement>('.ui-grid-editor')!;
+    editor.value = 'anke';
+    editor.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(WrsIndex.of(s.grid.getData()!).rowById('R1')!.getElementsByTagNameNS(NS.wrs, 'C')[0].textContent).toBe('ANKE');
+  });
+
+  it('shows every text from the message table an app provides, and looks up captions with the i18n prefix', async () => {
+    const table = { ...GRID_MESSAGES_DE, 'col.name': 'Vorname' };
+    const s = await setup(
+      { config: configWith(`<grid:C bRef="name" caption="${I18N_PREFIX}col.name"/><grid:C bRef="qty" caption="${I18N_PREFIX}col.missing"/>`), paginationSize: 2, columnFilters: true },
+      { providers: [{ provide: GRID_MESSAGES, useValue: table }] },
+    );
+    const headers = Array.from(s.el.querySelectorAll('.ui-grid-colheader')).map((h) => h.textContent);
+    expect(headers).toEqual(['Vorname', 'col.missing']);
+    const buttons = Array.from(s.el.querySelectorAll('.ui-grid-toolbar > button')).map((b) => b.textContent);
+    expect(buttons).toEqual(['Zeile hinzufügen', 'Duplizieren', 'Löschen', 'Wiederherstellen', 'Rückgängig', 'Wiederholen', 'Zurücksetzen', 'Speichern']);
+    expect(s.el.querySelector('[data-test="page-of"]')!.textContent).toBe('Seite 1 von 3');
+    expect(s.el.querySelector<HTMLInputElement>('input.ui-grid-filter')!.getAttribute('aria-label')).toBe('Vorname filtern');
+    expect(Object.keys(GRID_MESSAGES_DE).sort()).toEqual(Object.keys(GRID_MESSAGES_EN).sort());
+  });
+
+  it('takes colours from CSS custom properties, with a dark theme', async () => {
+    const s = await setup();
+    const bodyEl = s.el.querySelector<HTMLElement>('.ui-grid-body')!;
+    s.el.style.setProperty('--ui-grid-bg', 'rgb(1, 2, 3)');
+    expect(getComputedStyle(bodyEl).backgroundColor).toBe('rgb(1, 2, 3)');
+    s.el.style.removeProperty('--ui-grid-bg');
+    s.el.classList.add('ui-grid-theme-dark');
+    expect(getComputedStyle(bodyEl).backgroundColor).toBe('rgb(22, 27, 37)');
+  });
+});
+
+describe('Grid features: a status model shared by grids', () => {
+  it('keeps each grid on its own filters (ids carry the grid id)', async () => {
+    const s = await setup({ columnFilters: true, id: 'a' });
+    s.grid.setColumnFilter('name', { kind: 'text', op: 'contains', text: 'a' });
+    await settle(s.fixture);
+    const other: DataProvider = s.status;
+    expect(serializeXml(other.getData()!)).toContain('id="a_cf_name"');
+    expect(serializeXml(other.getData()!)).not.toContain('id="grid_cf_name"');
+  });
+});

@@ -1,0 +1,232 @@
+import { signal } from '@angular/core';
+import { ColumnFilterFunction, DataProvider, RowOrdering, WrsBackend, WrsIndex } from 'ngx-wrs-grid/core';
+import { GridColumn } from '../grid-column';
+import { ColumnFilterValue, readColumnFilters, statusFilter, withoutColumnFilters, writeColumnFilter } from './column-filter';
+import { GridRowView } from './grid-row-view';
+import { configOrderings, setRequestOrdering, toggleOrdering } from './grid-sort';
+import { carryPendingRows, loadTotalRows, pageRequest, pendingRows } from './server-pages';
+
+/** `columnFiltersCustomFilter`: per column id, decides with the column filter's value whether a row is kept. */
+export type ColumnFiltersCustomFilter = Readonly<Record<string, (value: string | null, filter: ColumnFilterValue, row: Element) => boolean>>;
+
+/** `columnFiltersGetCaptionForColumnValue`: the text a column filter matches for a stored value. */
+export type CaptionForColumnValue = (colId: string, value: string | null) => string;
+
+/** What the feature controller asks of its grid. */
+export interface GridFeaturesHost {
+  /** Prefix of the filter ids in the status model (the grid's `id`, else "grid"). */
+  gridKey(): string;
+  statusProvider(): DataProvider;
+  serverSided(): boolean;
+  /** Rows per page, or null without pagination. */
+  pageSize(): number | null;
+  customFilter(): ColumnFiltersCustomFilter | null;
+  captionFor(): CaptionForColumnValue | null;
+  /** The view changed: repaint rows and height (and the header, whose sort marks changed, when `header`). */
+  viewChanged(header: boolean): void;
+  /** Loads the data again (server-side pages, filters and order). */
+  reload(): Promise<void>;
+}
+
+/**
+ * Filtering, sorting and pagination of one grid, all feeding its row view. Client data is filtered and sorted in
+ * place; with `serverSidedPagination` they go into the request and a page change reloads, carrying pending rows of
+ * the pages left behind so a save still sends them.
+ */
+export class GridFeatures {
+  view: GridRowView | null = null;
+  readonly orderings = signal<readonly RowOrdering[]>([]);
+  readonly filters = signal<ReadonlyMap<string, ColumnFilterValue>>(new Map());
+  readonly page = signal(0);
+  readonly showAll = signal(false);
+  /** Rows on all pages (the server's count with server-side pages). */
+  readonly total = signal(0);
+  readonly shown = signal(0);
+  private carried: Element[] = [];
+  private foreign = new Set<string>();
+  private statusListener: { provider: DataProvider; id: string } | null = null;
+  private orderingsFromConfig = true;
+  private doc: Document | null = null;
+
+  constructor(private readonly host: GridFeaturesHost) {}
+
+  /** Pages in all (at least 1). */
+  pageCount(): number {
+    const size = this.activePageSize();
+    return size ? Math.max(1, Math.ceil(this.total() / size)) : 1;
+  }
+
+  /** The page size in effect: null without pagination or with "show all". */
+  activePageSize(): number | null {
+    return this.showAll() ? null : this.host.pageSize();
+  }
+
+  /** Listens to the status model's `f:Filter` (call once the grid is set up; again after the status model changed). */
+  listen(): void {
+    const provider = this.host.statusProvider();
+    if (this.statusListener?.provider === provider) return;
+    this.stop();
+    const id = provider.onChange(() => this.onFilterChanged(), '/*/f:Filter');
+    this.statusListener = { provider, id };
+  }
+
+  stop(): void {
+    this.statusListener?.provider.removeDataListener(this.statusListener.id);
+    this.statusListener = null;
+  }
+
+  /** The load request: column filters stay on the client unless server-sided; then order and page go in too. */
+  request(request: Document): Document {
+    if (!this.host.serverSided()) return withoutColumnFilters(request, this.host.gridKey());
+    if (!this.orderingsFromConfig) setRequestOrdering(request, this.orderings());
+    const size = this.activePageSize();
+    return size ? pageRequest(request, this.page(), size) : request;
+  }
+
+  /** With server-side pages: the total row count of the request, loaded beside the page. */
+  async loadTotal(backend: WrsBackend, request: Document, url: string): Promise<void> {
+    if (this.host.serverSided()) this.total.set(await loadTotalRows(backend, request, url));
+  }
+
+  /** A page just loaded: rows with pending changes from other pages go into it (hidden, but saved). */
+  afterLoad(doc: Document): Document {
+    this.foreign = this.carried.length > 0 ? carryPendingRows(doc, this.carried) : new Set();
+    this.carried = [];
+    return doc;
+  }
+
+  /** New data and columns: a new row view with the current filter, order and page. */
+  reset(doc: Document, columns: readonly GridColumn[], config: Document | null): void {
+    this.doc = doc;
+    this.view = new GridRowView(WrsIndex.of(doc));
+    if (this.orderingsFromConfig) this.orderings.set(configOrderings(config));
+    this.readFilters(columns);
+    this.applyView();
+  }
+
+  private columns: readonly GridColumn[] = [];
+
+  private readFilters(columns: readonly GridColumn[]): void {
+    this.columns = columns;
+    this.filters.set(readColumnFilters(this.host.statusProvider(), this.host.gridKey(), columns.map((c) => c.id)));
+  }
+
+  /** Sets one column's filter (null clears it) in the status model; the change listener then filters. */
+  setFilter(colId: string, value: ColumnFilterValue | null): void {
+    writeColumnFilter(this.host.statusProvider(), this.host.gridKey(), colId, value);
+  }
+
+  /** Removes every column filter of this grid. */
+  clearFilters(): void {
+    for (const colId of [...this.filters().keys()]) this.setFilter(colId, null);
+  }
+
+  /** A header click: sorts by the column (shift: adds it to the sort keys). */
+  sortBy(colId: string, multi: boolean): void {
+    this.orderingsFromConfig = false;
+    this.orderings.set(toggleOrdering(this.orderings(), colId, multi));
+    this.refresh(true, true);
+  }
+
+  /** Shows a page (0-based). */
+  goToPage(page: number): void {
+    const target = Math.max(0, Math.min(page, this.pageCount() - 1));
+    if (target === this.page()) return;
+    this.page.set(target);
+    this.refresh(false);
+  }
+
+  setShowAll(all: boolean): void {
+    this.showAll.set(all);
+    this.page.set(0);
+    this.refresh(false);
+  }
+
+  /** Brings a row into view (switching client pages); its view position, or -1 when the filter hides it. */
+  reveal(row: Element): number {
+    const view = this.view;
+    if (!view) return -1;
+    let position = view.positionOf(row);
+    const size = this.activePageSize();
+    if (position < 0 && size && !this.host.serverSided()) {
+      const at = view.matchedRows().indexOf(row);
+      if (at < 0) return -1;
+      this.page.set(Math.floor(at / size));
+      this.applyView();
+      this.host.viewChanged(false);
+      position = view.positionOf(row);
+    }
+    return position;
+  }
+
+  /** After a change set: patches the view and the counts. */
+  changed(rowIds: Iterable<string>): void {
+    if (!this.view) return;
+    this.view.changed(rowIds);
+    this.updateCounts();
+  }
+
+  private onFilterChanged(): void {
+    this.readFilters(this.columns);
+    this.refresh(true, false);
+  }
+
+  /** Re-runs the view; server-side, reloads instead (carrying the pending rows of the page left). */
+  private refresh(firstPage: boolean, header = false): void {
+    if (firstPage) this.page.set(0);
+    if (this.host.serverSided()) {
+      this.carried = this.doc ? pendingRows(this.doc) : [];
+      void this.host.reload();
+      return;
+    }
+    this.applyView();
+    this.host.viewChanged(header);
+  }
+
+  private applyView(): void {
+    const view = this.view;
+    if (!view) return;
+    const server = this.host.serverSided();
+    const size = this.activePageSize();
+    view.apply({
+      filter: server ? null : statusFilter(this.host.statusProvider()),
+      custom: server ? undefined : this.customFunctions(),
+      orderings: server ? [] : this.orderings(),
+      page: size && !server ? { size, number: this.page() } : null,
+      hidden: this.foreign,
+    });
+    if (!server) this.page.set(view.pageNumber);
+    this.updateCounts();
+  }
+
+  private updateCounts(): void {
+    const view = this.view!;
+    if (!this.host.serverSided()) this.total.set(view.matchedCount);
+    this.shown.set(view.rowCount);
+  }
+
+  /** Custom and caption-based column filters as the core filter's per-column functions. */
+  private customFunctions(): Record<string, ColumnFilterFunction> | undefined {
+    const custom = this.host.customFilter();
+    const caption = this.host.captionFor();
+    if (!custom && !caption) return undefined;
+    const out: Record<string, ColumnFilterFunction> = {};
+    for (const [colId, filter] of this.filters()) {
+      const own = custom?.[colId];
+      const column = this.columns.find((c) => c.id === colId);
+      if (own) out[colId] = (value, row) => own(value, filter, row);
+      else if (caption) out[colId] = (value) => matchesFilter(caption(colId, value), filter, column?.numeric ?? false);
+    }
+    return out;
+  }
+}
+
+/** Whether a text (a caption) passes a column filter, the way the filter's expressions would judge the value. */
+export function matchesFilter(text: string | null, filter: ColumnFilterValue, numeric: boolean): boolean {
+  const value = text ?? '';
+  if (filter.kind === 'text') return filter.op === 'equals' ? value === filter.text : value.toLowerCase().includes(filter.text.toLowerCase());
+  if (filter.kind === 'values') return filter.values.includes(value);
+  if (value === '') return false;
+  const cmp = (a: string, b: string) => (numeric ? Number(a) - Number(b) : a < b ? -1 : a > b ? 1 : 0);
+  return (filter.from === '' || cmp(value, filter.from) >= 0) && (filter.to === '' || cmp(value, filter.to) <= 0);
+}

@@ -1,0 +1,193 @@
+import { InjectionToken } from '@angular/core';
+import { GridLayout } from '../grid-column';
+
+/** Every text the grid shows. `{n}`-style placeholders are filled by `formatMessage`. */
+export interface GridMessages {
+  readonly addRow: string;
+  readonly duplicate: string;
+  readonly delete: string;
+  readonly restore: string;
+  readonly undo: string;
+  readonly redo: string;
+  readonly reset: string;
+  readonly save: string;
+  readonly saving: string;
+  readonly loading: string;
+  readonly toolbar: string;
+  readonly invalidCells: string;
+  readonly invalidCell: string;
+  readonly notSaved: string;
+  readonly saveFailed: string;
+  readonly maxRowsExceeded: string;
+  readonly errorDuringQuery: string;
+  readonly filterPlaceholder: string;
+  readonly filterRangePlaceholder: string;
+  readonly filterAll: string;
+  readonly filterEmpty: string;
+  readonly filterValues: string;
+  readonly filterOf: string;
+  readonly clearFilters: string;
+  readonly rowsShown: string;
+  readonly sortAscending: string;
+  readonly sortDescending: string;
+  readonly pagination: string;
+  readonly firstPage: string;
+  readonly previousPage: string;
+  readonly nextPage: string;
+  readonly lastPage: string;
+  readonly pageOf: string;
+  readonly showAll: string;
+  readonly exportCsv: string;
+  readonly exportXlsx: string;
+  readonly exportRows: string;
+  readonly exportFiltered: string;
+  readonly exportAll: string;
+  readonly contextMenu: string;
+  readonly copy: string;
+  readonly paste: string;
+  readonly pasteAsNewRows: string;
+  readonly insertRowAbove: string;
+  readonly insertRowBelow: string;
+  readonly duplicateRow: string;
+  readonly deleteRow: string;
+  readonly clearCells: string;
+  readonly export: string;
+  readonly tooltipOriginal: string;
+}
+
+/** A message table: the grid's texts plus any caption keys an app looks up with the U+E0FF prefix. */
+export type GridMessageTable = GridMessages & { readonly [key: string]: string };
+
+/** The English default table. */
+export const GRID_MESSAGES_EN: GridMessageTable = {
+  addRow: 'Add row',
+  duplicate: 'Duplicate',
+  delete: 'Delete',
+  restore: 'Restore',
+  undo: 'Undo',
+  redo: 'Redo',
+  reset: 'Reset',
+  save: 'Save',
+  saving: 'Saving…',
+  loading: 'Loading…',
+  toolbar: 'Grid actions',
+  invalidCells: '{n} invalid cells',
+  invalidCell: '1 invalid cell',
+  notSaved: 'Not saved: {cells}',
+  saveFailed: 'Save failed: {reason}',
+  maxRowsExceeded: 'Only the first {n} rows are shown',
+  errorDuringQuery: 'Error during query: {reason}',
+  filterPlaceholder: 'Filter',
+  filterRangePlaceholder: 'from..to',
+  filterAll: '(all)',
+  filterEmpty: '(empty)',
+  filterValues: '{n} selected',
+  filterOf: 'Filter {caption}',
+  clearFilters: 'Clear filters',
+  rowsShown: '{shown} of {total} rows',
+  sortAscending: 'ascending',
+  sortDescending: 'descending',
+  pagination: 'Pages',
+  firstPage: 'First page',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  lastPage: 'Last page',
+  pageOf: 'Page {page} of {pages}',
+  showAll: 'Show all',
+  exportCsv: 'Export CSV',
+  exportXlsx: 'Export XLSX',
+  exportRows: 'Export',
+  exportFiltered: 'filtered rows',
+  exportAll: 'all rows',
+  contextMenu: 'Cell actions',
+  copy: 'Copy',
+  paste: 'Paste',
+  pasteAsNewRows: 'Paste as new rows',
+  insertRowAbove: 'Insert row above',
+  insertRowBelow: 'Insert row below',
+  duplicateRow: 'Duplicate row',
+  deleteRow: 'Delete row',
+  clearCells: 'Clear cells',
+  export: 'Export',
+  tooltipOriginal: 'Original: {value}',
+};
+
+/** The German table, the second table proving an app can replace the texts. */
+export const GRID_MESSAGES_DE: GridMessageTable = {
+  addRow: 'Zeile hinzufügen',
+  duplicate: 'Duplizieren',
+  delete: 'Löschen',
+  restore: 'Wiederherstellen',
+  undo: 'Rückgängig',
+  redo: 'Wiederholen',
+  reset: 'Zurücksetzen',
+  save: 'Speichern',
+  saving: 'Speichert…',
+  loading: 'Lädt…',
+  toolbar: 'Tabellenaktionen',
+  invalidCells: '{n} ungültige Zellen',
+  invalidCell: '1 ungültige Zelle',
+  notSaved: 'Nicht gespeichert: {cells}',
+  saveFailed: 'Speichern fehlgeschlagen: {reason}',
+  maxRowsExceeded: 'Nur die ersten {n} Zeilen werden angezeigt',
+  errorDuringQuery: 'Fehler bei der Abfrage: {reason}',
+  filterPlaceholder: 'Filter',
+  filterRangePlaceholder: 'von..bis',
+  filterAll: '(alle)',
+  filterEmpty: '(leer)',
+  filterValues: '{n} gewählt',
+  filterOf: '{caption} filtern',
+  clearFilters: 'Filter löschen',
+  rowsShown: '{shown} von {total} Zeilen',
+  sortAscending: 'aufsteigend',
+  sortDescending: 'absteigend',
+  pagination: 'Seiten',
+  firstPage: 'Erste Seite',
+  previousPage: 'Vorige Seite',
+  nextPage: 'Nächste Seite',
+  lastPage: 'Letzte Seite',
+  pageOf: 'Seite {page} von {pages}',
+  showAll: 'Alle zeigen',
+  exportCsv: 'CSV exportieren',
+  exportXlsx: 'XLSX exportieren',
+  exportRows: 'Exportieren',
+  exportFiltered: 'gefilterte Zeilen',
+  exportAll: 'alle Zeilen',
+  contextMenu: 'Zellaktionen',
+  copy: 'Kopieren',
+  paste: 'Einfügen',
+  pasteAsNewRows: 'Als neue Zeilen einfügen',
+  insertRowAbove: 'Zeile darüber einfügen',
+  insertRowBelow: 'Zeile darunter einfügen',
+  duplicateRow: 'Zeile duplizieren',
+  deleteRow: 'Zeile löschen',
+  clearCells: 'Zellen leeren',
+  export: 'Exportieren',
+  tooltipOriginal: 'Ursprünglich: {value}',
+};
+
+/** The message table of every grid in an injector; provide GRID_MESSAGES_DE or an app's own table to replace it. */
+export const GRID_MESSAGES = new InjectionToken<GridMessageTable>('GRID_MESSAGES', { providedIn: 'root', factory: () => GRID_MESSAGES_EN });
+
+/** The i18n prefix of `grid-1.0.0.xsd` captions: a caption starting with U+E0FF is a message key. */
+export const I18N_PREFIX = '\uE0FF';
+
+/** A caption as shown: with the i18n prefix the text of that key in the table (the key itself when missing). */
+export function translateCaption(caption: string, messages: GridMessageTable): string {
+  if (!caption.startsWith(I18N_PREFIX)) return caption;
+  const key = caption.slice(I18N_PREFIX.length);
+  return messages[key] ?? key;
+}
+
+/** A grid layout with column and group captions looked up (those carrying the i18n prefix). */
+export function translateLayout(layout: GridLayout, messages: GridMessageTable): GridLayout {
+  return {
+    columns: layout.columns.map((c) => (c.caption.startsWith(I18N_PREFIX) ? { ...c, caption: translateCaption(c.caption, messages) } : c)),
+    groups: layout.groups.map((g) => (g.caption.startsWith(I18N_PREFIX) ? { ...g, caption: translateCaption(g.caption, messages) } : g)),
+  };
+}
+
+/** Fills `{name}` placeholders of a message. */
+export function formatMessage(message: string, values: Readonly<Record<string, string | number>>): string {
+  return message.replace(/\{(\w+)\}/g, (all, name: string) => (name in values ? String(values[name]) : all));
+}

@@ -1,0 +1,191 @@
+import { ColumnFilterFunction, ColumnValues, RowOrdering, WrsIndex, filterRows, sortRows } from 'ngx-wrs-grid/core';
+
+/** What decides the visible rows: a filter, sort keys and a page (0-based page number), each optional. */
+export interface RowViewQuery {
+  readonly filter?: Element | null;
+  readonly custom?: Readonly<Record<string, ColumnFilterFunction>>;
+  readonly orderings?: readonly RowOrdering[];
+  readonly page?: { readonly size: number; readonly number: number } | null;
+  /** Rows to leave out whatever the filter says (server-side pages: pending rows kept from other pages). */
+  readonly hidden?: ReadonlySet<string> | null;
+}
+
+/**
+ * The grid's row view: the list of rows the grid shows, fed by filtering, sorting and pagination. Positions are
+ * 0-based view positions. Without any of them the view is the Wrs index itself and costs nothing; otherwise it keeps
+ * the matching rows in order, and change sets patch it (edited rows stay, new rows appear where they were inserted,
+ * removed rows go) so an edit never makes a row jump away. Rows filtered out keep their pending changes in the
+ * document, so a save sends them.
+ */
+export class GridRowView {
+  /** Every row passing filter and order, before paging; null while the view is the whole index. */
+  private matched: Element[] | null = null;
+  private pageStart = 0;
+  private pageLength = 0;
+  private positions: Map<Element, number> | null = null;
+  private query: RowViewQuery = {};
+  readonly values: ColumnValues;
+
+  constructor(readonly index: WrsIndex) {
+    this.values = new ColumnValues(index);
+  }
+
+  /** Recomputes the view for a query (a filter, order or page change). */
+  apply(query: RowViewQuery): void {
+    this.query = query;
+    const hasFilter = !!query.filter && query.filter.firstChild !== null;
+    const hasOrder = (query.orderings?.length ?? 0) > 0;
+    if (!hasFilter && !hasOrder && !query.page && !query.hidden?.size) {
+      this.matched = null;
+      this.positions = null;
+      return;
+    }
+    let rows = hasFilter ? filterRows(this.index, query.filter!, { values: this.values, custom: query.custom }) : [...this.index.rows()];
+    if (query.hidden?.size) rows = rows.filter((r) => !query.hidden!.has(r.getAttribute('id') ?? ''));
+    if (hasOrder) rows = sortRows(this.index, rows, query.orderings!, this.values);
+    this.matched = rows;
+    this.setPage();
+  }
+
+  private setPage(): void {
+    const matched = this.matched!;
+    const page = this.query.page;
+    if (page && page.size > 0) {
+      const last = Math.max(0, Math.ceil(matched.length / page.size) - 1);
+      this.pageStart = Math.min(page.number, last) * page.size;
+      this.pageLength = Math.min(page.size, matched.length - this.pageStart);
+    } else {
+      this.pageStart = 0;
+      this.pageLength = matched.length;
+    }
+    this.positions = null;
+  }
+
+  /** True when the view shows every row of the document in document order. */
+  get isWhole(): boolean {
+    return this.matched === null;
+  }
+
+  /** Rows shown now (the current page). */
+  get rowCount(): number {
+    return this.matched ? this.pageLength : this.index.rowCount;
+  }
+
+  /** Rows passing the filter, all pages together. */
+  get matchedCount(): number {
+    return this.matched ? this.matched.length : this.index.rowCount;
+  }
+
+  /** The page number actually shown (a page past the end shows the last one). */
+  get pageNumber(): number {
+    const size = this.query.page?.size ?? 0;
+    return size > 0 ? Math.floor(this.pageStart / size) : 0;
+  }
+
+  /** The row at a view position, or null. */
+  rowAt(position: number): Element | null {
+    if (!this.matched) return this.index.rowAt(position + 1);
+    if (position < 0 || position >= this.pageLength) return null;
+    const at = this.pageStart + position;
+    const row = this.matched[at] ?? null;
+    if (row && !row.parentNode) {
+      // An edit replaced the element (R -> M) before its change set reached the view: answer with the current one.
+      const current = this.index.rowById(row.getAttribute('id') ?? '');
+      if (current) {
+        this.matched[at] = current;
+        this.positions = null;
+        return current;
+      }
+    }
+    return row;
+  }
+
+  /** The view position of a row, -1 when the view does not show it. */
+  positionOf(row: Element): number {
+    if (!this.matched) return this.index.positionOf(row) - 1;
+    if (!this.positions) {
+      this.positions = new Map();
+      for (let p = 0; p < this.pageLength; p++) this.positions.set(this.matched[this.pageStart + p], p);
+    }
+    return this.positions.get(row) ?? -1;
+  }
+
+  /** The rows shown, in view order. */
+  rows(): Element[] {
+    return this.matched ? this.matched.slice(this.pageStart, this.pageStart + this.pageLength) : [...this.index.rows()];
+  }
+
+  /** Every row passing the filter in view order, all pages (what "export the current filter" writes). */
+  matchedRows(): Element[] {
+    return this.matched ? [...this.matched] : [...this.index.rows()];
+  }
+
+  /** The 0-based document position where rows inserted at a view position go. */
+  documentPositionFor(position: number): number {
+    if (!this.matched) return position;
+    const at = this.rowAt(position);
+    if (at) return this.index.positionOf(at) - 1;
+    const last = this.rowAt(this.pageLength - 1);
+    return last ? this.index.positionOf(last) : this.index.rowCount;
+  }
+
+  /** New rows were inserted into the document to show at a view position. */
+  inserted(position: number, rows: readonly Element[]): void {
+    if (!this.matched) return;
+    const at = this.pageStart + Math.max(0, Math.min(position, this.pageLength));
+    this.matched.splice(at, 0, ...rows);
+    this.pageLength += rows.length;
+    this.positions = null;
+  }
+
+  /**
+   * Patches the view after a change set: rows replaced in the document (R -> M) are swapped in place, removed
+   * rows leave, rows that came back or were added elsewhere appear after their document predecessor.
+   */
+  changed(rowIds: Iterable<string>): void {
+    this.values.invalidate();
+    if (!this.matched) return;
+    const ids = new Set(rowIds);
+    if (ids.size === 0) return;
+    const seen = new Set<string>();
+    const kept: Element[] = [];
+    let pageStart = this.pageStart;
+    let pageLength = this.pageLength;
+    for (let i = 0; i < this.matched.length; i++) {
+      const row = this.matched[i];
+      const id = row.getAttribute('id') ?? '';
+      const current = ids.has(id) ? this.index.rowById(id) : row;
+      if (!current) {
+        if (i < this.pageStart) pageStart--;
+        else if (i < this.pageStart + this.pageLength) pageLength--;
+        continue;
+      }
+      seen.add(id);
+      kept.push(current);
+    }
+    for (const id of ids) {
+      if (seen.has(id) || this.query.hidden?.has(id)) continue;
+      const row = this.index.rowById(id);
+      if (!row) continue;
+      const at = this.viewSlotAfterPredecessor(kept, row, pageStart, pageLength);
+      kept.splice(at, 0, row);
+      if (at < pageStart) pageStart++;
+      else pageLength++;
+    }
+    this.matched = kept;
+    this.pageStart = Math.max(0, pageStart);
+    this.pageLength = Math.max(0, Math.min(pageLength, kept.length - this.pageStart));
+    this.positions = null;
+  }
+
+  /** Where a row re-appearing in the view goes: after the nearest row before it in the document that the page shows. */
+  private viewSlotAfterPredecessor(rows: Element[], row: Element, pageStart: number, pageLength: number): number {
+    const inPage = new Map<Element, number>();
+    for (let p = pageStart; p < pageStart + pageLength; p++) inPage.set(rows[p], p);
+    for (let pos = this.index.positionOf(row) - 1; pos >= 1; pos--) {
+      const at = inPage.get(this.index.rowAt(pos)!);
+      if (at !== undefined) return at + 1;
+    }
+    return pageStart;
+  }
+}

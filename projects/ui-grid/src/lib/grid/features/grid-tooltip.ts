@@ -1,0 +1,112 @@
+import { tooltipChain } from 'ngx-wrs-grid/core';
+import { GridMessageTable, formatMessage } from './grid-messages';
+
+/** The cell a tooltip is about. */
+export interface TooltipCell {
+  readonly rowId: string;
+  readonly colId: string;
+}
+
+/** Hovering waits this long before a tooltip shows. */
+const SHOW_DELAY_MS = 400;
+
+/**
+ * The built-in tooltip (the core's `gridTooltip` chain) as elements: column caption (as the grid shows it) and
+ * description, cell value, the grid's validation message, the original value of a modified cell. Text only.
+ */
+export function builtInTooltip(doc: Document, wrs: Document, cell: TooltipCell, caption: string, error: string | null, messages: GridMessageTable): HTMLElement {
+  const out = tooltipChain(wrs, { rowId: cell.rowId, colId: cell.colId });
+  const box = doc.createElement('div');
+  let hasValidation = false;
+  for (let c = out.documentElement?.firstChild ?? null; c; c = c.nextSibling) {
+    if (c.nodeType !== 1) continue;
+    const kind = (c as Element).getAttribute('class') ?? '';
+    const line = box.appendChild(doc.createElement('div'));
+    line.className = `ui-grid-tooltip-${kind}`;
+    const text = c.textContent ?? '';
+    line.textContent = kind === 'caption' ? caption : kind === 'original' ? formatMessage(messages.tooltipOriginal, { value: text }) : text;
+    if (kind === 'validation') hasValidation = true;
+  }
+  if (error && !hasValidation && box.firstChild) {
+    const line = box.appendChild(doc.createElement('div'));
+    line.className = 'ui-grid-tooltip-validation';
+    line.textContent = error;
+  }
+  return box;
+}
+
+/**
+ * Shows a tooltip for the cell under the mouse after a short pause (`role="tooltip"`, fixed below the cell) and
+ * hides it when the mouse leaves, a key is pressed or the grid scrolls. `content` fills it (maybe asynchronously,
+ * through a chain); an empty result shows nothing.
+ */
+export class GridTooltip {
+  readonly element: HTMLElement;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private current: HTMLElement | null = null;
+  private run = 0;
+
+  constructor(
+    private readonly canvas: HTMLElement,
+    private readonly cellOf: (target: HTMLElement) => TooltipCell | null,
+    private readonly content: (cell: TooltipCell, target: HTMLElement) => Promise<void> | void,
+  ) {
+    const doc = canvas.ownerDocument;
+    this.element = doc.createElement('div');
+    this.element.className = 'ui-grid-tooltip';
+    this.element.setAttribute('role', 'tooltip');
+    this.element.hidden = true;
+    doc.body.appendChild(this.element);
+    canvas.addEventListener('mouseover', this.onOver);
+    canvas.addEventListener('mouseleave', this.hide);
+    canvas.addEventListener('mousedown', this.hide);
+    canvas.ownerDocument.addEventListener('keydown', this.hide, true);
+    canvas.ownerDocument.addEventListener('scroll', this.hide, true);
+  }
+
+  destroy(): void {
+    this.hide();
+    this.canvas.removeEventListener('mouseover', this.onOver);
+    this.canvas.removeEventListener('mouseleave', this.hide);
+    this.canvas.removeEventListener('mousedown', this.hide);
+    this.canvas.ownerDocument.removeEventListener('keydown', this.hide, true);
+    this.canvas.ownerDocument.removeEventListener('scroll', this.hide, true);
+    this.element.remove();
+  }
+
+  /** Shows the tooltip of a cell element now (what the pause after hovering leads to). */
+  async show(cellElement: HTMLElement): Promise<void> {
+    const cell = this.cellOf(cellElement);
+    if (!cell) return;
+    const run = ++this.run;
+    this.current = cellElement;
+    this.element.replaceChildren();
+    await this.content(cell, this.element);
+    if (run !== this.run || !this.element.textContent?.trim()) return;
+    const rect = cellElement.getBoundingClientRect();
+    this.element.style.left = `${Math.round(rect.left)}px`;
+    this.element.style.top = `${Math.round(rect.bottom + 2)}px`;
+    this.element.hidden = false;
+    cellElement.setAttribute('aria-describedby', this.element.id || this.assignId());
+  }
+
+  readonly hide = (): void => {
+    clearTimeout(this.timer);
+    this.run++;
+    this.element.hidden = true;
+    this.current?.removeAttribute('aria-describedby');
+    this.current = null;
+  };
+
+  private assignId(): string {
+    this.element.id = `ui-grid-tooltip-${Math.random().toString(36).slice(2, 10)}`;
+    return this.element.id;
+  }
+
+  private readonly onOver = (event: MouseEvent): void => {
+    const target = (event.target as HTMLElement).closest<HTMLElement>('[role="gridcell"]');
+    if (!target || target === this.current) return;
+    this.hide();
+    this.timer = setTimeout(() => void this.show(target), SHOW_DELAY_MS);
+  };
+}
