@@ -1,0 +1,43 @@
+import { NS, WrsBackend, WrsError, WrsIndex, parseXml, serializeXml } from 'ngx-wrs-grid/core';
+import { wrsText } from '../../../../core/testing/fixtures';
+import { carryPendingRows, countRequest, loadTotalRows, pageRequest, pendingRows } from './server-pages';
+
+const REQUEST = () =>
+  parseXml(`<wrq:WrsRequest xmlns:wrq="${NS.wrq}" xmlns:f="${NS.f}"><wrq:Select><wrq:Columns><wrq:C bRef="a"/><wrq:C bRef="b"/></wrq:Columns><wrq:From><wrq:BindingSet>t</wrq:BindingSet></wrq:From><f:Filter><f:Expression bRef="a" op="=" value="1"/></f:Filter><wrq:Ordering><wrq:C bRef="a" order="asc"/></wrq:Ordering></wrq:Select></wrq:WrsRequest>`);
+
+describe('server-side pages', () => {
+  it('asks for a page with rowStart/rowEnd', () => {
+    const out = serializeXml(pageRequest(REQUEST(), 2, 20));
+    expect(out).toContain('<wrq:Select rowStart="41" rowEnd="60">');
+  });
+
+  it('asks for the total row count with the same filter, no order and no page', () => {
+    const out = serializeXml(countRequest(pageRequest(REQUEST(), 1, 10)));
+    expect(out).toContain('<wrq:Select><wrq:Columns><wrq:C aggr="count" id="count"/></wrq:Columns>');
+    expect(out).toContain('<f:Expression bRef="a" op="=" value="1"/>');
+    expect(out).not.toContain('Ordering');
+    expect(out).not.toContain('rowStart');
+  });
+
+  it('reads the count answer, refusing one without a count', async () => {
+    const backend = (answer: string): WrsBackend => ({ load: async () => parseXml(answer), save: async () => undefined, nextIdentifier: async () => 1 });
+    expect(await loadTotalRows(backend(wrsText([{ id: 'count', type: 'INTEGER' }], [['1234']])), REQUEST(), 'u')).toBe(1234);
+    await expectAsync(loadTotalRows(backend(wrsText([{ id: 'count' }], [])), REQUEST(), 'u')).toBeRejectedWith(jasmine.any(WrsError));
+  });
+
+  it('carries pending rows into the next page: rows on it replaced, the others appended and reported', () => {
+    const page1 = parseXml(wrsText([{ id: 'a' }], [['x'], ['y']]));
+    const r1 = WrsIndex.of(page1).rowById('R1')!;
+    r1.parentNode!.replaceChild(parseXml(`<wrs:M xmlns:wrs="${NS.wrs}" id="R1"><wrs:C>x2</wrs:C><wrs:O>x</wrs:O></wrs:M>`).documentElement!, r1);
+    WrsIndex.of(page1).invalidate();
+    const pending = pendingRows(page1);
+    expect(pending.map((r) => r.getAttribute('id'))).toEqual(['R1']);
+    const page2 = parseXml(wrsText([{ id: 'a' }], [['x'], ['y']]).replace(/R2/g, 'R9').replace(/R1/g, 'R8'));
+    const foreign = carryPendingRows(page2, pending);
+    expect([...foreign]).toEqual(['R1']);
+    expect(WrsIndex.of(page2).rows().map((r) => `${r.localName}${r.getAttribute('id')}`)).toEqual(['RR8', 'RR9', 'MR1']);
+    const page1Again = parseXml(wrsText([{ id: 'a' }], [['x'], ['y']]));
+    expect(carryPendingRows(page1Again, pending).size).toBe(0);
+    expect(WrsIndex.of(page1Again).rowById('R1')!.localName).toBe('M');
+  });
+});
