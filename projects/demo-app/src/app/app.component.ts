@@ -16,6 +16,8 @@ import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
         <a routerLink="/grid-speed" routerLinkActive="active">Grid: speed</a>
         <a routerLink="/grid-readonly" routerLinkActive="active">Grid: read-only</a>
         <a routerLink="/grid-custom" routerLinkActive="active">Grid: custom</a>
+        <a routerLink="/grid-features" routerLinkActive="active">Grid: features</a>
+        <a routerLink="/grid-features-server" routerLinkActive="active">Grid: server pages</a>
       </nav>
     </header>
     <main><router-outlet /></main>

@@ -6,6 +6,8 @@ import { GridOrdersPageComponent } from './pages/grid-orders-page.component';
 import { GridSpeedPageComponent } from './pages/grid-speed-page.component';
 import { GridReadonlyPageComponent } from './pages/grid-readonly-page.component';
 import { GridCustomPageComponent } from './pages/grid-custom-page.component';
+import { GridFeaturesClientPageComponent } from './pages/grid-features-client-page.component';
+import { GridFeaturesServerPageComponent } from './pages/grid-features-server-page.component';
 
 export const routes: Routes = [
   { path: '', pathMatch: 'full', redirectTo: 'provider' },
@@ -16,4 +18,6 @@ export const routes: Routes = [
   { path: 'grid-speed', component: GridSpeedPageComponent, title: 'Grid: speed' },
   { path: 'grid-readonly', component: GridReadonlyPageComponent, title: 'Grid: read-only' },
   { path: 'grid-custom', component: GridCustomPageComponent, title: 'Grid: custom cells' },
+  { path: 'grid-features', component: GridFeaturesClientPageComponent, title: 'Grid: features' },
+  { path: 'grid-features-server', component: GridFeaturesServerPageComponent, title: 'Grid: server pages' },
 ];

@@ -272,6 +272,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.body.canvas.addEventListener('mousedown', this.onMousedown);
     this.body.canvas.addEventListener('dblclick', this.onDblclick);
     bodyHost.addEventListener('contextmenu', this.onContextMenu);
+    bodyHost.addEventListener('keydown', this.onMenuKey);
     if (this.tooltipChain() !== '') this.tooltip = new GridTooltip(this.body.canvas, (el) => this.tooltipCell(el), (cell, target) => this.fillTooltip(cell, target));
     if (this.data) this.setupView();
     void this.execute();
@@ -467,7 +468,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       columnFilters: this.columnFilters(),
       rowHeight: body.rowHeight,
       openPopup: (content, anchor, onClose) => {
-        const ref = openOverlay(this.overlay, content, anchor, onClose);
+        const ref = openOverlay(this.overlay, content, anchor, onClose, this.host);
         return () => ref.dispose();
       },
     });
@@ -1266,7 +1267,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.menuRef = openOverlay(this.overlay, menu, anchor, () => {
       this.menuRef = null;
       this.bodyHost().nativeElement.focus({ preventScroll: true });
-    });
+    }, this.host);
     focusFirstEntry(menu);
   }
 
@@ -1289,6 +1290,13 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const cell = keyboard ? null : this.body?.cellAtPoint(event.clientX, event.clientY);
     if (cell && !this.selection.contains(cell.row, cell.col)) this.focusCell(cell.row, cell.col);
     void this.openContextMenu(keyboard ? undefined : { x: event.clientX, y: event.clientY });
+  };
+
+  /** Shift+F10 and the menu key open the context menu below the focused cell (not every platform sends contextmenu). */
+  private readonly onMenuKey = (event: KeyboardEvent): void => {
+    if (!(event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) || this.contextMenu() === false || this.contextMenu() === '') return;
+    event.preventDefault();
+    void this.openContextMenu();
   };
 
   private tooltipCell(target: HTMLElement): TooltipCell | null {

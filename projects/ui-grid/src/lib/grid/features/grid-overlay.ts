@@ -8,7 +8,7 @@ export type OverlayAnchor = HTMLElement | { readonly x: number; readonly y: numb
  * Shows plain DOM content in a CDK overlay (so the grid's scrolling viewport never clips it) with a transparent
  * backdrop; a click outside or `close()` detaches it and calls `onClose` once.
  */
-export function openOverlay(overlay: Overlay, content: HTMLElement, anchor: OverlayAnchor, onClose: () => void): OverlayRef {
+export function openOverlay(overlay: Overlay, content: HTMLElement, anchor: OverlayAnchor, onClose: () => void, themeFrom?: Element): OverlayRef {
   const position = overlay
     .position()
     .flexibleConnectedTo(anchor instanceof HTMLElement ? anchor : { x: anchor.x, y: anchor.y })
@@ -23,7 +23,8 @@ export function openOverlay(overlay: Overlay, content: HTMLElement, anchor: Over
     scrollStrategy: overlay.scrollStrategies.close(),
     hasBackdrop: true,
     backdropClass: 'cdk-overlay-transparent-backdrop',
-    panelClass: 'ui-grid-overlay',
+    // The overlay lives outside the grid, so it takes the grid's dark theme along.
+    panelClass: themeFrom?.closest('.ui-grid-theme-dark') ? ['ui-grid-overlay', 'ui-grid-theme-dark'] : 'ui-grid-overlay',
   });
   // DomPortal returns the content to where it was on detach, so it needs a (detached) parent.
   if (!content.parentNode) content.ownerDocument.createElement('div').appendChild(content);

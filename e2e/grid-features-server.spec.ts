@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const grid = (page: Page) => page.getByTestId('server-grid');
+const cell = (page: Page, row: number, col: number) => grid(page).locator(`.ui-grid-row[aria-rowindex="${row + 1}"] [role="gridcell"][aria-colindex="${col}"]`);
+
+/** Bodies of the load requests the page sends (page requests, not the row counts). */
+function recordRequests(page: Page): string[] {
+  const bodies: string[] = [];
+  page.on('request', (r) => {
+    const body = r.postData();
+    if (r.method() === 'POST' && body?.includes('WrsRequest') && !body.includes('aggr="count"')) bodies.push(body);
+  });
+  return bodies;
+}
+
+async function ready(page: Page): Promise<void> {
+  await expect(page.getByTestId('grid-status')).toHaveText('TransformedStatus');
+}
+
+test.describe('demo: grid with server-side pages', () => {
+  test('loads pages with rowStart/rowEnd and a total row count; filters and sorting go to the server', async ({ page }) => {
+    const requests = recordRequests(page);
+    await page.goto('/#/grid-features-server');
+    await ready(page);
+    const pageOf = grid(page).getByTestId('page-of');
+    await expect(pageOf).toHaveText(/^Page 1 of (\d+)$/);
+    const pages = Number(/of (\d+)/.exec((await pageOf.textContent()) ?? '')![1]);
+    expect(pages).toBeGreaterThanOrEqual(400);
+    expect(requests.at(-1)).toContain('rowStart="1" rowEnd="25"');
+    await expect(grid(page).locator('.ui-grid-body')).toHaveAttribute('aria-rowcount', '26');
+
+    await grid(page).locator('[data-page="next"]').click();
+    await expect(pageOf).toHaveText(`Page 2 of ${pages}`);
+    await ready(page);
+    expect(requests.at(-1)).toContain('rowStart="26" rowEnd="50"');
+    expect(Number(await cell(page, 1, 1).textContent())).toBeGreaterThan(Number(0));
+
+    await grid(page).locator('input.ui-grid-filter[data-col-id="quantity"]').fill('3..3');
+    await grid(page).locator('input.ui-grid-filter[data-col-id="quantity"]').press('Enter');
+    await expect(pageOf).toHaveText(/^Page 1 of \d+$/);
+    await ready(page);
+    expect(requests.at(-1)).toContain('bRef="quantity" op="&gt;=" value="3"');
+    expect(requests.at(-1)).toContain('rowStart="1"');
+    const filteredPages = Number(/of (\d+)/.exec((await pageOf.textContent()) ?? '')![1]);
+    expect(filteredPages).toBeLessThan(pages);
+    await expect(cell(page, 1, 5)).toHaveText('3');
+
+    await grid(page).locator('.ui-grid-colheader[data-col-id="price"]').click();
+    await ready(page);
+    await expect.poll(() => requests.at(-1)).toContain('<wrq:Ordering><wrq:C bRef="price" order="asc"/></wrq:Ordering>');
+    const first = Number(await cell(page, 1, 6).textContent());
+    const second = Number(await cell(page, 2, 6).textContent());
+    expect(first).toBeLessThanOrEqual(second);
+  });
+
+  test('keeps an edit on a page left behind and saves it with the edits of the current page', async ({ page }) => {
+    await page.goto('/#/grid-features-server');
+    await ready(page);
+    const stamp = Date.now();
+    const edit = async (row: number, value: string) => {
+      await cell(page, row, 2).click();
+      await page.keyboard.press('F2');
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type(value);
+      await page.keyboard.press('Enter');
+      await expect(cell(page, row, 2)).toHaveText(value);
+    };
+    await edit(1, `Page one ${stamp}`);
+    const firstId = await cell(page, 1, 1).textContent();
+    await grid(page).locator('[data-page="next"]').click();
+    await ready(page);
+    await expect(grid(page).getByTestId('page-of')).toHaveText(/^Page 2 of/);
+    await edit(2, `Page two ${stamp}`);
+    await grid(page).locator('[data-action="save"]').click();
+    await expect(page.getByTestId('grid-status')).toHaveText('SavedStatus');
+    await expect(cell(page, 2, 2)).toHaveText(`Page two ${stamp}`);
+    await grid(page).locator('[data-page="first"]').click();
+    await ready(page);
+    await expect(cell(page, 1, 1)).toHaveText(firstId ?? '');
+    await expect(cell(page, 1, 2)).toHaveText(`Page one ${stamp}`);
+    await expect(cell(page, 1, 2).locator('xpath=..')).toHaveClass(/ui-grid-row-R/);
+  });
+});
