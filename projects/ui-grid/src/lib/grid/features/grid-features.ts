@@ -133,13 +133,27 @@ export class GridFeatures {
     const target = Math.max(0, Math.min(page, this.pageCount() - 1));
     if (target === this.page()) return;
     this.page.set(target);
-    this.refresh(false);
+    this.turnPage();
   }
 
   setShowAll(all: boolean): void {
     this.showAll.set(all);
     this.page.set(0);
-    this.refresh(false);
+    this.turnPage();
+  }
+
+  /** A page change: client pages re-slice the rows already filtered and sorted; server pages reload. */
+  private turnPage(): void {
+    const view = this.view;
+    if (this.host.serverSided() || !view) {
+      this.refresh(false);
+      return;
+    }
+    const size = this.activePageSize();
+    view.showPage(size ? { size, number: this.page() } : null);
+    this.page.set(view.pageNumber);
+    this.updateCounts();
+    this.host.viewChanged(false);
   }
 
   /** Brings a row into view (switching client pages); its view position, or -1 when the filter hides it. */

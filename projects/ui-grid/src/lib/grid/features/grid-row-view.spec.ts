@@ -82,6 +82,21 @@ describe('GridRowView', () => {
     expect(ids(view.rows())).toEqual(['R4', 'new1', 'R1', 'R3', 'R5']);
   });
 
+  it('shows a new I row added by a change set (a duplicate, an undo) after its document predecessor', () => {
+    const d = doc();
+    const index = WrsIndex.of(d);
+    const view = new GridRowView(index);
+    view.apply({ filter: filterOf('<f:Expression bRef="qty" op="&gt;=" value="3"/>') });
+    expect(ids(view.rows())).toEqual(['R1', 'R2', 'R3', 'R5']);
+    const copy = createRow(d, 'I', 'I_1_R3', ['Cleo', '0']);
+    index.data!.insertBefore(copy, index.rowById('R4'));
+    index.inserted(3, [copy]);
+    view.changed(['I_1_R3']);
+    expect(ids(view.rows())).toEqual(['R1', 'R2', 'R3', 'I_1_R3', 'R5']);
+    view.changed(['I_1_R3', 'R1']);
+    expect(ids(view.rows())).toEqual(['R1', 'R2', 'R3', 'I_1_R3', 'R5']);
+  });
+
   it('answers with the current element when an edit replaced a row (R -> M) before its change set', () => {
     const d = doc();
     const index = WrsIndex.of(d);

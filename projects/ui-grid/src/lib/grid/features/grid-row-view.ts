@@ -22,7 +22,10 @@ export class GridRowView {
   private matched: Element[] | null = null;
   private pageStart = 0;
   private pageLength = 0;
-  private positions: Map<Element, number> | null = null;
+  /** The matched elements, built when a change set first needs them after a query (no DOM reads). */
+  private members: Set<Element> | null = null;
+  /** Row id -> position in the page, built on demand. */
+  private positions: Map<string, number> | null = null;
   private query: RowViewQuery = {};
   readonly values: ColumnValues;
 
@@ -44,6 +47,17 @@ export class GridRowView {
     if (query.hidden?.size) rows = rows.filter((r) => !query.hidden!.has(r.getAttribute('id') ?? ''));
     if (hasOrder) rows = sortRows(this.index, rows, query.orderings!, this.values);
     this.matched = rows;
+    this.members = null;
+    this.setPage();
+  }
+
+  /** Shows another page (or with null all rows) of the same filtered and sorted rows, without filtering again. */
+  showPage(page: RowViewQuery['page']): void {
+    if (!this.matched) {
+      this.apply({ ...this.query, page });
+      return;
+    }
+    this.query = { ...this.query, page };
     this.setPage();
   }
 
@@ -86,14 +100,16 @@ export class GridRowView {
   rowAt(position: number): Element | null {
     if (!this.matched) return this.index.rowAt(position + 1);
     if (position < 0 || position >= this.pageLength) return null;
-    const at = this.pageStart + position;
-    const row = this.matched[at] ?? null;
+    return this.current(this.pageStart + position);
+  }
+
+  /** The matched row at an index; an element an edit replaced (R -> M) is swapped for the current one here, lazily. */
+  private current(at: number): Element | null {
+    const row = this.matched![at] ?? null;
     if (row && !row.parentNode) {
-      // An edit replaced the element (R -> M) before its change set reached the view: answer with the current one.
       const current = this.index.rowById(row.getAttribute('id') ?? '');
       if (current) {
-        this.matched[at] = current;
-        this.positions = null;
+        this.matched![at] = current;
         return current;
       }
     }
@@ -105,19 +121,24 @@ export class GridRowView {
     if (!this.matched) return this.index.positionOf(row) - 1;
     if (!this.positions) {
       this.positions = new Map();
-      for (let p = 0; p < this.pageLength; p++) this.positions.set(this.matched[this.pageStart + p], p);
+      for (let p = 0; p < this.pageLength; p++) this.positions.set(this.matched[this.pageStart + p].getAttribute('id') ?? '', p);
     }
-    return this.positions.get(row) ?? -1;
+    const position = this.positions.get(row.getAttribute('id') ?? '');
+    return position !== undefined && this.current(this.pageStart + position) === row ? position : -1;
   }
 
   /** The rows shown, in view order. */
   rows(): Element[] {
-    return this.matched ? this.matched.slice(this.pageStart, this.pageStart + this.pageLength) : [...this.index.rows()];
+    if (!this.matched) return [...this.index.rows()];
+    const out: Element[] = [];
+    for (let p = 0; p < this.pageLength; p++) out.push(this.current(this.pageStart + p)!);
+    return out;
   }
 
   /** Every row passing the filter in view order, all pages (what "export the current filter" writes). */
   matchedRows(): Element[] {
-    return this.matched ? [...this.matched] : [...this.index.rows()];
+    if (!this.matched) return [...this.index.rows()];
+    return this.matched.map((_, i) => this.current(i)!);
   }
 
   /** The 0-based document position where rows inserted at a view position go. */
@@ -134,47 +155,61 @@ export class GridRowView {
     if (!this.matched) return;
     const at = this.pageStart + Math.max(0, Math.min(position, this.pageLength));
     this.matched.splice(at, 0, ...rows);
+    for (const row of rows) this.members?.add(row);
     this.pageLength += rows.length;
     this.positions = null;
   }
 
   /**
-   * Patches the view after a change set: rows replaced in the document (R -> M) are swapped in place, removed
-   * rows leave, rows that came back or were added elsewhere appear after their document predecessor.
+   * Patches the view after a change set at the cost of the rows it names. Edited rows stay where they are, even when
+   * they no longer pass the filter (elements an edit replaced are swapped in lazily by `rowAt`). Only I rows can leave
+   * the document or come back into it (delete, restore, duplicate, undo): those leave the view or appear after their
+   * document predecessor; only then is the view scanned, for the detached elements.
    */
   changed(rowIds: Iterable<string>): void {
     this.values.invalidate();
     if (!this.matched) return;
-    const ids = new Set(rowIds);
-    if (ids.size === 0) return;
-    const seen = new Set<string>();
+    const gone = new Set<string>();
+    const fresh: Element[] = [];
+    for (const id of rowIds) {
+      const row = this.index.rowById(id);
+      if (!row) gone.add(id);
+      else if (row.localName === 'I' && !this.query.hidden?.has(id)) fresh.push(row);
+    }
+    if (gone.size === 0 && fresh.length === 0) return;
+    const members = (this.members ??= new Set(this.matched));
+    const unknown = new Map<string, Element>();
+    for (const row of fresh) if (!members.has(row)) unknown.set(row.getAttribute('id') ?? '', row);
+    if (gone.size === 0 && unknown.size === 0) return;
     const kept: Element[] = [];
     let pageStart = this.pageStart;
     let pageLength = this.pageLength;
-    for (let i = 0; i < this.matched.length; i++) {
-      const row = this.matched[i];
-      const id = row.getAttribute('id') ?? '';
-      const current = ids.has(id) ? this.index.rowById(id) : row;
-      if (!current) {
+    this.matched.forEach((row, i) => {
+      const id = row.parentNode ? null : row.getAttribute('id') ?? '';
+      if (id !== null && gone.has(id)) {
+        members.delete(row);
         if (i < this.pageStart) pageStart--;
         else if (i < this.pageStart + this.pageLength) pageLength--;
-        continue;
+        return;
       }
-      seen.add(id);
-      kept.push(current);
-    }
-    for (const id of ids) {
-      if (seen.has(id) || this.query.hidden?.has(id)) continue;
-      const row = this.index.rowById(id);
-      if (!row) continue;
-      const at = this.viewSlotAfterPredecessor(kept, row, pageStart, pageLength);
-      kept.splice(at, 0, row);
-      if (at < pageStart) pageStart++;
-      else pageLength++;
-    }
+      const replacement = id !== null ? unknown.get(id) : undefined;
+      if (replacement) {
+        unknown.delete(id!);
+        members.delete(row);
+        members.add(replacement);
+        kept.push(replacement);
+      } else kept.push(row);
+    });
     this.matched = kept;
     this.pageStart = Math.max(0, pageStart);
-    this.pageLength = Math.max(0, Math.min(pageLength, kept.length - this.pageStart));
+    this.pageLength = Math.max(0, pageLength);
+    for (const row of unknown.values()) {
+      const at = this.viewSlotAfterPredecessor(kept, row, this.pageStart, this.pageLength);
+      kept.splice(at, 0, row);
+      members.add(row);
+      if (at < this.pageStart) this.pageStart++;
+      else this.pageLength++;
+    }
     this.positions = null;
   }
 
