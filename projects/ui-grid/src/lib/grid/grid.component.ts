@@ -1104,11 +1104,14 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   // ---- features: filters, sorting, pages, export, context menu, tooltips (see features/) ----
 
-  /** Rows per page: pagination is on when `paginationSize` or `paginationAllPages` is set, or pages come from the server. */
+  /**
+   * Rows per page the inputs ask for: `paginationSize`; 0 when only `paginationAllPages` or `serverSidedPagination`
+   * turn pages on (then the configuration's xp:PageSize, else 20); null for no pagination.
+   */
   protected pagingSize(): number | null {
     const size = this.paginationSize();
-    if (size === undefined && !this.paginationAllPages() && !this.serverSidedPagination()) return null;
-    return size !== undefined && size > 0 ? size : 20;
+    if (size !== undefined && size > 0) return size;
+    return size !== undefined || this.paginationAllPages() || this.serverSidedPagination() ? 0 : null;
   }
 
   private onViewChanged(header: boolean): void {

@@ -254,6 +254,16 @@ describe('Grid features: client pagination', () => {
     expect(top.grid.viewRows().length).toBe(5);
   });
 
+  it('takes page size and first page from the configuration\'s xp:Paginate', async () => {
+    const xp = 'http://www.businesscode.de/schema/bcdui/xsltParams-1.0.0';
+    const config = new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}" xmlns:xp="${xp}"><wrq:BindingSet>p</wrq:BindingSet><xp:Paginate><xp:PageSize>3</xp:PageSize><xp:PageNumber>2</xp:PageNumber></xp:Paginate><grid:SelectColumns><grid:C bRef="name"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+    const s = await setup({ config });
+    expect(viewIds(s)).toEqual(['R4', 'R5']);
+    expect(s.el.querySelector('[data-test="page-of"]')!.textContent).toBe('Page 2 of 2');
+  });
+
   it('adds a row on the current page', async () => {
     const s = await setup({ paginationSize: 2 });
     s.grid.goToPage(1);
@@ -488,6 +498,21 @@ describe('Grid features: tooltips', () => {
     expect(tip.getAttribute('role')).toBe('tooltip');
     expect(Array.from(tip.querySelectorAll(':scope > div > div')).map((d) => d.textContent)).toEqual(['NAME', 'Given name', 'Berta', 'Original: Bert']);
     expect(cell.getAttribute('aria-describedby')).toBe(tip.id);
+  });
+
+  it('renders a tooltipChain through the chain service, sanitized', async () => {
+    const step = (_doc: Document, p: Record<string, unknown>) =>
+      parseXml(`<div xmlns="http://www.w3.org/1999/xhtml"><b class="t">${p['rowId']}/${p['colId']}</b><img src="x" onerror="window.hacked = 1"/><script>window.hacked = 2</script></div>`);
+    const s = await setup({ tooltipChain: step });
+    const cell = s.el.querySelector<HTMLElement>('.ui-grid-row[aria-rowindex="2"] [aria-colindex="2"]')!;
+    cell.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    await new Promise((r) => setTimeout(r, 600));
+    const tip = document.querySelector<HTMLElement>('.ui-grid-tooltip')!;
+    expect(tip.hidden).toBeFalse();
+    expect(tip.querySelector('b.t')!.textContent).toBe('R1/qty');
+    expect(tip.querySelector('script')).toBeNull();
+    expect(tip.querySelector('img')?.getAttribute('onerror') ?? null).toBeNull();
+    expect((window as { hacked?: number }).hacked).toBeUndefined();
   });
 
   it('is off with an empty tooltipChain', async () => {

@@ -1,10 +1,13 @@
-import { signal } from '@angular/core';
-import { ColumnFilterFunction, DataProvider, RowOrdering, WrsBackend, WrsIndex } from 'ngx-wrs-grid/core';
+import { computed, signal } from '@angular/core';
+import { ColumnFilterFunction, DataProvider, RowOrdering, WrsBackend, WrsIndex, XSLT_PARAMS_NS } from 'ngx-wrs-grid/core';
 import { GridColumn } from '../grid-column';
 import { ColumnFilterValue, readColumnFilters, statusFilter, withoutColumnFilters, writeColumnFilter } from './column-filter';
 import { GridRowView } from './grid-row-view';
 import { configOrderings, setRequestOrdering, toggleOrdering } from './grid-sort';
 import { carryPendingRows, loadTotalRows, pageRequest, pendingRows } from './server-pages';
+
+/** Rows per page when pagination is on without a size (spec part 8). */
+const DEFAULT_PAGE_SIZE = 20;
 
 /** `columnFiltersCustomFilter`: per column id, decides with the column filter's value whether a row is kept. */
 export type ColumnFiltersCustomFilter = Readonly<Record<string, (value: string | null, filter: ColumnFilterValue, row: Element) => boolean>>;
@@ -18,7 +21,7 @@ export interface GridFeaturesHost {
   gridKey(): string;
   statusProvider(): DataProvider;
   serverSided(): boolean;
-  /** Rows per page, or null without pagination. */
+  /** Rows per page the grid's inputs ask for: a size, 0 for pages of the default size, null for no pagination. */
   pageSize(): number | null;
   customFilter(): ColumnFiltersCustomFilter | null;
   captionFor(): CaptionForColumnValue | null;
@@ -47,6 +50,10 @@ export class GridFeatures {
   private statusListener: { provider: DataProvider; id: string } | null = null;
   private orderingsFromConfig = true;
   private doc: Document | null = null;
+  /** `xp:Paginate/xp:PageSize` of the grid configuration: pagination on with that size unless the inputs say more. */
+  private readonly configPageSize = signal<number | null>(null);
+  /** True when the grid shows a pager. */
+  readonly paginated = computed(() => this.host.pageSize() !== null || this.configPageSize() !== null);
 
   constructor(private readonly host: GridFeaturesHost) {}
 
@@ -58,7 +65,10 @@ export class GridFeatures {
 
   /** The page size in effect: null without pagination or with "show all". */
   activePageSize(): number | null {
-    return this.showAll() ? null : this.host.pageSize();
+    if (this.showAll()) return null;
+    const asked = this.host.pageSize();
+    if (asked) return asked;
+    return this.configPageSize() ?? (asked === 0 ? DEFAULT_PAGE_SIZE : null);
   }
 
   /** Listens to the status model's `f:Filter` (call once the grid is set up; again after the status model changed). */
@@ -99,12 +109,29 @@ export class GridFeatures {
   reset(doc: Document, columns: readonly GridColumn[], config: Document | null): void {
     this.doc = doc;
     this.view = new GridRowView(WrsIndex.of(doc));
+    if (!this.configRead) this.readPaginate(config);
     if (this.orderingsFromConfig) this.orderings.set(configOrderings(config));
     this.readFilters(columns);
     this.applyView();
   }
 
   private columns: readonly GridColumn[] = [];
+  private configRead = false;
+
+  /** `xp:Paginate` (PageSize, 1-based PageNumber) of the configuration, read with the first data. */
+  private readPaginate(config: Document | null): void {
+    this.configRead = true;
+    const root = config?.documentElement;
+    const paginate = root ? Array.from(root.childNodes).find((c): c is Element => c.nodeType === 1 && (c as Element).namespaceURI === XSLT_PARAMS_NS && (c as Element).localName === 'Paginate') : undefined;
+    if (!paginate) return;
+    const number = (name: string) => {
+      const el = paginate.getElementsByTagNameNS(XSLT_PARAMS_NS, name)[0];
+      const n = Number(el?.textContent?.trim());
+      return Number.isInteger(n) && n > 0 ? n : null;
+    };
+    this.configPageSize.set(number('PageSize') ?? 20);
+    this.page.set((number('PageNumber') ?? 1) - 1);
+  }
 
   private readFilters(columns: readonly GridColumn[]): void {
     this.columns = columns;
