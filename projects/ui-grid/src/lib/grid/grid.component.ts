@@ -264,7 +264,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       isFocused: (r, c) => this.selection.focus.row === r && this.selection.focus.col === c,
       errorOf: (rowId, colId) => {
         const message = this.validation?.errorOf(rowId, colId) ?? null;
-        return message === null ? null : validationText(this.captionOf(colId), message);
+        return message === null ? null : this.validationMessage(colId, message);
       },
     }, this.hotArgs()?.rowHeight ?? DEFAULT_ROW_HEIGHT);
     bodyHost.addEventListener('keydown', this.onKeydown);
@@ -760,7 +760,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   getCellError(rowId: string, colId: string): string | null {
     this.validateNextRows(Number.POSITIVE_INFINITY);
     const message = this.validation?.errorOf(rowId, colId) ?? null;
-    return message === null ? null : validationText(this.captionOf(colId), message);
+    return message === null ? null : this.validationMessage(colId, message);
   }
 
   private captionOf(colId: string): string {
@@ -1122,6 +1122,13 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     else this.updateHeight();
     this.body.repaintAll();
     this.markActive();
+  }
+
+  /** A validation message as shown: the message table's text for its key (`{caption}` filled), else the built-in text. */
+  private validationMessage(colId: string, message: string): string {
+    const caption = this.captionOf(colId);
+    const text = this.messages[message];
+    return text !== undefined ? formatMessage(text, { caption }) : validationText(caption, message);
   }
 
   /** The rows the grid shows now: the current page of the filtered and sorted rows. */

@@ -498,6 +498,13 @@ describe('Grid features: tooltips', () => {
     expect(tip.getAttribute('role')).toBe('tooltip');
     expect(Array.from(tip.querySelectorAll(':scope > div > div')).map((d) => d.textContent)).toEqual(['NAME', 'Given name', 'Berta', 'Original: Bert']);
     expect(cell.getAttribute('aria-describedby')).toBe(tip.id);
+    clickCell(s, 2, 1);
+    s.grid.pasteTsv('x');
+    await settle(s.fixture);
+    const qty = s.el.querySelector<HTMLElement>('.ui-grid-row[aria-rowindex="4"] [aria-colindex="2"]')!;
+    qty.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(document.querySelector('.ui-grid-tooltip-validation')!.textContent).toBe('QTY is not a whole number');
   });
 
   it('renders a tooltipChain through the chain service, sanitized', async () => {
@@ -575,6 +582,10 @@ describe('Grid features: renderers, editors, i18n, theme', () => {
     expect(s.el.querySelector('[data-test="page-of"]')!.textContent).toBe('Seite 1 von 3');
     expect(s.el.querySelector<HTMLInputElement>('input.ui-grid-filter')!.getAttribute('aria-label')).toBe('Vorname filtern');
     expect(Object.keys(GRID_MESSAGES_DE).sort()).toEqual(Object.keys(GRID_MESSAGES_EN).sort());
+    clickCell(s, 0, 1);
+    s.grid.pasteTsv('x');
+    await settle(s.fixture);
+    expect(s.grid.getCellError('R1', 'qty')).toBe('col.missing ist keine ganze Zahl');
   });
 
   it('takes colours from CSS custom properties, with a dark theme', async () => {

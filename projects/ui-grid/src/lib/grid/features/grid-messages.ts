@@ -53,6 +53,17 @@ export interface GridMessages {
   readonly clearCells: string;
   readonly export: string;
   readonly tooltipOriginal: string;
+  readonly ui_ValidationError_NotNull: string;
+  readonly ui_ValidationError_Integer: string;
+  readonly ui_ValidationError_Decimal: string;
+  readonly ui_ValidationError_Scale: string;
+  readonly ui_ValidationError_Date: string;
+  readonly ui_ValidationError_Timestamp: string;
+  readonly ui_ValidationError_Boolean: string;
+  readonly ui_ValidationError_StringTooLong: string;
+  readonly ui_ValidationError_NotInReferenceList: string;
+  readonly ui_ValidationError_DuplicateKey: string;
+  readonly ui_ValidationError_DuplicateKeyOnServer: string;
 }
 
 /** A message table: the grid's texts plus any caption keys an app looks up with the U+E0FF prefix. */
@@ -110,6 +121,17 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   clearCells: 'Clear cells',
   export: 'Export',
   tooltipOriginal: 'Original: {value}',
+  ui_ValidationError_NotNull: '{caption} needs a value',
+  ui_ValidationError_Integer: '{caption} is not a whole number',
+  ui_ValidationError_Decimal: '{caption} is not a number',
+  ui_ValidationError_Scale: '{caption} has too many decimal places',
+  ui_ValidationError_Date: '{caption} is not a date (YYYY-MM-DD)',
+  ui_ValidationError_Timestamp: '{caption} is not a timestamp (YYYY-MM-DD hh:mm:ss)',
+  ui_ValidationError_Boolean: '{caption} is not true or false',
+  ui_ValidationError_StringTooLong: '{caption} is too long',
+  ui_ValidationError_NotInReferenceList: '{caption} is not an allowed value',
+  ui_ValidationError_DuplicateKey: '{caption} is not unique (key)',
+  ui_ValidationError_DuplicateKeyOnServer: '{caption} exists on the server already (key)',
 };
 
 /** The German table, the second table proving an app can replace the texts. */
@@ -164,6 +186,17 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   clearCells: 'Zellen leeren',
   export: 'Exportieren',
   tooltipOriginal: 'Ursprünglich: {value}',
+  ui_ValidationError_NotNull: '{caption} braucht einen Wert',
+  ui_ValidationError_Integer: '{caption} ist keine ganze Zahl',
+  ui_ValidationError_Decimal: '{caption} ist keine Zahl',
+  ui_ValidationError_Scale: '{caption} hat zu viele Nachkommastellen',
+  ui_ValidationError_Date: '{caption} ist kein Datum (JJJJ-MM-TT)',
+  ui_ValidationError_Timestamp: '{caption} ist kein Zeitstempel (JJJJ-MM-TT hh:mm:ss)',
+  ui_ValidationError_Boolean: '{caption} ist weder wahr noch falsch',
+  ui_ValidationError_StringTooLong: '{caption} ist zu lang',
+  ui_ValidationError_NotInReferenceList: '{caption} ist kein erlaubter Wert',
+  ui_ValidationError_DuplicateKey: '{caption} ist nicht eindeutig (Schlüssel)',
+  ui_ValidationError_DuplicateKeyOnServer: '{caption} gibt es auf dem Server schon (Schlüssel)',
 };
 
 /** The message table of every grid in an injector; provide GRID_MESSAGES_DE or an app's own table to replace it. */

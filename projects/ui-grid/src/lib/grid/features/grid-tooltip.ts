@@ -12,26 +12,29 @@ const SHOW_DELAY_MS = 400;
 
 /**
  * The built-in tooltip (the core's `gridTooltip` chain) as elements: column caption (as the grid shows it) and
- * description, cell value, the grid's validation message, the original value of a modified cell. Text only.
+ * description, cell value, the grid's validation message (as the user reads it, instead of the stored message key),
+ * the original value of a modified cell. Text only.
  */
 export function builtInTooltip(doc: Document, wrs: Document, cell: TooltipCell, caption: string, error: string | null, messages: GridMessageTable): HTMLElement {
   const out = tooltipChain(wrs, { rowId: cell.rowId, colId: cell.colId });
   const box = doc.createElement('div');
-  let hasValidation = false;
+  const line = (kind: string, text: string) => {
+    const div = box.appendChild(doc.createElement('div'));
+    div.className = `ui-grid-tooltip-${kind}`;
+    div.textContent = text;
+  };
+  let original: string | null = null;
   for (let c = out.documentElement?.firstChild ?? null; c; c = c.nextSibling) {
     if (c.nodeType !== 1) continue;
     const kind = (c as Element).getAttribute('class') ?? '';
-    const line = box.appendChild(doc.createElement('div'));
-    line.className = `ui-grid-tooltip-${kind}`;
     const text = c.textContent ?? '';
-    line.textContent = kind === 'caption' ? caption : kind === 'original' ? formatMessage(messages.tooltipOriginal, { value: text }) : text;
-    if (kind === 'validation') hasValidation = true;
+    if (kind === 'caption') line(kind, caption);
+    else if (kind === 'original') original = text;
+    else if (kind !== 'validation') line(kind, text);
   }
-  if (error && !hasValidation && box.firstChild) {
-    const line = box.appendChild(doc.createElement('div'));
-    line.className = 'ui-grid-tooltip-validation';
-    line.textContent = error;
-  }
+  if (!box.firstChild) return box;
+  if (error) line('validation', error);
+  if (original !== null) line('original', formatMessage(messages.tooltipOriginal, { value: original }));
   return box;
 }
 
