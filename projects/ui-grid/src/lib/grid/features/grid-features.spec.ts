@@ -351,6 +351,37 @@ describe('Grid features: server-side pagination', () => {
   });
 });
 
+describe('Grid features: column filters on data loaded from the backend', () => {
+  it('keeps the grid\'s column filters out of the request and filters the loaded rows on the client', async () => {
+    const requests: Document[] = [];
+    const config = new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>people</wrq:BindingSet><grid:SelectColumns><grid:C bRef="name"/><grid:C bRef="qty"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+    const s = await setup({ config, columnFilters: true }, { backend: pagingBackend(PEOPLE(), requests, []) });
+    expect(viewIds(s).length).toBe(5);
+    s.grid.setColumnFilter('qty', { kind: 'range', from: '5', to: '' });
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R2', 'R3', 'R5']);
+    expect(requests.length).toBe(1);
+    await reloading(s, () => void s.grid.execute(true));
+    expect(requests.length).toBe(2);
+    expect(serializeXml(requests[1])).not.toContain('grid_cf_qty');
+    expect(viewIds(s)).toEqual(['R2', 'R3', 'R5']);
+  });
+});
+
+describe('Grid features: jumping to a row', () => {
+  it('turns to the client page holding the row, and names a row the filter hides', async () => {
+    const s = await setup({ paginationSize: 2, columnFilters: true });
+    s.grid.jumpToRow({ rowId: 'R5' });
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R5']);
+    s.grid.setColumnFilter('name', { kind: 'text', op: 'equals', text: 'Anna' });
+    await settle(s.fixture);
+    expect(() => s.grid.jumpToRow({ rowId: 'R3' })).toThrowError(/R3 is hidden by the filter/);
+  });
+});
+
 describe('Grid features: context menu', () => {
   function openMenu(s: Setup, row: number, col: number): void {
     const cell = s.el.querySelector<HTMLElement>(`.ui-grid-row[aria-rowindex="${row + 2}"] [aria-colindex="${col + 1}"]`)!;
