@@ -29,14 +29,14 @@ const link: GridCellRenderer = (cell, value) => {
   cell.appendChild(a);
 };
 
-/** A horizontal bar for a percentage (0-100) with the number beside it. */
+/** A horizontal bar for a percentage (0-100) with the number beside it (the bar takes at most 60% of the cell). */
 const bar: GridCellRenderer = (cell, value, column) => {
   cell.replaceChildren();
   const n = Math.max(0, Math.min(100, Number(value)));
   const doc = cell.ownerDocument;
   const fill = cell.appendChild(doc.createElement('span'));
   fill.className = 'ui-grid-bar';
-  fill.style.width = `${Number.isFinite(n) ? n : 0}%`;
+  fill.style.width = `${Number.isFinite(n) ? n * 0.6 : 0}%`;
   cell.appendChild(doc.createTextNode(cellText(column, value)));
 };
 
