@@ -472,8 +472,12 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         return () => ref.dispose();
       },
     });
-    // A server-side filter reloads and repaints the header: the filter being typed into keeps the focus.
-    if (focusedFilter !== undefined) body.header.querySelector<HTMLInputElement>(`input.ui-grid-filter[data-col-id="${CSS.escape(focusedFilter)}"]`)?.focus();
+    // A filter change repaints the header: the filter being typed into keeps the focus, the caret at its end.
+    if (focusedFilter !== undefined) {
+      const field = body.header.querySelector<HTMLElement>(`.ui-grid-filter[data-col-id="${CSS.escape(focusedFilter)}"]`);
+      field?.focus();
+      if (field instanceof HTMLInputElement) field.setSelectionRange(field.value.length, field.value.length);
+    }
     body.setColumns(this.shown, frozenColumns(this.hotArgs()));
     this.bodyHost().nativeElement.setAttribute('aria-colcount', String(this.shown.length));
     this.updateHeight();

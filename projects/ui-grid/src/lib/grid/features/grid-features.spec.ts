@@ -127,6 +127,7 @@ describe('Grid features: column filters', () => {
     boxes[0].dispatchEvent(new Event('change', { bubbles: true }));
     await settle(s.fixture);
     expect(viewIds(s)).toEqual(['R1', 'R4']);
+    expect(s.el.querySelector('button.ui-grid-filter[data-col-id="country"]')!.textContent).toBe('1 selected');
     typeFilter(s, 'qty', '2..');
     await settle(s.fixture);
     expect(viewIds(s)).toEqual(['R1']);
@@ -141,6 +142,7 @@ describe('Grid features: column filters', () => {
     s.status.fire();
     await settle(s.fixture);
     expect(viewIds(s)).toEqual(['R3', 'R4']);
+    expect(s.el.querySelector<HTMLInputElement>('input.ui-grid-filter[data-col-id="name"]')!.value).toBe('o');
     await s.grid.execute(true);
     await settle(s.fixture);
     expect(viewIds(s)).toEqual(['R3', 'R4']);

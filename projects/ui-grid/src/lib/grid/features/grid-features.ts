@@ -207,9 +207,10 @@ export class GridFeatures {
     this.updateCounts();
   }
 
+  /** The status model's filter changed (a filter field, the app, a bookmark): filter again and show it in the header. */
   private onFilterChanged(): void {
     this.readFilters(this.columns);
-    this.refresh(true, false);
+    this.refresh(true, true);
   }
 
   /** Re-runs the view; server-side, reloads instead (carrying the pending rows of the page left). */

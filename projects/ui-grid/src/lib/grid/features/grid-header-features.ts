@@ -147,7 +147,9 @@ function valueListButton(doc: Document, column: GridColumn, current: ColumnFilte
     panel.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') close();
     });
-    const close = options.openPopup(panel, button, () => button.focus());
+    // Choosing values repaints the header, so closing focuses the button that replaced this one.
+    const header = button.closest('.ui-grid-header');
+    const close = options.openPopup(panel, button, () => header?.querySelector<HTMLElement>(`button.ui-grid-filter[data-col-id="${CSS.escape(column.id)}"]`)?.focus());
     boxes[0]?.focus();
   });
   return button;
