@@ -358,7 +358,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private async loadFromBackend(config: Document | null): Promise<Document> {
     const backend = this.requireBackend();
     // Not WrsRequestModel: the row count of the pager goes out in parallel with the very request the post chain made.
-    let request = this.features.request(this.buildRequest(config));
+    let request = this.features.request(this.buildRequest(config), config);
     const postChain = this.requestPostChain();
     if (postChain) request = await runGridChain(this.chains, 'requestPostChain', postChain, request, null);
     this.loadedRequest = request;

@@ -335,6 +335,20 @@ describe('Grid features: server-side pagination', () => {
     expect(serializeXml(pageLoads().at(-1)!)).toContain('<wrq:Ordering><wrq:C bRef="qty" order="desc"/></wrq:Ordering>');
   });
 
+  it('asks the server for the xp:Paginate page size and page from the first request on', async () => {
+    const requests: Document[] = [];
+    const xp = 'http://www.businesscode.de/schema/bcdui/xsltParams-1.0.0';
+    const paged = new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}" xmlns:xp="${xp}"><wrq:BindingSet>people</wrq:BindingSet><xp:Paginate><xp:PageSize>2</xp:PageSize><xp:PageNumber>2</xp:PageNumber></xp:Paginate><grid:SelectColumns><grid:C bRef="name"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+    const s = await setup({ config: paged, serverSidedPagination: true }, { backend: pagingBackend(PEOPLE(), requests, []) });
+    const first = requests.find((r) => r.getElementsByTagNameNS(NS.wrq, 'C')[0]?.getAttribute('aggr') !== 'count')!;
+    expect(first.getElementsByTagNameNS(NS.wrq, 'Select')[0].getAttribute('rowStart')).toBe('3');
+    expect(first.getElementsByTagNameNS(NS.wrq, 'Select')[0].getAttribute('rowEnd')).toBe('4');
+    expect(viewIds(s)).toEqual(['R3', 'R4']);
+    expect(s.el.querySelector('[data-test="page-of"]')!.textContent).toBe('Page 2 of 3');
+  });
+
   it('keeps pending changes of pages left behind and saves them with the current page', async () => {
     const saves: Document[] = [];
     const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2 }, { backend: pagingBackend(PEOPLE(), [], saves) });

@@ -50,6 +50,8 @@ export class GridFeatures {
   private statusListener: { provider: DataProvider; id: string } | null = null;
   private orderingsFromConfig = true;
   private doc: Document | null = null;
+  private columns: readonly GridColumn[] = [];
+  private configRead = false;
   /** `xp:Paginate/xp:PageSize` of the grid configuration: pagination on with that size unless the inputs say more. */
   private readonly configPageSize = signal<number | null>(null);
   /** True when the grid shows a pager. */
@@ -86,7 +88,8 @@ export class GridFeatures {
   }
 
   /** The load request: column filters stay on the client unless server-sided; then order and page go in too. */
-  request(request: Document): Document {
+  request(request: Document, config: Document | null): Document {
+    if (!this.configRead) this.readPaginate(config);
     if (!this.host.serverSided()) return withoutColumnFilters(request, this.host.gridKey());
     if (!this.orderingsFromConfig) setRequestOrdering(request, this.orderings());
     const size = this.activePageSize();
@@ -115,9 +118,6 @@ export class GridFeatures {
     this.applyView();
   }
 
-  private columns: readonly GridColumn[] = [];
-  private configRead = false;
-
   /** `xp:Paginate` (PageSize, 1-based PageNumber) of the configuration, read with the first data. */
   private readPaginate(config: Document | null): void {
     this.configRead = true;
@@ -129,7 +129,7 @@ export class GridFeatures {
       const n = Number(el?.textContent?.trim());
       return Number.isInteger(n) && n > 0 ? n : null;
     };
-    this.configPageSize.set(number('PageSize') ?? 20);
+    this.configPageSize.set(number('PageSize') ?? DEFAULT_PAGE_SIZE);
     this.page.set((number('PageNumber') ?? 1) - 1);
   }
 
