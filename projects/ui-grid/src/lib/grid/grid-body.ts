@@ -131,10 +131,12 @@ export class GridBody {
     this.frozenShift = x;
     const shift = x === 0 ? 'translateX(0)' : `translateX(${x}px)`;
     for (const slot of this.slots) for (let i = 0; i < this.frozen; i++) slot.cells[i].style.transform = shift;
-    const headers = this.header.querySelectorAll<HTMLElement>('.ui-grid-colheader');
-    for (let i = 0; i < this.frozen && i < headers.length; i++) {
-      headers[i].style.transform = shift;
-      headers[i].classList.add('ui-grid-cell-frozen');
+    for (const selector of ['.ui-grid-colheader', '.ui-grid-filter-cell']) {
+      const headers = this.header.querySelectorAll<HTMLElement>(selector);
+      for (let i = 0; i < this.frozen && i < headers.length; i++) {
+        headers[i].style.transform = shift;
+        headers[i].classList.add('ui-grid-cell-frozen');
+      }
     }
   }
 

@@ -177,6 +177,17 @@ describe('Grid features: column filters', () => {
     expect(viewIds(s)).toEqual(['R2']);
   });
 
+  it('keeps the filter fields of frozen columns in view when scrolling sideways', async () => {
+    const s = await setup({ columnFilters: true, hotArgs: { fixedColumnsStart: 1, colWidths: 400 } });
+    const viewport = s.el.querySelector<HTMLElement>('.ui-grid-viewport')!;
+    viewport.scrollLeft = 150;
+    viewport.dispatchEvent(new Event('scroll'));
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    const filterCell = s.el.querySelector<HTMLElement>('.ui-grid-filter-cell')!;
+    expect(filterCell.classList).toContain('ui-grid-cell-frozen');
+    expect(filterCell.style.transform).toBe(`translateX(${viewport.scrollLeft}px)`);
+  });
+
   it('marks a bad number in a range field invalid and keeps the filter it had', async () => {
     const s = await setup({ columnFilters: true });
     typeFilter(s, 'qty', 'abc');
