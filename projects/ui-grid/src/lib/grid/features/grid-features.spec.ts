@@ -289,11 +289,13 @@ describe('Grid features: client pagination', () => {
 });
 
 /** A backend over a fixed Wrs that answers pages (rowStart/rowEnd), count requests and f:Filter like the reference server. */
-function pagingBackend(data: string, requests: Document[], saves: Document[]): WrsBackend {
+function pagingBackend(data: string, requests: Document[], saves: Document[], delays: number[] = []): WrsBackend {
   return {
     load: async (request) => {
       const req = typeof request === 'string' ? parseXml(request) : request;
       requests.push(req);
+      const delay = delays.shift();
+      if (delay) await new Promise((r) => setTimeout(r, delay));
       const doc = parseXml(data);
       const index = WrsIndex.of(doc);
       const select = req.getElementsByTagNameNS(NS.wrq, 'Select')[0];
@@ -344,6 +346,24 @@ describe('Grid features: server-side pagination', () => {
       s.grid.sortBy('qty');
     });
     expect(serializeXml(pageLoads().at(-1)!)).toContain('<wrq:Ordering><wrq:C bRef="qty" order="desc"/></wrq:Ordering>');
+  });
+
+  it('keeps pending changes when pages are turned faster than they load', async () => {
+    const saves: Document[] = [];
+    const delays: number[] = [];
+    const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2 }, { backend: pagingBackend(PEOPLE(), [], saves, delays) });
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Anka');
+    delays.push(0, 0, 80, 0);
+    await reloading(s, () => {
+      s.grid.goToPage(1);
+      s.grid.goToPage(2);
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    expect(viewIds(s)).toEqual(['R5']);
+    expect(WrsIndex.of(s.grid.getData()!).rowById('R1')!.localName).toBe('M');
+    await s.grid.save();
+    expect(serializeXml(saves[0])).toContain('<wrs:M id="R1"><wrs:C>Anka</wrs:C><wrs:O>Anna</wrs:O>');
   });
 
   it('asks the server for the xp:Paginate page size and page from the first request on', async () => {

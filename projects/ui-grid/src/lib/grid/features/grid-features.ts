@@ -45,7 +45,10 @@ export class GridFeatures {
   /** Rows on all pages (the server's count with server-side pages). */
   readonly total = signal(0);
   readonly shown = signal(0);
+  /** Pending rows of the pages left behind, kept until a load carrying them becomes the grid's data. */
   private carried: Element[] = [];
+  /** Ids of the carried rows each loaded page holds hidden (a superseded load's page never becomes the data). */
+  private readonly foreignOf = new WeakMap<Document, Set<string>>();
   private foreign = new Set<string>();
   private statusListener: { provider: DataProvider; id: string } | null = null;
   private orderingsFromConfig = true;
@@ -103,14 +106,15 @@ export class GridFeatures {
 
   /** A page just loaded: rows with pending changes from other pages go into it (hidden, but saved). */
   afterLoad(doc: Document): Document {
-    this.foreign = this.carried.length > 0 ? carryPendingRows(doc, this.carried) : new Set();
-    this.carried = [];
+    if (this.carried.length > 0) this.foreignOf.set(doc, carryPendingRows(doc, this.carried));
     return doc;
   }
 
   /** New data and columns: a new row view with the current filter, order and page. */
   reset(doc: Document, columns: readonly GridColumn[], config: Document | null): void {
     this.doc = doc;
+    this.foreign = this.foreignOf.get(doc) ?? new Set();
+    if (this.foreignOf.has(doc)) this.carried = [];
     this.view = new GridRowView(WrsIndex.of(doc));
     if (!this.configRead) this.readPaginate(config);
     if (this.orderingsFromConfig) this.orderings.set(configOrderings(config));
