@@ -18,13 +18,25 @@ export default defineConfig({
     acceptDownloads: true,
     testIdAttribute: 'data-test',
   },
-  webServer: {
-    command: `node scripts/start.mjs`,
-    env: { DEMO_PORT: String(port) },
-    url: `http://localhost:${port}`,
-    timeout: 180_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  // The reference server first (its /health answers once it listens; requests then wait for the database), on a fresh
+  // database under .test-results when npm test runs, then the demo app whose dev server proxies /WrsServlet to it.
+  webServer: [
+    {
+      command: 'npx tsx projects/wrs-server/src/main.ts',
+      env: { PORT: '3000', DATA_DIR: process.env.E2E_DATA_DIR ?? '.test-results/e2e-db' },
+      url: 'http://127.0.0.1:3000/health',
+      timeout: 120_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `npx ng serve demo-app --port ${port}`,
+      url: `http://localhost:${port}`,
+      timeout: 180_000,
+      reuseExistingServer: !process.env.CI,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });
