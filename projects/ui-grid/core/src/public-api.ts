@@ -66,8 +66,8 @@ export type { SavePayload } from './wrs/save-payload';
 export type { CellValidation, CellValidationResult, ValidateWrsOptions, WrsValidator } from './wrs/validation';
 export { VALIDATION_ID_ATTRIBUTE, validationWrsOf } from './wrs/validation-result';
 export type { ValidationError } from './wrs/validation-result';
-export { ValidationModel } from './wrs/validation-model';
-export type { ValidationModelArgs, ValidationOutcome } from './wrs/validation-model';
+export { createValidationChain } from './wrs/validation-model';
+export type { ValidationChainArgs, ValidationOutcome } from './wrs/validation-model';
 
 export * from './data-provider/status';
 export { DataProvider, generateProviderId } from './data-provider/data-provider';

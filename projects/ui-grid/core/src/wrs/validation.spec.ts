@@ -1,6 +1,6 @@
 import { DataProviderRegistry } from '../data-provider/registry';
 import { StaticModel } from '../data-provider/static-model';
-import { domName, wrsText } from '../../testing/fixtures';
+import { WRS, domName, wrsText } from '../../testing/fixtures';
 import { WrsIndex } from './wrs-index';
 import { cellValue, cellsOf } from './row-states';
 import { WrsUtil } from './wrs-util';
@@ -155,6 +155,24 @@ describe(`validation (${domName()})`, () => {
     await failing.execute(true);
     expect(statuses).toEqual(['TransformFailedStatus', 'LoadingStatus', 'ChainLoadedStatus', 'WaitingForParametersStatus', 'TransformingStatus', 'TransformFailedStatus']);
     expect(failing.getFailureReason()).toContain('boom');
+  });
+
+  it('validateModel runs a validation stylesheet through the chain and stores its result in the model', async () => {
+    const { util, model } = setup(typed());
+    const xslt = `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:wrs="${WRS}">
+      <xsl:template match="/">
+        <wrs:ValidationResult><wrs:Wrs><wrs:Header><wrs:Columns><wrs:C pos="1" id="RowId"/><wrs:C pos="2" id="ColId"/><wrs:C pos="3" id="Error"/></wrs:Columns></wrs:Header>
+          <wrs:Data><xsl:for-each select="/*/wrs:Data/*[wrs:C[1]='k1']"><wrs:R id="e{position()}"><wrs:C><xsl:value-of select="@id"/></wrs:C><wrs:C>id</wrs:C><wrs:C>my_rule</wrs:C></wrs:R></xsl:for-each></wrs:Data>
+        </wrs:Wrs></wrs:ValidationResult>
+      </xsl:template>
+    </xsl:stylesheet>`;
+    const statuses: string[] = [];
+    const validation = util.validateModel({ model, stylesheetUrl: xslt }, 'xslt');
+    validation.status$.subscribe((s) => statuses.push(s.name));
+    await validation.fetchData();
+    expect(statuses).toContain('TransformedStatus');
+    expect(errorRows(util, model, 'xslt')).toEqual(['R1|id|my_rule']);
+    expect(util.getValidationErrorCount(model)).toBe(1);
   });
 
   it('validateModel waits for a model that is not loaded yet', async () => {

@@ -29,7 +29,8 @@ import { deleteColumnsOf } from './delete-columns';
 import { transposeGroupingOf } from './transpose-grouping';
 import { CellValidation, validateCells } from './validation';
 import { findValidationResult, replaceValidationResultOf, validationErrorCountOf, validationWrsOf, wrsRootOf } from './validation-result';
-import { ValidationModel, ValidationOutcome } from './validation-model';
+import { ValidationOutcome, createValidationChain } from './validation-model';
+import type { ModelWrapper } from '../chain/model-wrapper';
 
 /** A data provider or its registered id. */
 export type ModelRef = DataProvider | string;
@@ -463,12 +464,13 @@ export class WrsUtil {
   }
 
   /**
-   * Validates a model with a registered validation (the built-in `xslt/validate/validateWrs.xslt` by default) and
-   * returns the re-executable provider whose data is the `wrs:ValidationResult`; it is started at once.
+   * Validates a model with a registered validation (the built-in `xslt/validate/validateWrs.xslt` by default) or a
+   * validation stylesheet (`stylesheetUrl`) and returns the TransformationChain whose data is the `wrs:ValidationResult`;
+   * it is started at once and runs again when the model fires.
    */
-  validateModel(args: ValidateModelArgs, validationId?: string): ValidationModel {
+  validateModel(args: ValidateModelArgs, validationId?: string): ModelWrapper {
     const provider = this.provider(args.model);
-    const validation = new ValidationModel({
+    const validation = createValidationChain({
       model: provider,
       validationId: validationId ?? args.validationId ?? provider.id,
       stylesheetUrl: args.stylesheetUrl,
