@@ -568,9 +568,13 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   /** True when the user may change a cell: grid, column and row not read-only, and `isReadOnlyCell` agrees. */
   private canEdit(position: number, col: number): boolean {
-    const column = this.shown[col];
     const row = this.rowAt(position);
-    if (this.isReadOnly() || !column || column.readOnly || !row || row.localName === 'D') return false;
+    return !!row && this.canEditRow(row, col);
+  }
+
+  private canEditRow(row: Element, col: number): boolean {
+    const column = this.shown[col];
+    if (this.isReadOnly() || !column || column.readOnly || row.localName === 'D') return false;
     const check = this.isReadOnlyCell();
     return !check || !check(this, this.headerMeta, row.getAttribute('id') ?? '', column.id, this.valueAt(row, column));
   }
@@ -723,20 +727,23 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.change((snapshot) => {
       const ids: string[] = [];
       if (missing > 0) ids.push(...this.insertRows(snapshot, view.rowCount, missing).map((r) => r.getAttribute('id') ?? ''));
+      // Each row is resolved once per pasted line and recorded for undo before its first change.
       lines.forEach((cells, r) => {
-        const position = top + r;
-        const id = view.rowAt(position)?.getAttribute('id');
-        if (id === undefined || id === null) return;
+        const id = view.rowAt(top + r)?.getAttribute('id');
+        if (!id) return;
+        let changed = false;
         cells.forEach((text, c) => {
           const col = left + c;
-          if (col >= this.shown.length || !this.canEdit(position, col)) return;
+          // By id: the first write of the line may have replaced the R element by its M row.
+          const row = index.rowById(id);
+          if (!row || col >= this.shown.length || !this.canEditRow(row, col)) return;
           const column = this.shown[col];
           const value = text === '' && column.nullable ? null : text;
-          const row = index.rowById(id)!;
           if (this.valueAt(row, column) === value) return;
-          snapshot.touch(row);
-          if (this.wrsUtil.setCellValue(this, id, column.pos, value)) ids.push(id);
+          if (!changed) snapshot.touch(row);
+          changed = this.wrsUtil.setCellValue(this, id, column.pos, value) || changed;
         });
+        if (changed) ids.push(id);
       });
       return [...new Set(ids)];
     });
