@@ -75,6 +75,8 @@ export type { DataProviderArgs, ChangeSet } from './data-provider/data-provider'
 export * from './data-provider/listeners';
 export { DataProviderRegistry, defaultRegistry } from './data-provider/registry';
 export type { WrsBackend, WrsBackendCallOptions } from './backend/wrs-backend';
+export { PostingWrsBackend } from './backend/posting-wrs-backend';
+export type { WrsBackendCall, WrsBackendEndpoints } from './backend/posting-wrs-backend';
 export { FetchWrsBackend } from './backend/fetch-wrs-backend';
 export type { FetchWrsBackendOptions } from './backend/fetch-wrs-backend';
 export { getDefaultWrsBackend, setDefaultWrsBackend } from './backend/default-wrs-backend';

@@ -1,11 +1,7 @@
-import { DEFAULT_MODEL_URL, DEFAULT_NEXT_IDENTIFIER_URL, httpFailure, networkFailure, nextIdentifierAnswer, nextIdentifierUrl, wrsAnswer, xmlBody } from './backend-answers';
-import { WrsBackend, WrsBackendCallOptions } from './wrs-backend';
+import { httpFailure, networkFailure } from './backend-answers';
+import { PostingWrsBackend, WrsBackendCall, WrsBackendEndpoints } from './posting-wrs-backend';
 
-export interface FetchWrsBackendOptions {
-  /** Load and save url; `WrsServlet` when absent. */
-  modelUrl?: string;
-  /** Base of next-identifier calls; `WrsNextIdentifierServlet` when absent. */
-  nextIdentifierUrl?: string;
+export interface FetchWrsBackendOptions extends WrsBackendEndpoints {
   /** Extra headers of every call (an auth token, say); a function is asked on each call. */
   headers?: Record<string, string> | (() => Record<string, string>);
   credentials?: RequestCredentials;
@@ -14,25 +10,16 @@ export interface FetchWrsBackendOptions {
 }
 
 /** The default WrsBackend: the protocol of design.md 5 over `fetch`. */
-export class FetchWrsBackend implements WrsBackend {
-  constructor(private readonly options: FetchWrsBackendOptions = {}) {}
-
-  async load(request: Document | string, options?: WrsBackendCallOptions): Promise<Document> {
-    const url = options?.url ?? this.options.modelUrl ?? DEFAULT_MODEL_URL;
-    return wrsAnswer(url, await this.post('load', url, xmlBody(request), options?.signal));
+export class FetchWrsBackend extends PostingWrsBackend {
+  constructor(private readonly options: FetchWrsBackendOptions = {}) {
+    super();
   }
 
-  async save(wrs: Document | string, options?: WrsBackendCallOptions): Promise<void> {
-    const url = options?.url ?? this.options.modelUrl ?? DEFAULT_MODEL_URL;
-    await this.post('save', url, xmlBody(wrs), options?.signal);
+  protected get endpoints(): WrsBackendEndpoints {
+    return this.options;
   }
 
-  async nextIdentifier(scope: string, blockSize = 1, options?: WrsBackendCallOptions): Promise<number> {
-    const url = nextIdentifierUrl(options?.url ?? this.options.nextIdentifierUrl ?? DEFAULT_NEXT_IDENTIFIER_URL, scope, blockSize);
-    return nextIdentifierAnswer(url, await this.post('nextIdentifier', url, '', options?.signal));
-  }
-
-  private async post(call: 'load' | 'save' | 'nextIdentifier', url: string, body: string, signal?: AbortSignal): Promise<string> {
+  protected async post(call: WrsBackendCall, url: string, body: string, signal?: AbortSignal): Promise<string> {
     const extra = typeof this.options.headers === 'function' ? this.options.headers() : this.options.headers;
     let response: Response;
     try {
