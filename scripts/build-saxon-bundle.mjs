@@ -22,7 +22,8 @@ function upToDate() {
 
 const shims = {
   fs: 'module.exports = {};',
-  path: 'module.exports = {};',
+  // SaxonJS.transform (compiled stylesheets) takes its default base URI from path.resolve(''), the working directory.
+  path: 'module.exports = { resolve: () => "/" };',
   stream: 'class Stream {} class Readable extends Stream {} class Writable extends Stream {} class Transform extends Stream {}\n' +
     'module.exports = { Stream, Readable, Writable, Transform };',
   url: 'module.exports = { URL: globalThis.URL, fileURLToPath: (u) => String(u).replace(/^file:\\/\\//, ""), pathToFileURL: (p) => new URL("file://" + p) };',

@@ -56,6 +56,11 @@ function parseStylesheetText(text: string, label: string, input: unknown): Docum
   }
 }
 
+/** A compiled stylesheet (SaxonJS SEF, JSON) rather than XML: the engine checks and runs it as it is. */
+function isCompiledStylesheet(text: string): boolean {
+  return text.trimStart().startsWith('{');
+}
+
 function isChainDocument(doc: Document): boolean {
   return doc.documentElement?.namespaceURI === NS.chain && doc.documentElement.localName === 'Chain';
 }
@@ -144,6 +149,8 @@ export async function resolveChainDefinition(definition: ChainDefinition, loader
       const text = def.trim();
       if (text.startsWith('<')) {
         steps.push(...stepsOfDocument(parseStylesheetText(text, `${at} (inline stylesheet)`, def), `${at} (inline stylesheet)`));
+      } else if (isCompiledStylesheet(text)) {
+        steps.push({ kind: 'xslt', label: `${at} (compiled stylesheet)`, key: contentKey(text), text, params: {} });
       } else if (text === '') {
         throw new WrsError('LOAD_FAILED', `${at}: an empty string is no chain definition`, def);
       } else if (chainFunction(text)) {
@@ -152,8 +159,9 @@ export async function resolveChainDefinition(definition: ChainDefinition, loader
         steps.push({ kind: 'xslt', label: `${at} (${text})`, key: text, url: text, params: {} });
       } else {
         const label = `${at} (${text})`;
-        const doc = parseStylesheetText(await fetchText(loader, text, label), label, text);
-        steps.push(...stepsOfDocument(doc, label, text));
+        const fetched = await fetchText(loader, text, label);
+        if (isCompiledStylesheet(fetched)) steps.push({ kind: 'xslt', label, key: text, url: text, text: fetched, params: {} });
+        else steps.push(...stepsOfDocument(parseStylesheetText(fetched, label, text), label, text));
       }
     } else if (def && typeof def === 'object' && (def as Document).nodeType === 9) {
       steps.push(...stepsOfDocument(def as Document, `${at} (stylesheet document)`));
@@ -175,8 +183,10 @@ export async function compileChainSteps(steps: readonly ChainStep[], loader: Xml
     if (step.compiled) continue;
     if (step.text === undefined) {
       const text = await fetchText(loader, step.url!, step.label);
-      const doc = parseStylesheetText(text, step.label, step.url);
-      if (!isStylesheet(doc)) throw stylesheetFailure(step.label, `the document is no XSLT stylesheet (root ${doc.documentElement?.nodeName})`, step.url);
+      if (!isCompiledStylesheet(text)) {
+        const doc = parseStylesheetText(text, step.label, step.url);
+        if (!isStylesheet(doc)) throw stylesheetFailure(step.label, `the document is no XSLT stylesheet (root ${doc.documentElement?.nodeName})`, step.url);
+      }
       step.text = text;
     }
     try {
