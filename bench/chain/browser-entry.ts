@@ -1,6 +1,6 @@
 import { jsChainOverhead, xsltCompileOnce } from './cases';
 
-(globalThis as unknown as Record<string, unknown>)['chainBench'] = async (env: string) => [
-  ...(await xsltCompileOnce(env)),
+(globalThis as unknown as Record<string, unknown>)['chainBench'] = async (env: string, sef: string) => [
+  ...(await xsltCompileOnce(env, sef)),
   ...(await jsChainOverhead(env)),
 ];

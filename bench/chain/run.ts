@@ -1,14 +1,31 @@
 // `npm run bench -- chain`: issue 4's figures in headless Chromium (saxon-js bundle loaded by a script tag) and in Node.
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CHROMIUM_BIN, CHROMIUM_FLAGS } from '../../scripts/chromium.cjs';
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { bundleForBrowser, report, type Figure } from '../harness';
-import { jsChainOverhead, xsltCompileOnce } from './cases';
+import { BENCH_XSLT, jsChainOverhead, xsltCompileOnce } from './cases';
 
 const ORIGIN = 'http://bench.chain.test';
 
-async function inChromium(): Promise<Figure[]> {
+/** The benchmark stylesheet compiled to SEF by xslt3, as an app's build step would (`xslt3 -export -nogo`). */
+function compiledBenchStylesheet(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-chain-'));
+  try {
+    writeFileSync(join(dir, 'bench.xsl'), BENCH_XSLT);
+    const xslt3 = createRequire(import.meta.url).resolve('xslt3');
+    execFileSync(process.execPath, [xslt3, `-xsl:${join(dir, 'bench.xsl')}`, `-export:${join(dir, 'bench.sef.json')}`, '-nogo']);
+    return readFileSync(join(dir, 'bench.sef.json'), 'utf8');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function inChromium(sef: string): Promise<Figure[]> {
   execFileSync(process.execPath, ['scripts/build-saxon-bundle.mjs'], { stdio: 'ignore' });
   const saxon = readFileSync('build/saxon-js/saxon-js.js');
   const bundle = await bundleForBrowser('bench/chain/browser-entry.ts');
@@ -26,15 +43,16 @@ async function inChromium(): Promise<Figure[]> {
       return route.fulfill({ body: '<!doctype html><html><head><script src="bench.js"></script></head><body></body></html>', contentType: 'text/html' });
     });
     await page.goto(`${ORIGIN}/index.html`);
-    return await page.evaluate(() => (globalThis as unknown as { chainBench(env: string): Promise<Figure[]> }).chainBench('chromium'));
+    return await page.evaluate((sefText) => (globalThis as unknown as { chainBench(env: string, sef: string): Promise<Figure[]> }).chainBench('chromium', sefText), sef);
   } finally {
     await browser.close();
   }
 }
 
 async function main(): Promise<void> {
-  (await inChromium()).forEach(report);
-  (await xsltCompileOnce('node')).forEach(report);
+  const sef = compiledBenchStylesheet();
+  (await inChromium(sef)).forEach(report);
+  (await xsltCompileOnce('node', sef)).forEach(report);
   (await jsChainOverhead('node')).forEach(report);
 }
 

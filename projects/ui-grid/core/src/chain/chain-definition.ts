@@ -9,7 +9,8 @@ export type JsChainStep = (doc: Document, params: ChainParams) => Document | str
 /**
  * One step of a chain: a JS function; the URL of an XSLT stylesheet or of a `chain:Chain` document (a name
  * registered with `registerChainFunction`, such as `gridTooltip.xslt`, runs that built-in); XSLT or a
- * `chain:Chain` as text (starting with `<`) or as a document.
+ * `chain:Chain` as text (starting with `<`) or as a document; a stylesheet compiled by xslt3 (SEF JSON text, starting
+ * with `{`, or a URL answering one), which runs without being compiled again.
  */
 export type ChainStepDefinition = JsChainStep | string | Document;
 

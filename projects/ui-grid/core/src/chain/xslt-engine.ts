@@ -14,7 +14,7 @@ export interface CompiledStylesheet {
  */
 export interface XsltEngine {
   readonly name: string;
-  /** Compiles a stylesheet once per key; later calls with the same key answer from the cache. */
+  /** Compiles a stylesheet (XSLT text, or an engine's compiled form) once per key; later calls answer from the cache. */
   compile(stylesheetText: string, key: string): Promise<CompiledStylesheet>;
   /** The stylesheet compiled under a key, or null (a URL compiled once is not fetched again). */
   cached(key: string): CompiledStylesheet | null;
