@@ -4,6 +4,7 @@ import { WrsIndex } from './wrs-index';
 import {
   cellValue,
   cellsOf,
+  copyRowAs,
   createRow,
   defaultCellValue,
   deleteRowElement,
@@ -13,6 +14,7 @@ import {
   originalOf,
   restoreRowElement,
   rowState,
+  sameContent,
   setCellContent,
 } from './row-states';
 import type { CellBlock } from './clipboard-text';
@@ -92,6 +94,7 @@ export function restoreRange(index: WrsIndex, start: number, end: number, colSta
   checkColumnRange(index, colStart, colEnd);
   const edit = emptyEdit();
   const removed: Element[] = [];
+  const allColumns = colStart === 1 && colEnd === index.columns().length;
   for (const row of index.rows().slice(start - 1, end)) {
     const state = rowState(row);
     if (state === 'R') continue;
@@ -102,7 +105,7 @@ export function restoreRange(index: WrsIndex, start: number, end: number, colSta
     } else if (state === 'D') {
       edit.nodes.push(restoreRowElement(row, index)!);
       edit.rowIds.push(id);
-    } else if (!differsOutside(row, colStart, colEnd)) {
+    } else if (allColumns || !differsOutside(row, colStart, colEnd)) {
       edit.nodes.push(restoreRowElement(row, index)!);
       edit.rowIds.push(id);
     } else if (restoreCells(row, colStart, colEnd)) {
@@ -123,7 +126,7 @@ function differsOutside(row: Element, from: number, to: number): boolean {
   for (let i = 0; i < cells.length; i++) {
     if (i + 1 >= from && i + 1 <= to) continue;
     const original = originalOf(cells[i]);
-    if (original && cellValue(cells[i]) !== cellValue(original)) return true;
+    if (original && !sameContent(cells[i], original)) return true;
   }
   return false;
 }
@@ -135,7 +138,7 @@ function restoreCells(row: Element, from: number, to: number): boolean {
   for (let i = from - 1; i < to && i < cells.length; i++) {
     const cell = cells[i];
     const original = originalOf(cell);
-    if (!original || cellValue(cell) === cellValue(original)) continue;
+    if (!original || sameContent(cell, original)) continue;
     while (cell.firstChild) cell.removeChild(cell.firstChild);
     for (let c = original.firstChild; c; c = c.nextSibling) cell.appendChild(c.cloneNode(true));
     changed = true;
@@ -153,8 +156,13 @@ export function defaultRowValues(index: WrsIndex): (string | null)[] {
  * transaction: `wrs:TransactionsNumber` advances once and the ids follow design.md 4, anchored on `anchorId`.
  */
 export function insertRowElements(index: WrsIndex, atIndex: number, anchorId: string | null, rowsValues: readonly (readonly (string | null)[])[]): RowEdit {
+  return insertBuiltRows(index, atIndex, anchorId, rowsValues.length, (i, id) => createRow(index.doc, 'I', id, rowsValues[i]));
+}
+
+/** Inserts `count` rows that `build` makes from their position in the batch and their new id (see `insertRowElements`). */
+function insertBuiltRows(index: WrsIndex, atIndex: number, anchorId: string | null, count: number, build: (i: number, id: string) => Element): RowEdit {
   const edit = emptyEdit();
-  if (rowsValues.length === 0) return edit;
+  if (count === 0) return edit;
   const doc = index.doc;
   let data = index.data;
   if (!data) {
@@ -162,10 +170,10 @@ export function insertRowElements(index: WrsIndex, atIndex: number, anchorId: st
     WrsIndex.invalidate(doc);
   }
   const transaction = nextTransactionsNumber(doc);
-  const ids = newRowIds(index, transaction, anchorId, rowsValues.length);
+  const ids = newRowIds(index, transaction, anchorId, count);
   const fragment = doc.createDocumentFragment();
-  for (let i = 0; i < rowsValues.length; i++) {
-    const row = createRow(doc, 'I', ids[i], rowsValues[i]);
+  for (let i = 0; i < count; i++) {
+    const row = build(i, ids[i]);
     fragment.appendChild(row);
     edit.created.push(row);
   }
@@ -192,24 +200,29 @@ export function insertRowRange(index: WrsIndex, start: number, end: number, befo
     if (!isPosition(start) || !isPosition(end) || start < 1 || end < start) {
       throw new WrsError('INVALID_ARGUMENT', `insertRow needs 1 <= rowStartPos <= rowEndPos, got ${start}..${end}`, { start, end });
     }
-    const defaults = defaultRowValues(index);
-    return insertRowElements(index, 0, null, Array.from({ length: end - start + 1 }, () => defaults));
+    return insertDefaultRows(index, 0, null, end - start + 1);
   }
   checkRowRange(index, start, end);
   const { atIndex, anchorId } = insertionPoint(index, start, end, before);
-  const defaults = defaultRowValues(index);
-  return insertRowElements(index, atIndex, anchorId, Array.from({ length: end - start + 1 }, () => defaults));
+  return insertDefaultRows(index, atIndex, anchorId, end - start + 1);
+}
+
+/** Inserts rows of default values: one row is built, the others are native deep clones of it. */
+function insertDefaultRows(index: WrsIndex, atIndex: number, anchorId: string | null, count: number): RowEdit {
+  const template = createRow(index.doc, 'I', '', defaultRowValues(index));
+  return insertBuiltRows(index, atIndex, anchorId, count, (_, id) => {
+    const row = template.cloneNode(true) as Element;
+    row.setAttribute('id', id);
+    return row;
+  });
 }
 
 /** Duplicates the rows `start..end` (D rows left out) as I rows holding their current values, before or after the selection. */
 export function duplicateRowRange(index: WrsIndex, start: number, end: number, before: boolean): RowEdit {
   checkRowRange(index, start, end);
-  const values: (string | null)[][] = [];
-  for (const row of index.rows().slice(start - 1, end)) {
-    if (rowState(row) !== 'D') values.push(cellsOf(row).map(cellValue));
-  }
+  const sources = index.rows().slice(start - 1, end).filter((row) => rowState(row) !== 'D');
   const { atIndex, anchorId } = insertionPoint(index, start, end, before);
-  return insertRowElements(index, atIndex, anchorId, values);
+  return insertBuiltRows(index, atIndex, anchorId, sources.length, (i, id) => copyRowAs(sources[i], 'I', id));
 }
 
 /** New I rows at the end: defaults, then the block's values from column `colStart` on (cut off at the last column). */

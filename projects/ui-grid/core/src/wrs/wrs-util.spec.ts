@@ -327,6 +327,29 @@ describe(`WrsUtil row ranges (${domName()})`, () => {
     expect(shapes()[0]).toBe('R R1 a1|1');
   });
 
+  it('restore, delete and duplicate tell an empty cell from wrs:null and keep every original', () => {
+    const xml = wrsText(
+      [{ id: 'a' }, { id: 'b' }, { id: 'c' }],
+      [['', null, 'x'], [null, '', 'y'], ['p', 'q', 'r']],
+    );
+    const { util, model, shapes } = setup(xml);
+    util.setCellValue(model, 'R1', 'a', null);
+    util.setCellValue(model, 'R1', 'b', '');
+    util.setCellValue(model, 'R2', 'a', '');
+    util.setCellValue(model, 'R2', 'b', null);
+    util.setCellValue(model, 'R3', 'c', 's');
+    expect(shapes()).toEqual(['M R1 ~||x / |~|x', 'M R2 |~|y / ~||y', 'M R3 p|q|s / p|q|r']);
+    util.duplicateRows({ model, rowStartPos: 1, rowEndPos: 3, insertBeforeSelection: false });
+    expect(shapes().slice(3)).toEqual(['I I_1_R3_1 ~||x', 'I I_1_R3_2 |~|y', 'I I_1_R3_3 p|q|s']);
+    util.deleteRows({ model, rowStartPos: 2, rowEndPos: 3 });
+    expect(shapes().slice(0, 3)).toEqual(['M R1 ~||x / |~|x', 'D R2 ~||y', 'D R3 p|q|r']);
+    util.restore({ model, rowStartPos: 1, rowEndPos: 3, colStartPos: 1, colEndPos: 3 });
+    expect(shapes()).toEqual(['R R1 |~|x', 'R R2 ~||y', 'R R3 p|q|r', 'I I_1_R3_1 ~||x', 'I I_1_R3_2 |~|y', 'I I_1_R3_3 p|q|s']);
+    const row = WrsIndex.of(model.getData()!).rowById('R1')!;
+    expect(cellsOf(row).map(cellValue)).toEqual(['', null, 'x']);
+    expect(cellsOf(row).map(originalOf)).toEqual([null, null, null]);
+  });
+
   it('restore leaves an M row alone when its changes are all outside the restored columns', () => {
     const { util, model, shapes, fired } = setup(five());
     util.setCellValue(model, 'R1', 'n', '10');
