@@ -5,6 +5,7 @@ import { NS } from '../xml/namespaces';
 import type { ChainDefinition, ChainStepDefinition, JsChainStep } from './chain-definition';
 import { chainFunction, resolveJsProcFct } from './chain-functions';
 import { contentKey } from './content-key';
+import type { SefResolver } from './sef-resolver';
 import type { CompiledStylesheet, XsltEngine } from './xslt-engine';
 
 interface StepBase {
@@ -46,6 +47,29 @@ async function fetchText(loader: XmlLoader, url: string, label: string): Promise
   } catch (e) {
     throw stylesheetFailure(label, `cannot fetch ${url}: ${errorMessage(e)}`, url);
   }
+}
+
+function isNotFound(e: unknown): boolean {
+  return (e as { details?: { status?: unknown } })?.details?.status === 404;
+}
+
+/**
+ * What a stylesheet URL's step runs: the compiled form (SEF) the resolver names, when it is served (no compilation
+ * here), else the URL's own answer. Only a 404 for the SEF falls back; any other failure names the SEF URL.
+ */
+async function fetchStylesheet(loader: XmlLoader, url: string, label: string, resolver: SefResolver | null): Promise<string> {
+  const sefUrl = resolver?.sefUrl(url) ?? null;
+  if (sefUrl) {
+    let sef: string | null = null;
+    try {
+      sef = await loader(sefUrl);
+    } catch (e) {
+      if (!isNotFound(e)) throw stylesheetFailure(label, `cannot fetch its compiled form ${sefUrl}: ${errorMessage(e)}`, sefUrl);
+    }
+    if (sef !== null && !isCompiledStylesheet(sef)) throw stylesheetFailure(label, `${sefUrl} answered no compiled stylesheet (SEF JSON)`, sefUrl);
+    if (sef !== null) return sef;
+  }
+  return fetchText(loader, url, label);
 }
 
 function parseStylesheetText(text: string, label: string, input: unknown): Document {
@@ -136,7 +160,12 @@ function stepsOfDocument(doc: Document, label: string, baseUrl?: string): ChainS
  * functions, chain documents expanded. A URL is fetched here only when it may be a chain document, that is when
  * the engine has not compiled it already.
  */
-export async function resolveChainDefinition(definition: ChainDefinition, loader: XmlLoader, engine: XsltEngine | null): Promise<ChainStep[]> {
+export async function resolveChainDefinition(
+  definition: ChainDefinition,
+  loader: XmlLoader,
+  engine: XsltEngine | null,
+  resolver: SefResolver | null = null,
+): Promise<ChainStep[]> {
   const list: readonly ChainStepDefinition[] = Array.isArray(definition) ? definition : [definition as ChainStepDefinition];
   if (list.length === 0) throw new WrsError('LOAD_FAILED', 'The chain definition is empty', definition);
   const steps: ChainStep[] = [];
@@ -159,7 +188,7 @@ export async function resolveChainDefinition(definition: ChainDefinition, loader
         steps.push({ kind: 'xslt', label: `${at} (${text})`, key: text, url: text, params: {} });
       } else {
         const label = `${at} (${text})`;
-        const fetched = await fetchText(loader, text, label);
+        const fetched = await fetchStylesheet(loader, text, label, resolver);
         if (isCompiledStylesheet(fetched)) steps.push({ kind: 'xslt', label, key: text, url: text, text: fetched, params: {} });
         else steps.push(...stepsOfDocument(parseStylesheetText(fetched, label, text), label, text));
       }
@@ -175,14 +204,19 @@ export async function resolveChainDefinition(definition: ChainDefinition, loader
 }
 
 /** Fetches and compiles the XSLT steps not compiled yet (the ChainLoaded phase); failures are CHAIN_LOAD_FAILED. */
-export async function compileChainSteps(steps: readonly ChainStep[], loader: XmlLoader, engine: () => XsltEngine): Promise<void> {
+export async function compileChainSteps(
+  steps: readonly ChainStep[],
+  loader: XmlLoader,
+  engine: () => XsltEngine,
+  resolver: SefResolver | null = null,
+): Promise<void> {
   for (const step of steps) {
     if (step.kind !== 'xslt' || step.compiled) continue;
     const xslt = engine();
     if (step.text === undefined) step.compiled = xslt.cached(step.key) ?? undefined;
     if (step.compiled) continue;
     if (step.text === undefined) {
-      const text = await fetchText(loader, step.url!, step.label);
+      const text = await fetchStylesheet(loader, step.url!, step.label, resolver);
       if (!isCompiledStylesheet(text)) {
         const doc = parseStylesheetText(text, step.label, step.url);
         if (!isStylesheet(doc)) throw stylesheetFailure(step.label, `the document is no XSLT stylesheet (root ${doc.documentElement?.nodeName})`, step.url);

@@ -9,6 +9,7 @@ import type { ChainDefinition, ChainParameterValue, ChainParams } from './chain-
 import { ChainStep, compileChainSteps, resolveChainDefinition } from './chain-loader';
 import { HTML_OUTPUT_NS, HtmlOutputPolicy, htmlOutputPolicy } from './html-output';
 import { defaultXsltEngine } from './default-xslt-engine';
+import { SefResolver, getDefaultSefResolver } from './sef-resolver';
 import type { XsltEngine, XsltParamValue } from './xslt-engine';
 
 export interface ModelWrapperArgs extends DataProviderArgs {
@@ -22,6 +23,11 @@ export interface ModelWrapperArgs extends DataProviderArgs {
   loader?: XmlLoader;
   /** Runs the XSLT steps; saxon-js when absent. */
   xsltEngine?: XsltEngine;
+  /**
+   * Where stylesheet URLs have a compiled form (SEF) to run instead, such as `serverCompiledStylesheets()`; the
+   * default resolver (`setDefaultSefResolver`) when absent, none when null.
+   */
+  sefResolver?: SefResolver | null;
   /** Puts HTML output into the target element; the core sanitizing policy when absent. */
   htmlPolicy?: HtmlOutputPolicy;
 }
@@ -46,6 +52,7 @@ export class ModelWrapper extends DataProvider {
   private readonly staticParameters = new Map<string, Exclude<ChainParameterValue, DataProvider>>();
   private readonly loader?: XmlLoader;
   private readonly engine?: XsltEngine;
+  private readonly sefResolver?: SefResolver | null;
   private readonly htmlPolicy?: HtmlOutputPolicy;
   private readonly inputSubscriptions = new Map<DataProvider, Subscription>();
   private waiting = false;
@@ -58,6 +65,7 @@ export class ModelWrapper extends DataProvider {
     this.chainDefinition = args.chain;
     this.loader = args.loader;
     this.engine = args.xsltEngine;
+    this.sefResolver = args.sefResolver;
     this.htmlPolicy = args.htmlPolicy;
     this.setPrimaryModel(args.inputModel);
     for (const [name, value] of Object.entries(args.parameters ?? {})) {
@@ -131,13 +139,14 @@ export class ModelWrapper extends DataProvider {
 
   protected async doExecute(current: () => boolean): Promise<void> {
     const loader = this.loader ?? getDefaultXmlLoader();
+    const resolver = this.sefResolver === undefined ? getDefaultSefResolver() : this.sefResolver;
     this.setStatus(this.loadingStatus);
     let steps: ChainStep[];
     try {
-      steps = await resolveChainDefinition(this.chainDefinition, loader, this.engine ?? null);
+      steps = await resolveChainDefinition(this.chainDefinition, loader, this.xslt(), resolver);
       if (!current()) return;
       this.setStatus(this.chainLoadedStatus);
-      await compileChainSteps(steps, loader, () => this.xslt());
+      await compileChainSteps(steps, loader, () => this.xslt(), resolver);
     } catch (e) {
       if (current()) this.fail(isWrsError(e, 'CHAIN_LOAD_FAILED') ? ChainStylesheetLoadingFailed : LoadFailedStatus, errorMessage(e));
       return;

@@ -1,6 +1,7 @@
 import { WrsError } from '../errors';
 import { serializeXml } from '../xml/dom';
 import { CompiledStylesheet, XsltEngine, XsltParamValue } from './xslt-engine';
+import { canCompileToSef, compileXsltTextToSef } from './xslt3-compiler';
 
 /** The part of the saxon-js API the engine uses (public API only: getResource, transform and XPath's fn:transform). */
 interface SaxonApi {
@@ -10,7 +11,7 @@ interface SaxonApi {
 }
 
 interface SaxonTransformOptions {
-  stylesheetInternal: object;
+  stylesheetText: string;
   sourceNode: unknown;
   destination: 'serialized';
   stylesheetParams: Record<string, unknown>;
@@ -18,25 +19,15 @@ interface SaxonTransformOptions {
   deliverMessage: () => void;
 }
 
-/** `sef`: the compiled stylesheet, run as it is; without it saxon-js compiles `text` in each fn:transform. */
+/** `sef`: the compiled stylesheet (SEF JSON text), run as it is; without it saxon-js compiles `text` in each fn:transform. */
 interface SaxonStylesheet extends CompiledStylesheet {
   readonly text: string;
-  readonly sef?: object;
+  readonly sef?: string;
 }
 
 interface NodeBuiltins {
   getBuiltinModule?: (id: string) => unknown;
-  execPath?: string;
 }
-
-// The few Node built-ins the xslt3 compile step uses, typed here so browser builds need no Node typings.
-interface NodeFs {
-  mkdtemp(prefix: string): Promise<string>;
-  writeFile(file: string, text: string, encoding: 'utf8'): Promise<void>;
-  readFile(file: string, encoding: 'utf8'): Promise<string>;
-  rm(dir: string, options: { recursive: true; force: true }): Promise<void>;
-}
-type ExecFile = (file: string, args: string[], done: (error: Error | null, stdout: unknown, stderr: unknown) => void) => unknown;
 
 /** Where the browser loads the saxon-js bundle from (scripts/build-saxon-bundle.mjs writes it; apps serve it as an asset). */
 export const DEFAULT_SAXON_SCRIPT_URL = 'saxon-js/saxon-js.js';
@@ -85,55 +76,6 @@ type NodeRequire = ((id: string) => unknown) & { resolve(id: string): string };
 function requireOf(proc?: NodeBuiltins): NodeRequire | null {
   const nodeModule = proc?.getBuiltinModule?.('node:module') as { createRequire(from: string): NodeRequire } | undefined;
   return nodeModule ? nodeModule.createRequire(import.meta.url) : null;
-}
-
-function resolveOrNull(nodeRequire: NodeRequire, id: string): string | null {
-  try {
-    return nodeRequire.resolve(id);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Compiles a stylesheet to SEF with Saxonica's xslt3 compiler (`xslt3 -xsl:... -export:... -nogo`), in Node only:
- * saxon-js 2 has no in-process API that hands out the SEF its fn:transform compiles. Null outside Node or without
- * the xslt3 package (the engine then falls back to fn:transform).
- */
-async function compileToSef(text: string, key: string): Promise<object | null> {
-  const proc = (globalThis as { process?: NodeBuiltins }).process;
-  const nodeRequire = (globalThis as { document?: unknown }).document ? null : requireOf(proc);
-  const compiler = nodeRequire && proc?.execPath ? resolveOrNull(nodeRequire, 'xslt3') : null;
-  if (!compiler) return null;
-  const fs = proc!.getBuiltinModule!('node:fs/promises') as NodeFs;
-  const os = proc!.getBuiltinModule!('node:os') as { tmpdir(): string };
-  const path = proc!.getBuiltinModule!('node:path') as { join(...parts: string[]): string };
-  const childProcess = proc!.getBuiltinModule!('node:child_process') as { execFile: ExecFile };
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wrs-xslt-'));
-  const xsl = path.join(dir, 'stylesheet.xsl');
-  const sef = path.join(dir, 'stylesheet.sef.json');
-  try {
-    await fs.writeFile(xsl, text, 'utf8');
-    const failure = await new Promise<string | null>((resolve) => {
-      childProcess.execFile(proc!.execPath!, [compiler, `-xsl:${xsl}`, `-export:${sef}`, '-nogo'], (error, _out, err) =>
-        resolve(error ? String(err || error.message) : null),
-      );
-    });
-    if (failure !== null) {
-      const message = failure
-        .split('\n')
-        .filter((line) => line.trim() && !/^Failed to compile stylesheet/.test(line))
-        .join(' ')
-        .replace(/\s+/g, ' ')
-        .replace(/ in \S*stylesheet\.xsl/g, '')
-        .replace(/^Error /, '')
-        .trim();
-      throw new WrsError('CHAIN_LOAD_FAILED', `XSLT compile error in ${describeKey(key)}: ${message}`, key);
-    }
-    return JSON.parse(await fs.readFile(sef, 'utf8')) as object;
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
 }
 
 /** `Q{uri}XTSE0010` -> `XTSE0010`. */
@@ -224,7 +166,7 @@ export class SaxonXsltEngine implements XsltEngine {
     if (cached && cached.text === stylesheetText) return cached;
     const given = parseSef(stylesheetText, key);
     const saxon = await loadSaxon(this.scriptUrl);
-    const sef = given ?? (await compileToSef(stylesheetText, key));
+    const sef = given ? stylesheetText : canCompileToSef() ? await compileXsltTextToSef(stylesheetText, describeKey(key)) : null;
     if (!given) this.compileCount++;
     if (!sef) checkStylesheet(saxon, stylesheetText, key);
     const version = given ? sefVersion(given) : stylesheetVersion(stylesheetText);
@@ -270,12 +212,12 @@ function checkStylesheet(saxon: SaxonApi, text: string, key: string): void {
   }
 }
 
-/** Runs a compiled SEF: no compilation, the stylesheet object is reused as it is. */
-function runSef(saxon: SaxonApi, sef: object, src: unknown, values: readonly [string, unknown][]): string {
+/** Runs a compiled SEF through SaxonJS.transform's documented `stylesheetText` option: no compilation. */
+function runSef(saxon: SaxonApi, sef: string, src: unknown, values: readonly [string, unknown][]): string {
   const stylesheetParams: Record<string, unknown> = {};
   for (const [name, value] of values) stylesheetParams[`Q{}${name}`] = value;
   const result = saxon.transform({
-    stylesheetInternal: sef,
+    stylesheetText: sef,
     sourceNode: src,
     destination: 'serialized',
     stylesheetParams,
