@@ -4,6 +4,7 @@ import { readBindingSets } from './binding-sets';
 import { Database, openPglite, openPostgres } from './database';
 import { ensureDemoData } from './seed';
 import { serverConfig } from './server-config';
+import { StylesheetFolder } from './stylesheet-folder';
 import { createWrsServer } from './wrs-server';
 
 const config = serverConfig();
@@ -35,7 +36,8 @@ async function isWrsServer(port: number): Promise<boolean> {
 // The database opens only once the port is ours, so two servers never share one PGlite folder.
 let databaseReady: (db: Promise<Database>) => void = () => undefined;
 const db = new Promise<Database>((resolve) => (databaseReady = resolve));
-const server = createWrsServer({ db, bindingSets, log: (m) => console.error(`wrs-server: ${m}`) });
+const stylesheets = new StylesheetFolder(config.xsltDir);
+const server = createWrsServer({ db, bindingSets, stylesheets, log: (m) => console.error(`wrs-server: ${m}`) });
 server.once('error', async (e: NodeJS.ErrnoException) => {
   // Another Wrs server already serving this port (a second `npm start`) stays in charge; anything else is fatal.
   if (e.code === 'EADDRINUSE' && (await isWrsServer(config.port))) {
@@ -47,7 +49,7 @@ server.once('error', async (e: NodeJS.ErrnoException) => {
   process.exit(1);
 });
 server.listen(config.port, config.host, () => {
-  console.log(`wrs-server: listening on http://${config.host}:${config.port} (/WrsServlet, /WrsNextIdentifierServlet)`);
+  console.log(`wrs-server: listening on http://${config.host}:${config.port} (/WrsServlet, /WrsNextIdentifierServlet, /xslt/ from ${config.xsltDir})`);
   const opening = openDatabase();
   opening.catch((e: unknown) => {
     console.error(`wrs-server: cannot open the database: ${e instanceof Error ? e.message : String(e)}`);

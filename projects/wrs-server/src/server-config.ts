@@ -11,6 +11,8 @@ export interface ServerConfig {
   readonly bindingSetsFile: string;
   /** Row limit of an answer when a binding set names none. */
   readonly maxRows: number;
+  /** The folder of the app's stylesheets, served under `/xslt/` as text and compiled. */
+  readonly xsltDir: string;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -29,5 +31,6 @@ export function serverConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig
     databaseUrl: env['DATABASE_URL'] || undefined,
     bindingSetsFile: resolve(env['BINDING_SETS'] || 'projects/wrs-server/binding-sets.json'),
     maxRows: positiveInt(env, 'MAX_ROWS', 50_000),
+    xsltDir: resolve(env['XSLT_DIR'] || 'projects/wrs-server/xslt'),
   };
 }

@@ -6,6 +6,7 @@ import { HttpError, badRequest } from './http-error';
 import { planLoad, runLoad } from './load-request';
 import { nextIdentifier, nextIdentifierXml } from './next-identifier';
 import { saveWrs } from './save-wrs';
+import { StylesheetFolder } from './stylesheet-folder';
 import { escapeAttribute, escapeText } from './xml-text';
 
 export interface WrsServerOptions {
@@ -16,6 +17,8 @@ export interface WrsServerOptions {
   readonly maxBodyBytes?: number;
   /** Called with unexpected (500) failures. */
   readonly log?: (message: string) => void;
+  /** The app's stylesheets, served under `/xslt/` as text and compiled (SEF); no `/xslt/` endpoint when absent. */
+  readonly stylesheets?: StylesheetFolder;
 }
 
 const XML = 'application/xml; charset=utf-8';
@@ -46,10 +49,32 @@ export function errorXml(error: HttpError): string {
   return `<Error status="${error.status}"><Message>${escapeText(error.reason)}</Message>${rows}</Error>`;
 }
 
-/** The request handler: `POST /WrsServlet` (load or save, told apart by the root element) and `POST /WrsNextIdentifierServlet/{scope}[/{blockSize}]`. */
+/** `GET /xslt/<path>`: a stylesheet of the folder; `GET /xslt/<path>.sef.json`: its SEF, compiled on first request. */
+async function serveStylesheet(req: IncomingMessage, res: ServerResponse, folder: StylesheetFolder | undefined, path: string): Promise<void> {
+  if (!folder) throw new HttpError(404, 'This server serves no stylesheets');
+  if (req.method !== 'GET') {
+    res.setHeader('Allow', 'GET');
+    throw new HttpError(405, `${req.method} is not supported; stylesheets are read with GET`);
+  }
+  if (StylesheetFolder.isSefRequest(path)) {
+    const sef = await folder.sef(StylesheetFolder.stylesheetPathOf(path));
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' }).end(sef);
+  } else {
+    const text = await folder.text(path);
+    res.writeHead(200, { 'Content-Type': XML }).end(text);
+  }
+}
+
+/**
+ * The request handler: `POST /WrsServlet` (load or save, told apart by the root element),
+ * `POST /WrsNextIdentifierServlet/{scope}[/{blockSize}]` and `GET /xslt/<path>[.sef.json]`.
+ */
 export function wrsRequestHandler(options: WrsServerOptions): (req: IncomingMessage, res: ServerResponse) => void {
   const limit = options.maxBodyBytes ?? 20 * 1024 * 1024;
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Stylesheet paths are checked as sent: URL normalization would hide a `..` the request should be refused for.
+    const rawPath = (req.url ?? '/').split(/[?#]/, 1)[0];
+    if (rawPath.startsWith('/xslt/')) return serveStylesheet(req, res, options.stylesheets, rawPath.slice('/xslt/'.length));
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (req.method === 'GET' && path === '/health') {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ server: 'wrs-server', ok: true }));
