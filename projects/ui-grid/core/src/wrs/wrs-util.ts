@@ -8,7 +8,8 @@ import { DOCUMENT_NODE } from '../xml/dom';
 import { FillParams } from '../xml/placeholders';
 import { WrsIndex } from './wrs-index';
 import { cellAt, cellValue, cellsOf, deleteRowElement, restoreRowElement, rowState, writeCell } from './row-states';
-import { CellBlock, csvField, parseTabText, toTabText } from './clipboard-text';
+import { CellBlock, parseTabText, toTabText } from './clipboard-text';
+import { allRowsCsv } from './all-rows-csv';
 import { ClipboardPort, browserClipboard, noClipboard } from './clipboard-port';
 import { FilterParams, parseFilterExpression } from './filter-expression';
 import {
@@ -339,21 +340,7 @@ export class WrsUtil {
   /** Copies every row that is not deleted as RFC 4180 CSV with a header row of captions (formula-injection guarded). */
   async copyAllRows2CSV(args: CopyAllRows2CsvArgs): Promise<void> {
     const { index } = this.ready(args.model);
-    const columns = index.columns();
-    const lines = [columns.map((c) => csvField(c.element.getAttribute('caption') ?? c.id)).join(',')];
-    const count = columns.length;
-    for (const row of index.rows()) {
-      if (row.localName === 'D') continue;
-      let line = '';
-      let n = 0;
-      // textContent is one DOM call per cell; a wrs:null cell has none, which CSV writes as empty anyway.
-      for (let c = row.firstChild; c && n < count; c = c.nextSibling) {
-        if (c.nodeType !== 1 || (c as Element).localName !== 'C') continue;
-        line += (n++ > 0 ? ',' : '') + csvField(c.textContent);
-      }
-      lines.push(line + ','.repeat(Math.max(0, count - Math.max(n, 1))));
-    }
-    await this.port('copyAllRows2CSV').writeText(lines.join('\r\n') + '\r\n');
+    await this.port('copyAllRows2CSV').writeText(allRowsCsv(index));
     args.fn?.();
   }
 
