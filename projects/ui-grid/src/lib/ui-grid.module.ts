@@ -1,16 +1,25 @@
 import { EnvironmentProviders, NgModule, makeEnvironmentProviders } from '@angular/core';
-import { DataProviderRegistry, defaultRegistry } from 'ngx-wrs-grid/core';
+import { DataProviderRegistry, SefResolver, defaultRegistry } from 'ngx-wrs-grid/core';
 import { GridComponent } from './grid/grid.component';
+import { SEF_RESOLVER } from './services/chain.service';
 
 /** Options of `provideUiGrid()`. */
 export interface UiGridOptions {
   /** The registry providers and grids register in; the core `defaultRegistry` when absent. */
   registry?: DataProviderRegistry;
+  /**
+   * Where stylesheet URLs have a compiled form that chains run without compiling, e.g. `serverCompiledStylesheets()`
+   * for the reference server's `/xslt/<path>.sef.json`; stylesheets are fetched and compiled as they are when absent.
+   */
+  sefResolver?: SefResolver;
 }
 
 /** Supplies ngx-wrs-grid to a standalone app: `bootstrapApplication(App, { providers: [provideUiGrid()] })`. */
 export function provideUiGrid(options: UiGridOptions = {}): EnvironmentProviders {
-  return makeEnvironmentProviders([{ provide: DataProviderRegistry, useValue: options.registry ?? defaultRegistry }]);
+  return makeEnvironmentProviders([
+    { provide: DataProviderRegistry, useValue: options.registry ?? defaultRegistry },
+    ...(options.sefResolver ? [{ provide: SEF_RESOLVER, useValue: options.sefResolver }] : []),
+  ]);
 }
 
 /** The NgModule for module-based apps: import it once to get the registry and the library's services. */

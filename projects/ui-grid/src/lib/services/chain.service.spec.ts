@@ -1,7 +1,8 @@
 import { provideHttpClient } from '@angular/common/http';
 import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
-import { DataProviderRegistry, StaticModel } from 'ngx-wrs-grid/core';
+import { DataProviderRegistry, SaxonXsltEngine, StaticModel, serverCompiledStylesheets } from 'ngx-wrs-grid/core';
+import { ROW_COUNT_SEF, ROW_COUNT_XSLT } from '../../../core/src/chain/testing/compiled-stylesheets';
 import { provideUiGrid } from '../ui-grid.module';
 import { ChainService } from './chain.service';
 
@@ -72,5 +73,66 @@ describe('ChainService', () => {
     const hrefs = Array.from(target.querySelectorAll('a')).map((a) => a.getAttribute('href') ?? '');
     expect(hrefs.some((h) => /^\s*javascript:/i.test(h))).toBeFalse();
     expect(target.querySelector('a[href="https://example.org/ok"]')).not.toBeNull();
+  });
+});
+
+describe('ChainService with provideUiGrid({ sefResolver })', () => {
+  let service: ChainService;
+  let http: HttpTestingController;
+  let registry: DataProviderRegistry;
+
+  beforeEach(() => {
+    registry = new DataProviderRegistry();
+    TestBed.configureTestingModule({
+      providers: [provideUiGrid({ registry, sefResolver: serverCompiledStylesheets({ under: 'xslt/' }) }), provideHttpClient(), provideHttpClientTesting()],
+    });
+    service = TestBed.inject(ChainService);
+    http = TestBed.inject(HttpTestingController);
+  });
+
+  afterEach(() => http.verify());
+
+  async function answer(url: string, body: string, status = 200): Promise<void> {
+    for (let i = 0; i < 50; i++) {
+      const pending = http.match(url);
+      if (pending.length > 0) {
+        pending[0].flush(body, status === 200 ? undefined : { status, statusText: status === 404 ? 'Not Found' : 'Internal Server Error' });
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    fail(`no request for ${url}`);
+  }
+
+  it('asks for the compiled form of a stylesheet url through HttpClient once and runs it on new data with no compilation', async () => {
+    const engine = new SaxonXsltEngine();
+    const counts: (string | null)[] = [];
+    for (const rows of [1, 2, 2]) {
+      const data = wrs.replace(/<wrs:R id="R2">.*<\/wrs:R>/, rows === 2 ? '$&' : '');
+      const chain = service.create({ inputModel: new StaticModel({ data, registry }), chain: 'xslt/rows.xslt', parameters: { label: 'x' }, xsltEngine: engine });
+      const done = chain.execute();
+      if (counts.length === 0) await answer('xslt/rows.xslt.sef.json', ROW_COUNT_SEF);
+      await done;
+      counts.push(chain.getData()!.documentElement.getAttribute('count'));
+    }
+    expect(counts).toEqual(['1', '2', '2']);
+    http.expectNone('xslt/rows.xslt');
+    expect(engine.compilations).toBe(0);
+  });
+
+  it('falls back to the stylesheet on a 404; a compile error of the server ends in ChainStylesheetLoadingFailed with its message', async () => {
+    const fallback = service.create({ inputModel: new StaticModel({ data: wrs, registry }), chain: 'xslt/rows.xslt', xsltEngine: new SaxonXsltEngine() });
+    const running = fallback.execute();
+    await answer('xslt/rows.xslt.sef.json', '<Error status="404"><Message>No stylesheet rows.xslt</Message></Error>', 404);
+    await answer('xslt/rows.xslt', ROW_COUNT_XSLT);
+    await running;
+    expect(fallback.getData()!.documentElement.getAttribute('count')).toBe('2');
+
+    const broken = service.create({ inputModel: new StaticModel({ data: wrs, registry }), chain: 'xslt/bad.xslt', xsltEngine: new SaxonXsltEngine() });
+    const failing = broken.execute();
+    await answer('xslt/bad.xslt.sef.json', '<Error status="500"><Message>XSLT compile error in bad.xslt: XPST0003: Expected an expression</Message></Error>', 500);
+    await failing;
+    expect(broken.getStatus().name).toBe('ChainStylesheetLoadingFailed');
+    expect(broken.getFailureReason()).toContain('XSLT compile error in bad.xslt: XPST0003');
   });
 });

@@ -1,5 +1,5 @@
 import { HttpClient, HttpErrorResponse } from '@angular/common/http';
-import { Injectable, SecurityContext, inject } from '@angular/core';
+import { Injectable, InjectionToken, SecurityContext, inject } from '@angular/core';
 import { DomSanitizer } from '@angular/platform-browser';
 import {
   ChainDefinition,
@@ -7,6 +7,7 @@ import {
   DataProvider,
   HtmlOutputPolicy,
   ModelWrapper,
+  SefResolver,
   WrsError,
   XmlLoader,
   XsltEngine,
@@ -14,6 +15,12 @@ import {
 } from 'ngx-wrs-grid/core';
 import { firstValueFrom } from 'rxjs';
 import { injectDataProviderRegistry } from './data-provider-registry';
+
+/**
+ * Where stylesheet URLs have a compiled form (SEF) that chains run instead of compiling the stylesheet, such as
+ * `serverCompiledStylesheets()` for the reference server; set by `provideUiGrid({ sefResolver })`.
+ */
+export const SEF_RESOLVER = new InjectionToken<SefResolver>('SEF_RESOLVER');
 
 /** Arguments of `ChainService.create`: the ModelWrapper arguments the service does not fill in itself. */
 export interface CreateChainArgs {
@@ -32,6 +39,7 @@ export class ChainService {
   private readonly http = inject(HttpClient, { optional: true });
   private readonly sanitizer = inject(DomSanitizer);
   private readonly registry = injectDataProviderRegistry();
+  private readonly sefResolver = inject(SEF_RESOLVER, { optional: true });
 
   /** Loads a URL as text through HttpClient (fetch when the app provides no HttpClient); an HTTP error is LOAD_FAILED. */
   readonly loader: XmlLoader = async (url) => {
@@ -40,8 +48,9 @@ export class ChainService {
       return await firstValueFrom(this.http.get(url, { responseType: 'text' }));
     } catch (e) {
       const status = e instanceof HttpErrorResponse ? e.status : undefined;
+      const body = e instanceof HttpErrorResponse && typeof e.error === 'string' && e.error.trim() ? `: ${e.error.trim().slice(0, 300)}` : '';
       const detail = e instanceof HttpErrorResponse ? `HTTP ${e.status} ${e.statusText}` : String(e);
-      throw new WrsError('LOAD_FAILED', `${detail} from ${url}`, url, { status });
+      throw new WrsError('LOAD_FAILED', `${detail} from ${url}${body}`, url, { status });
     }
   };
 
@@ -61,6 +70,7 @@ export class ChainService {
       loader: this.loader,
       htmlPolicy: this.htmlPolicy,
       xsltEngine: args.xsltEngine,
+      sefResolver: this.sefResolver ?? undefined,
     });
     if (args.targetHtml) chain.setTargetHtml(args.targetHtml);
     return chain;
