@@ -32,4 +32,37 @@ test.describe('demo: XSLT chain page', () => {
     await expect(page.getByTestId('statuses').locator('li').last()).toHaveText('ChainStylesheetLoadingFailed');
     await expect(page.getByTestId('reason')).toContainText('XPST0003');
   });
+
+  test('runs a url stylesheet through the SEF the reference server compiled: one fetch, no compilation in the browser, twice', async ({ page }) => {
+    const stylesheetRequests: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/xslt/')) stylesheetRequests.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/#/xslt');
+    await page.getByTestId('run-compiled').click();
+    await expect(page.getByTestId('compiled-runs').locator('li')).toHaveCount(2);
+    await expect(page.getByTestId('compiled-runs').locator('li')).toContainText([/^Run 1: TransformedStatus/, /^Run 2: TransformedStatus/]);
+    const target = page.getByTestId('compiled-target');
+    await expect(target.locator('h3')).toHaveText('Run 2: 4 orders');
+    await expect(target.locator('tbody tr')).toHaveText(['DE25', 'FR11', 'IT112']);
+    await expect(page.getByTestId('total-runs')).toHaveText('2');
+    await expect(page.getByTestId('compilations')).toHaveText('0');
+    expect(stylesheetRequests).toEqual(['/xslt/orders-by-country.xslt.sef.json']);
+
+    // The engine keeps the compiled stylesheet: two more runs fetch nothing.
+    await page.getByTestId('run-compiled').click();
+    await expect(page.getByTestId('total-runs')).toHaveText('4');
+    await expect(page.getByTestId('compilations')).toHaveText('0');
+    await expect(target.locator('h3')).toHaveText('Run 2: 4 orders');
+    expect(stylesheetRequests).toHaveLength(1);
+  });
+
+  test('a url stylesheet the server does not have falls back and ends in ChainStylesheetLoadingFailed naming it', async ({ page }) => {
+    await page.goto('/#/xslt');
+    await page.getByTestId('compiled-url').fill('xslt/missing.xslt');
+    await page.getByTestId('run-compiled').click();
+    await expect(page.getByTestId('compiled-runs').locator('li')).toHaveText([/^Run 1: ChainStylesheetLoadingFailed/]);
+    await expect(page.getByTestId('compiled-reason')).toContainText('xslt/missing.xslt');
+    await expect(page.getByTestId('compiled-reason')).toContainText('404');
+  });
 });

@@ -1,6 +1,6 @@
 import { ChangeDetectionStrategy, Component, DestroyRef, ElementRef, inject, signal, viewChild } from '@angular/core';
 import { ChainService } from 'ngx-wrs-grid';
-import { ModelWrapper, SimpleModel } from 'ngx-wrs-grid/core';
+import { ModelWrapper, SaxonXsltEngine, SimpleModel } from 'ngx-wrs-grid/core';
 import { Subscription } from 'rxjs';
 
 const SAMPLE_XSLT = `<xsl:stylesheet version="3.0"
@@ -48,6 +48,34 @@ const SAMPLE_XSLT = `<xsl:stylesheet version="3.0"
         <pre data-test="output">{{ output() }}</pre>
       </div>
     </section>
+
+    <h2>Stylesheet compiled by the reference server</h2>
+    <p>
+      The app is configured with <code>provideUiGrid({{ '{' }} sefResolver: serverCompiledStylesheets() {{ '}' }})</code>: a chain step
+      naming a stylesheet url asks the server for <code>&lt;url&gt;.sef.json</code>, which the server compiles once with xslt3,
+      and runs it without compiling in the browser. The engine keeps it: the second run neither fetches nor compiles.
+    </p>
+    <label class="title">Stylesheet url: <input data-test="compiled-url" [value]="compiledUrl()" (input)="compiledUrl.set($any($event.target).value)" /></label>
+    <p><button type="button" data-test="run-compiled" (click)="runCompiled()">Run twice</button></p>
+    <section class="cols">
+      <div>
+        <ol data-test="compiled-runs">
+          @for (r of compiledRuns(); track r.run) {
+            <li>Run {{ r.run }}: {{ r.status }} in {{ r.ms }} ms</li>
+          }
+        </ol>
+        @if (compilations() !== null) {
+          <p>
+            Runs with this page's engine: <b data-test="total-runs">{{ totalRuns() }}</b>; compilations in the browser:
+            <b data-test="compilations">{{ compilations() }}</b>
+          </p>
+        }
+        @if (compiledReason()) {
+          <p class="error" data-test="compiled-reason">{{ compiledReason() }}</p>
+        }
+      </div>
+      <div class="target" data-test="compiled-target" #compiledTarget></div>
+    </section>
   `,
   styles: `
     textarea { width: 100%; font-family: monospace; }
@@ -55,16 +83,26 @@ const SAMPLE_XSLT = `<xsl:stylesheet version="3.0"
     .target { background: #fff; border: 1px solid #d5d9e0; padding: 0.5rem; min-height: 3rem; }
     pre { background: #fff; border: 1px solid #d5d9e0; padding: 0.5rem; max-height: 30vh; overflow: auto; white-space: pre-wrap; }
     .error { color: #a3122a; }
+    .target table { border-collapse: collapse; }
+    .target td, .target th { border: 1px solid #d5d9e0; padding: 0 0.5rem; }
   `,
 })
 export class XsltPageComponent {
   private readonly chains = inject(ChainService);
   private readonly target = viewChild.required<ElementRef<HTMLElement>>('target');
+  private readonly compiledTarget = viewChild.required<ElementRef<HTMLElement>>('compiledTarget');
+  // The page's own engine, so the compilations shown are those of these runs only.
+  private readonly compiledEngine = new SaxonXsltEngine();
   protected readonly source = signal(SAMPLE_XSLT);
   protected readonly title = signal('Orders');
   protected readonly statuses = signal<string[]>([]);
   protected readonly reason = signal('');
   protected readonly output = signal('');
+  protected readonly compiledUrl = signal('xslt/orders-by-country.xslt');
+  protected readonly compiledRuns = signal<{ run: number; status: string; ms: number }[]>([]);
+  protected readonly compilations = signal<number | null>(null);
+  protected readonly totalRuns = signal(0);
+  protected readonly compiledReason = signal('');
   private subscription?: Subscription;
 
   constructor() {
@@ -88,5 +126,32 @@ export class XsltPageComponent {
       if (chain.isReady()) this.output.set(chain.serialize() ?? '');
     });
     void chain.execute();
+  }
+
+  /** Runs the url stylesheet twice over the sample (input loaded before the timer): the first run fetches its SEF. */
+  async runCompiled(): Promise<void> {
+    this.compiledRuns.set([]);
+    this.compilations.set(null);
+    this.compiledReason.set('');
+    for (const run of [1, 2]) {
+      const input = new SimpleModel({ url: 'data/orders-sample.xml' });
+      await input.fetchData();
+      const chain = this.chains.create({
+        inputModel: input,
+        chain: this.compiledUrl(),
+        parameters: { title: `Run ${run}` },
+        targetHtml: this.compiledTarget().nativeElement,
+        xsltEngine: this.compiledEngine,
+      });
+      const started = performance.now();
+      await chain.execute();
+      this.compiledRuns.update((list) => [...list, { run, status: chain.getStatus().name, ms: Math.round(performance.now() - started) }]);
+      this.totalRuns.update((n) => n + 1);
+      if (chain.hasFailed()) {
+        this.compiledReason.set(chain.getFailureReason() ?? '');
+        break;
+      }
+    }
+    this.compilations.set(this.compiledEngine.compilations);
   }
 }
