@@ -1,5 +1,5 @@
 // The chain benchmark cases, the same code in Chromium and in Node.
-import { DataProviderRegistry, ModelWrapper, SaxonXsltEngine, StaticModel, WrsIndex, parseXml } from 'ngx-wrs-grid/core';
+import { DataProviderRegistry, ModelWrapper, SaxonXsltEngine, SefResolver, StaticModel, WrsIndex, parseXml, serverCompiledStylesheets } from 'ngx-wrs-grid/core';
 import { generateWrs } from '../data/generate-wrs';
 import type { Figure } from '../harness';
 
@@ -45,17 +45,19 @@ async function readyInput(registry: DataProviderRegistry, rows: number, i: numbe
  * stylesheet on new data, each by a new chain over a new input model whose data is already parsed; the engine's
  * compilations counted. `stylesheet` is XSLT text or the SEF xslt3 compiled from it (`kind` names which).
  */
-async function firstAndLater(env: string, kind: string, stylesheet: string, rows: number, engine: SaxonXsltEngine): Promise<Figure[]> {
+async function firstAndLater(env: string, kind: string, stylesheet: string, rows: number, engine: SaxonXsltEngine, sefResolver: SefResolver | null = null): Promise<Figure[]> {
   const registry = new DataProviderRegistry();
   const chainOver = (input: StaticModel) =>
-    new ModelWrapper({ inputModel: input, chain: stylesheet, parameters: { title: 'bench' }, registry, xsltEngine: engine });
-  const firstInput = await readyInput(registry, rows, 0);
-  const first = await timed(() => chainOver(firstInput).execute());
+    new ModelWrapper({ inputModel: input, chain: stylesheet, parameters: { title: 'bench' }, registry, xsltEngine: engine, sefResolver });
+  // A failed run would time nothing: it stops the benchmark with its reason.
+  const run = async (chain: ModelWrapper) => {
+    const ms = await timed(() => chain.execute());
+    if (chain.hasFailed()) throw new Error(`${kind} ${rows} rows: ${chain.getFailureReason()}`);
+    return ms;
+  };
+  const first = await run(chainOver(await readyInput(registry, rows, 0)));
   const later: number[] = [];
-  for (let i = 1; i <= 5; i++) {
-    const chain = chainOver(await readyInput(registry, rows, i));
-    later.push(await timed(() => chain.execute()));
-  }
+  for (let i = 1; i <= 5; i++) later.push(await run(chainOver(await readyInput(registry, rows, i))));
   const second = median(later);
   const name = (metric: string) => `${kind}${metric}.${rows}rows`;
   return [
@@ -113,6 +115,26 @@ export async function xsltCompileOnce(env: string, sef: string, rows = 1000): Pr
     { suite: 'chain', name: `xslt.engine.firstOverSecond.${rows}rows`, value: engineFirst / run, unit: 'ratio', target: 10, env },
     { suite: 'chain', name: `xslt.engine.trivialStylesheetRun.${rows}rows`, value: median(floor), unit: 'ms', env },
   );
+  return figures;
+}
+
+/**
+ * A stylesheet url that the reference server compiles (`GET <url>.sef.json`, xslt3 on its first request; the page
+ * has saxon-js loaded already): the first run is server compile + fetch + run, later runs only run (the engine keeps
+ * the SEF by url). `sefFetch` is the SEF request's own time (resource timing), `firstRunWarmServer` a new engine's
+ * first run when the server has the SEF already (another client compiled it).
+ */
+export async function serverCompiledUrl(env: string, url: string, rows: number): Promise<Figure[]> {
+  const resolver = serverCompiledStylesheets();
+  const engine = new SaxonXsltEngine();
+  await engine.load();
+  const figures = await firstAndLater(env, 'xslt.serverCompiled.', url, rows, engine, resolver);
+  const sefUrl = new URL(`${url}.sef.json`, location.href).href;
+  const fetches = performance.getEntriesByName(sefUrl) as PerformanceResourceTiming[];
+  if (fetches.length) figures.push({ suite: 'chain', name: `xslt.serverCompiled.sefFetch.${rows}rows`, value: fetches[0].duration, unit: 'ms', env });
+  const warm = await firstAndLater(env, 'xslt.serverCompiled.warmServer.', url, rows, new SaxonXsltEngine(), resolver);
+  figures.push({ ...warm.find((f) => f.name.includes('firstRun'))!, name: `xslt.serverCompiled.firstRunWarmServer.${rows}rows` });
+  figures.push({ ...warm.find((f) => f.name.includes('firstOverSecond'))!, name: `xslt.serverCompiled.firstRunWarmServerOverSecond.${rows}rows` });
   return figures;
 }
 
