@@ -83,8 +83,6 @@ const SAMPLE_XSLT = `<xsl:stylesheet version="3.0"
     .target { background: #fff; border: 1px solid #d5d9e0; padding: 0.5rem; min-height: 3rem; }
     pre { background: #fff; border: 1px solid #d5d9e0; padding: 0.5rem; max-height: 30vh; overflow: auto; white-space: pre-wrap; }
     .error { color: #a3122a; }
-    .target table { border-collapse: collapse; }
-    .target td, .target th { border: 1px solid #d5d9e0; padding: 0 0.5rem; }
   `,
 })
 export class XsltPageComponent {
