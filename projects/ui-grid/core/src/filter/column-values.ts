@@ -1,38 +1,220 @@
+import { NS } from '../xml/namespaces';
 import { cellAt, cellValue } from '../wrs/row-states';
 import { WrsIndex } from '../wrs/wrs-index';
 
+/** The kept values of one column: rows `[0, filled)` of `index.rows()` are read. */
+interface KeptColumn {
+  readonly values: (string | null)[];
+  filled: number;
+}
+
+/**
+ * Columns up to this position are read by walking the row; deeper ones through one collection of all cells, whose
+ * traversal costs about as much as stepping over a dozen cells of every row (measured cold in Chromium, 100,000 x 20).
+ */
+const WALK_LIMIT = 12;
+
+/**
+ * A change set naming more rows than this share of all rows (and more than a few hundred) drops the kept columns,
+ * to be read again when next asked for, instead of re-reading its rows at once.
+ */
+const ROW_REFRESH_SHARE = 1 / 8;
+const ROW_REFRESH_MIN = 256;
+
 /**
  * Cell values of whole columns, read once and kept for repeated filtering and sorting (each keystroke in a column
- * filter re-filters). Reading a column of 100,000 rows from the DOM costs about 40-60 ms in Chromium; filtering the
- * kept values costs a few. The owner calls `invalidate()` after each change set.
+ * filter re-filters). The owner reports each change set with `changed(rowIds)`; `prefetch` fills columns ahead in
+ * small steps (the grid does it during its background validation pass) so that a later first filter reads nothing.
  */
 export class ColumnValues {
-  private readonly columns = new Map<number, (string | null)[]>();
+  private readonly columns = new Map<number, KeptColumn>();
   private rowsSeen: readonly Element[] | null = null;
   private lengthSeen = 0;
+  /** Rows read ahead by `prefetch` so far (for the columns it was given). */
+  private prefetched = 0;
 
   constructor(readonly index: WrsIndex) {}
 
   /** Values of a column (1-based position), aligned with `index.rows()`. */
   values(pos: number): (string | null)[] {
-    const rows = this.index.rows();
-    if (rows !== this.rowsSeen || rows.length !== this.lengthSeen) this.invalidate();
-    let values = this.columns.get(pos);
-    if (!values) {
-      values = new Array(rows.length);
-      for (let i = 0; i < rows.length; i++) {
-        const cell = cellAt(rows[i], pos);
-        values[i] = cell ? cellValue(cell) : null;
-      }
-      this.columns.set(pos, values);
+    const rows = this.currentRows();
+    const kept = this.column(pos, rows.length);
+    if (kept.filled < rows.length) {
+      readColumn(this.index, rows, pos, kept.filled, kept.values);
+      kept.filled = rows.length;
     }
-    return values;
+    return kept.values;
   }
 
-  /** Forgets every kept column (after a change set, or when rows came or went). */
+  /**
+   * Reads the next `count` rows of some columns ahead (1-based positions), each row walked once for all of them.
+   * Returns true when every row of those columns is read.
+   */
+  prefetch(positions: readonly number[], count: number): boolean {
+    const rows = this.currentRows();
+    const end = Math.min(rows.length, this.prefetched + count);
+    const targets: KeptColumn[] = [];
+    const wanted: number[] = [];
+    for (const pos of positions) {
+      const kept = this.column(pos, rows.length);
+      if (kept.filled === this.prefetched && kept.filled < end) {
+        targets.push(kept);
+        wanted.push(pos);
+      }
+    }
+    if (targets.length > 0) {
+      readRows(rows, this.prefetched, end, wanted, targets);
+      for (const kept of targets) kept.filled = end;
+    }
+    this.prefetched = end;
+    return end >= rows.length;
+  }
+
+  /**
+   * After a change set: re-reads the kept values of the rows it names (edits keep row positions). When rows came or
+   * went, when the set names no rows (the change is unknown) or many, every kept column is dropped instead.
+   */
+  changed(rowIds: Iterable<string>): void {
+    const rows = this.index.rows();
+    if (rows !== this.rowsSeen || rows.length !== this.lengthSeen || this.columns.size === 0) {
+      this.invalidate();
+      return;
+    }
+    const ids = [...rowIds];
+    if (ids.length === 0 || ids.length > Math.max(ROW_REFRESH_MIN, rows.length * ROW_REFRESH_SHARE)) {
+      this.invalidate();
+      return;
+    }
+    for (const id of ids) {
+      const row = this.index.rowById(id);
+      const at = row ? this.index.positionOf(row) - 1 : -1;
+      if (at < 0) {
+        this.invalidate();
+        return;
+      }
+      for (const [pos, kept] of this.columns) {
+        if (at < kept.filled) kept.values[at] = valueAt(row!, pos);
+      }
+    }
+  }
+
+  /** Forgets every kept column (when rows came or went, or the change is unknown). */
   invalidate(): void {
     this.columns.clear();
+    this.prefetched = 0;
     this.rowsSeen = this.index.rows();
     this.lengthSeen = this.rowsSeen.length;
+  }
+
+  private currentRows(): readonly Element[] {
+    const rows = this.index.rows();
+    if (rows !== this.rowsSeen || rows.length !== this.lengthSeen) this.invalidate();
+    return rows;
+  }
+
+  private column(pos: number, length: number): KeptColumn {
+    let kept = this.columns.get(pos);
+    if (!kept) this.columns.set(pos, (kept = { values: new Array(length), filled: 0 }));
+    return kept;
+  }
+}
+
+/**
+ * The value of a cell as `cellValue` gives it, read in native code: a cell without element children holds only
+ * text, and its `textContent` costs less than a JS object for the text node plus its `nodeValue`.
+ */
+function cellText(cell: Element): string | null {
+  return cell.childElementCount === 0 ? cell.textContent : cellValue(cell);
+}
+
+function valueAt(row: Element, pos: number): string | null {
+  const cell = cellAt(row, pos);
+  return cell ? cellValue(cell) : null;
+}
+
+/** True for DOMs with element traversal (browsers); @xmldom/xmldom has none and reads through `cellAt`. */
+function hasElementTraversal(row: Element): boolean {
+  return (row as Partial<Element>).firstElementChild !== undefined;
+}
+
+/**
+ * Reads column `pos` of rows `[from, rows.length)` into `out`. In browsers each DOM node read the first time gets a
+ * JS object, and an element collection per row (`children`) costs several times more; so a row touches as few nodes
+ * as it can: the first columns by walking the row's elements, deeper ones through one collection of every cell of
+ * `wrs:Data` (the row's first cell and the wanted one, both checked to belong to the row, instead of every cell
+ * before it). Where the rows stop lining up in the collection (see `collectionCell`), the rest is read by walking.
+ */
+function readColumn(index: WrsIndex, rows: readonly Element[], pos: number, from: number, out: (string | null)[]): void {
+  if (from >= rows.length) return;
+  if (!hasElementTraversal(rows[from])) {
+    for (let i = from; i < rows.length; i++) out[i] = valueAt(rows[i], pos);
+    return;
+  }
+  if (pos <= WALK_LIMIT) {
+    for (let i = from; i < rows.length; i++) out[i] = walkedValue(rows[i], pos);
+    return;
+  }
+  const width = index.columns().length;
+  const cells = index.data!.getElementsByTagNameNS(NS.wrs, 'C');
+  let base = from * width;
+  for (let i = from; i < rows.length; i++) {
+    const row = rows[i];
+    const cell = collectionCell(cells, base, row, pos);
+    if (cell === undefined) {
+      // The row is not where a whole table of `width` cells per row puts it: read the rest by walking.
+      for (let k = i; k < rows.length; k++) out[k] = walkedValue(rows[k], pos);
+      return;
+    }
+    out[i] = cell === null ? walkedValue(row, pos) : cellText(cell);
+    base += width;
+  }
+}
+
+/**
+ * Cell `pos` of a row through the collection of all cells, where the row's first cell is expected at `base`: the
+ * cell; null when the row starts there but holds fewer or other cells (walk it); undefined when the row does not
+ * start at `base` (so the rows after it cannot be found by position either).
+ */
+function collectionCell(cells: HTMLCollectionOf<Element>, base: number, row: Element, pos: number): Element | null | undefined {
+  // The cell at `base` is the row's first element: no cell of this row comes before `base`.
+  const first = cells[base];
+  if (first === undefined || row.firstElementChild !== first) return undefined;
+  const cell = cells[base + pos - 1];
+  return cell !== undefined && cell.parentNode === row ? cell : null;
+}
+
+/**
+ * The value of cell `pos` found the way `cellAt` finds it: where the schema puts it (R, I, D rows one C per column, M
+ * rows C/O pairs), reached by stepping over element siblings, which costs less than an element collection per row.
+ */
+function walkedValue(row: Element, pos: number): string | null {
+  const modified = row.localName === 'M';
+  let cell = row.firstElementChild;
+  for (let k = modified ? 2 * pos - 2 : pos - 1; k > 0 && cell !== null; k--) cell = cell.nextElementSibling;
+  if (cell !== null && cell.localName === 'C' && (!modified || cell.nextElementSibling?.localName === 'O')) return cellText(cell);
+  return valueAt(row, pos);
+}
+
+/** Reads rows `[from, to)` of several columns, walking each row's cells once. */
+function readRows(rows: readonly Element[], from: number, to: number, positions: readonly number[], targets: readonly KeptColumn[]): void {
+  if (!hasElementTraversal(rows[from])) {
+    for (let i = from; i < to; i++) for (let k = 0; k < positions.length; k++) targets[k].values[i] = valueAt(rows[i], positions[k]);
+    return;
+  }
+  const byPos = new Map<number, (string | null)[]>();
+  let last = 0;
+  positions.forEach((pos, k) => {
+    byPos.set(pos, targets[k].values);
+    last = Math.max(last, pos);
+  });
+  for (let i = from; i < to; i++) {
+    const row = rows[i];
+    for (const values of byPos.values()) values[i] = null;
+    let n = 0;
+    for (let c = row.firstElementChild; c !== null && n < last; c = c.nextElementSibling) {
+      if (c.localName !== 'C') continue;
+      const values = byPos.get(++n);
+      if (values) values[i] = cellText(c);
+    }
   }
 }

@@ -6,7 +6,7 @@ import { domName, wrsText } from '../../testing/fixtures';
 import { compileFilter, filterRows } from './row-filter';
 import { sortRows } from './row-order';
 import { ColumnValues } from './column-values';
-import { writeCell } from '../wrs/row-states';
+import { cellAt, cellValue, createRow, writeCell } from '../wrs/row-states';
 
 const F = NS.f;
 
@@ -116,6 +116,70 @@ describe(`ColumnValues (${domName()})`, () => {
     index.data!.removeChild(index.rowById('R1')!);
     index.invalidate();
     expect(ids(filterRows(index, filter('<f:Expression bRef="qty" op="&gt;" value="0"/>'), { values }))).toEqual(['R2', 'R3', 'R5']);
+  });
+});
+
+/** A Wrs of `width` columns whose cell (r, c) holds `r.c`, some cells null, an M row (C/O pairs), a short and a pretty-printed row. */
+function wideTable(width: number, rows: number): WrsIndex {
+  const columns = Array.from({ length: width }, (_, c) => ({ id: `c${c + 1}` }));
+  const data = Array.from({ length: rows }, (_, r) => columns.map((_, c) => ((r + c) % 7 === 3 ? null : `${r + 1}.${c + 1}`)));
+  const index = WrsIndex.of(parseXml(wrsText(columns, data)));
+  for (let c = 1; c <= width; c += 3) writeCell(index.rowById('R4')!, c, `edited ${c}`, index);
+  // A row missing its last cells, and a pretty-printed row (white space and a comment between its cells).
+  const short = index.rowById(`R${rows - 2}`)!;
+  while (short.childNodes.length > 3) short.removeChild(short.lastChild!);
+  const pretty = index.rowById('R2')!;
+  for (const cell of Array.from(pretty.childNodes)) pretty.insertBefore(pretty.ownerDocument!.createTextNode('\n  '), cell);
+  pretty.insertBefore(pretty.ownerDocument!.createComment('cells'), pretty.firstChild);
+  return index;
+}
+
+function domColumn(index: WrsIndex, pos: number): (string | null)[] {
+  return index.rows().map((row) => {
+    const cell = cellAt(row, pos);
+    return cell ? cellValue(cell) : null;
+  });
+}
+
+describe(`ColumnValues reading (${domName()})`, () => {
+  it('reads every column as cellAt and cellValue do: near and deep columns, M rows, null cells, rows of other shapes', () => {
+    const index = wideTable(20, 40);
+    const values = new ColumnValues(index);
+    for (let pos = 1; pos <= 20; pos++) expect(values.values(pos)).withContext(`column ${pos}`).toEqual(domColumn(index, pos));
+    expect(values.values(1)[3]).toBe('edited 1');
+    expect(values.values(4)[0]).toBeNull();
+    expect(values.values(20)[37]).toBeNull();
+    expect(values.values(20)[1]).toBe('2.20');
+    expect(values.values(16)[3]).toBe('edited 16');
+  });
+
+  it('prefetch reads columns ahead in steps; a column asked for halfway is completed and stays right', () => {
+    const index = wideTable(16, 30);
+    const values = new ColumnValues(index);
+    expect(values.prefetch([1, 14, 16], 12)).toBeFalse();
+    expect(values.values(14)).toEqual(domColumn(index, 14));
+    expect(values.prefetch([1, 14, 16], 12)).toBeFalse();
+    expect(values.prefetch([1, 14, 16], 12)).toBeTrue();
+    for (const pos of [1, 14, 16]) expect(values.values(pos)).toEqual(domColumn(index, pos));
+  });
+
+  it('changed(rowIds) re-reads the rows named; rows that came or went, or an unnamed change, drop every kept column', () => {
+    const index = people();
+    const values = new ColumnValues(index);
+    expect(values.values(1)).toEqual(['Anna', 'bert', 'Cleo', 'Dora', 'anton']);
+    writeCell(index.rowById('R2')!, 1, 'Berta', index);
+    writeCell(index.rowById('R3')!, 1, 'Clea', index);
+    values.changed(['R2']);
+    // Only R2 was named: its value is read again (the row is an M row now), R3 keeps the value read before.
+    expect(values.values(1)).toEqual(['Anna', 'Berta', 'Cleo', 'Dora', 'anton']);
+    values.changed([]);
+    expect(values.values(1)).toEqual(['Anna', 'Berta', 'Clea', 'Dora', 'anton']);
+
+    const added = createRow(index.doc, 'I', 'I_1_R1', ['Zora', '1', 'AT', null]);
+    index.data!.insertBefore(added, index.rowById('R1'));
+    index.inserted(0, [added]);
+    values.changed(['I_1_R1']);
+    expect(values.values(1)).toEqual(['Zora', 'Anna', 'Berta', 'Clea', 'Dora', 'anton']);
   });
 });
 

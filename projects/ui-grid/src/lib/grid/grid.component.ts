@@ -393,21 +393,23 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.validationCursor = null;
     const run = ++this.validationRun;
     if (this.validationChain()) this.runValidationChain();
-    else {
-      this.validationCursor = 0;
-      setTimeout(() => this.validateInChunks(run));
-    }
+    else this.validationCursor = 0;
+    setTimeout(() => this.backgroundPass(run));
     this.message.set(footerMessage(this.data, this.messages));
     this.applyColumns();
     this.canUndo.set(false);
     this.canRedo.set(false);
   }
 
-  /** Checks the loaded rows after the first paint, a chunk per task, so a large load neither delays painting nor blocks input. */
-  private validateInChunks(run: number): void {
-    if (run !== this.validationRun || this.validationCursor === null) return;
-    this.validateNextRows(VALIDATION_CHUNK);
-    if (this.validationCursor !== null) setTimeout(() => this.validateInChunks(run));
+  /**
+   * After the first paint, a chunk of rows per task (so a large load neither delays painting nor blocks input):
+   * checks the loaded rows and, with column filters, reads the shown columns ahead for the first filter or sort.
+   */
+  private backgroundPass(run: number): void {
+    if (run !== this.validationRun) return;
+    if (this.validationCursor !== null) this.validateNextRows(VALIDATION_CHUNK);
+    const read = !this.columnFilters() || this.features.prefetch(VALIDATION_CHUNK);
+    if (this.validationCursor !== null || !read) setTimeout(() => this.backgroundPass(run));
   }
 
   private validateNextRows(count: number): void {

@@ -115,6 +115,25 @@ describe('Grid features: column filters', () => {
     expect(viewIds(s)).toEqual(['R3']);
   });
 
+  it('filters on the values read ahead after the load, and sees each edit in the next filter', async () => {
+    const s = await setup({ columnFilters: true });
+    clickCell(s, 1, 0);
+    s.grid.pasteTsv('Berta');
+    typeFilter(s, 'name', 'berta');
+    await settle(s.fixture);
+    expect(paintedNames(s)).toEqual(['Berta']);
+    typeFilter(s, 'name', '');
+    await settle(s.fixture);
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Anka');
+    clickCell(s, 3, 1);
+    s.grid.pasteTsv('8');
+    typeFilter(s, 'name', 'a');
+    typeFilter(s, 'qty', '5..');
+    await settle(s.fixture);
+    expect(paintedNames(s)).toEqual(['Berta', 'Dora']);
+  });
+
   it('offers a value list for reference columns and combines it with the other filters by and', async () => {
     const s = await setup({ columnFilters: true });
     const button = s.el.querySelector<HTMLButtonElement>('button.ui-grid-filter[data-col-id="country"]')!;

@@ -204,6 +204,16 @@ export class GridFeatures {
     return position;
   }
 
+  /**
+   * Reads the next `count` rows of the shown columns ahead into the row view's kept values (client data only), so
+   * the first filter or sort after the load reads no cells. True when there is nothing left to read.
+   */
+  prefetch(count: number): boolean {
+    const view = this.view;
+    if (!view || this.host.serverSided()) return true;
+    return view.values.prefetch(this.columns.filter((c) => !c.hidden).map((c) => c.pos), count);
+  }
+
   /** After a change set: patches the view and the counts. */
   changed(rowIds: Iterable<string>): void {
     if (!this.view) return;

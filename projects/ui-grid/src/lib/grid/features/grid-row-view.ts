@@ -167,11 +167,12 @@ export class GridRowView {
    * document predecessor; only then is the view scanned, for the detached elements.
    */
   changed(rowIds: Iterable<string>): void {
-    this.values.invalidate();
+    const ids = [...rowIds];
+    this.values.changed(ids);
     if (!this.matched) return;
     const gone = new Set<string>();
     const fresh: Element[] = [];
-    for (const id of rowIds) {
+    for (const id of ids) {
       const row = this.index.rowById(id);
       if (!row) gone.add(id);
       else if (row.localName === 'I' && !this.query.hidden?.has(id)) fresh.push(row);
