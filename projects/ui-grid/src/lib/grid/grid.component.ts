@@ -780,23 +780,54 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     return this.layout.columns.find((c) => c.id === colId)?.caption ?? colId;
   }
 
-  /** Moves the focus to the next invalid cell after the focused one (wrapping around). */
+  /**
+   * Moves the focus to the next invalid cell after the focused one in view order (wrapping around, turning client
+   * pages). Invalid cells in rows the column filters hide are not skipped silently: the status line counts them, and
+   * when no invalid cell is left in view, the column filters hiding the first of them are removed (the status line
+   * names them) and the focus goes there.
+   */
   jumpToError(): void {
-    if (!this.validation || !this.data) return;
+    const note = this.moveToError();
+    if (note) this.message.set(note);
+  }
+
+  /** `jumpToError`; returns what the status line should tell the user, or null. */
+  private moveToError(): string | null {
+    const view = this.features.view;
+    if (!this.validation || !this.data || !view) return null;
     this.validateNextRows(Number.POSITIVE_INFINITY);
     const index = WrsIndex.of(this.data);
-    const cells = this.validation
-      .errors()
-      .map(({ rowId, colId }) => {
-        const row = index.rowById(rowId);
-        return { row: row ? this.features.view!.positionOf(row) : -1, col: this.shown.findIndex((c) => c.id === colId) };
-      })
-      .filter((c) => c.row >= 0 && c.col >= 0)
-      .sort((a, b) => a.row - b.row || a.col - b.col);
-    if (cells.length === 0) return;
-    const { row, col } = this.selection.focus;
-    const next = cells.find((c) => c.row > row || (c.row === row && c.col > col)) ?? cells[0];
-    this.focusCell(next.row, next.col);
+    const order = new Map<Element, number>();
+    view.matchedRows().forEach((row, i) => order.set(row, i));
+    const shown: { row: Element; at: number; col: number }[] = [];
+    const hidden: { row: Element; col: number }[] = [];
+    for (const { rowId, colId } of this.validation.errors()) {
+      const row = index.rowById(rowId);
+      const col = this.shown.findIndex((c) => c.id === colId);
+      if (!row || col < 0) continue;
+      const at = order.get(row);
+      if (at === undefined) hidden.push({ row, col });
+      else shown.push({ row, at, col });
+    }
+    const cells = (n: number) => (n === 1 ? this.messages.invalidCell : formatMessage(this.messages.invalidCells, { n }));
+    const hiddenNote = () => formatMessage(this.serverSidedPagination() ? this.messages.errorsOnOtherPages : this.messages.errorsHiddenByFilter, { cells: cells(hidden.length) });
+    if (shown.length > 0) {
+      shown.sort((a, b) => a.at - b.at || a.col - b.col);
+      const focused = view.rowAt(this.selection.focus.row);
+      const from = focused ? order.get(focused) ?? -1 : -1;
+      const col = this.selection.focus.col;
+      const next = shown.find((c) => c.at > from || (c.at === from && c.col > col)) ?? shown[0];
+      this.focusCell(this.features.reveal(next.row), next.col);
+      return hidden.length > 0 ? hiddenNote() : null;
+    }
+    if (hidden.length === 0) return null;
+    hidden.sort((a, b) => index.positionOf(a.row) - index.positionOf(b.row) || a.col - b.col);
+    const target = hidden[0];
+    const removed = this.features.unhide(target.row);
+    if (!removed) return hiddenNote();
+    const position = this.features.reveal(target.row);
+    if (position >= 0) this.focusCell(position, target.col);
+    return formatMessage(this.messages.filterRemovedForError, { columns: removed.map((c) => this.captionOf(c)).join(', ') });
   }
 
   /** Moves the focus to a row given by id or 1-based position, and to a column when `colId` is given. */
@@ -826,8 +857,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     try {
       const errors = await this.validateForSave();
       if (errors > 0) {
-        this.message.set(formatMessage(this.messages.notSaved, { cells: errors === 1 ? this.messages.invalidCell : formatMessage(this.messages.invalidCells, { n: errors }) }));
-        this.jumpToError();
+        const notSaved = formatMessage(this.messages.notSaved, { cells: errors === 1 ? this.messages.invalidCell : formatMessage(this.messages.invalidCells, { n: errors }) });
+        const note = this.moveToError();
+        this.message.set(note ? `${notSaved}. ${note}` : notSaved);
         return;
       }
       const payload = buildSavePayload(WrsIndex.of(this.data));

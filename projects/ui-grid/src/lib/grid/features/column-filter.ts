@@ -142,6 +142,24 @@ export function writeColumnFilter(status: DataProvider, gridKey: string, colId: 
   status.fire();
 }
 
+/** Removes several column filters of a grid from the status model as one change set. */
+export function removeColumnFilters(status: DataProvider, gridKey: string, colIds: readonly string[]): void {
+  const filter = statusFilter(status);
+  if (!filter) return;
+  const ids = new Set(colIds.map((c) => columnFilterId(gridKey, c)));
+  const gone = children(filter, 'And').filter((a) => ids.has(a.getAttribute('id') ?? ''));
+  if (gone.length === 0) return;
+  for (const and of gone) filter.removeChild(and);
+  status.noteChange([filter]);
+  status.fire();
+}
+
+/** The `f:And` of one column's filter in a status model `f:Filter`, or null. */
+export function columnFilterElement(filter: Element, gridKey: string, colId: string): Element | null {
+  const id = columnFilterId(gridKey, colId);
+  return children(filter, 'And').find((a) => a.getAttribute('id') === id) ?? null;
+}
+
 /** A copy of a request's `f:Filter` without the grid's column filters (they run on the client then). */
 export function withoutColumnFilters(request: Document, gridKey: string): Document {
   const prefix = `${gridKey}_cf_`;

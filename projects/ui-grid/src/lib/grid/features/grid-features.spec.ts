@@ -448,6 +448,52 @@ describe('Grid features: jumping to a row', () => {
   });
 });
 
+describe('Grid features: jumping to an invalid cell the filter hides', () => {
+  /** The name in the focused cell's row and the focused column's 1-based index, as painted. */
+  function focused(s: Setup): [string, number] {
+    const cell = s.el.querySelector<HTMLElement>('.ui-grid-cell-focus')!;
+    return [cell.parentElement!.querySelector('[aria-colindex="1"]')!.textContent ?? '', Number(cell.getAttribute('aria-colindex'))];
+  }
+  const message = (s: Setup) => s.el.querySelector('[data-test="message"]')?.textContent ?? '';
+  const data = () => PEOPLE().replace('<wrs:C>5</wrs:C>', '<wrs:C>five</wrs:C>').replace('<wrs:C>7</wrs:C>', '<wrs:C>seven</wrs:C>');
+
+  it('counts it while others are in view, then removes only the filters hiding it and focuses it', async () => {
+    const s = await setup({ columnFilters: true, id: 'people' }, { data: data() });
+    typeFilter(s, 'name', 'e');
+    s.grid.setColumnFilter('country', { kind: 'values', values: ['FR'] });
+    await settle(s.fixture);
+    expect(paintedNames(s)).toEqual(['Bert', 'Emil']);
+    clickCell(s, 1, 0);
+    s.grid.jumpToError();
+    await settle(s.fixture);
+    expect(focused(s)).toEqual(['Bert', 2]);
+    expect(message(s)).toBe('1 invalid cell hidden by the filter');
+
+    s.grid.pasteTsv('5');
+    s.grid.jumpToError();
+    await settle(s.fixture);
+    expect(paintedNames(s)).toEqual(['Bert', 'Cleo', 'Emil']);
+    expect(focused(s)).toEqual(['Cleo', 2]);
+    expect(message(s)).toBe('Filter on COUNTRY removed to show an invalid cell');
+    expect(statusXml(s)).toContain('people_cf_name');
+    expect(statusXml(s)).not.toContain('people_cf_country');
+  });
+
+  it('says so when the app\'s own filter hides it, and names it when a save stops', async () => {
+    const s = await setup({ columnFilters: true }, { data: data() });
+    const root = s.status.getData()!.documentElement;
+    root.appendChild(parseXml(`<f:Filter xmlns:f="${NS.f}"><f:Expression bRef="country" op="=" value="DE"/></f:Filter>`).documentElement.cloneNode(true));
+    s.status.noteChange([root]);
+    s.status.fire();
+    await settle(s.fixture);
+    expect(paintedNames(s)).toEqual(['Anna', 'Dora']);
+    await s.grid.save();
+    await settle(s.fixture);
+    expect(message(s)).toBe('Not saved: 2 invalid cells. 2 invalid cells hidden by the filter');
+    expect(paintedNames(s)).toEqual(['Anna', 'Dora']);
+  });
+});
+
 describe('Grid features: context menu', () => {
   function openMenu(s: Setup, row: number, col: number): void {
     const cell = s.el.querySelector<HTMLElement>(`.ui-grid-row[aria-rowindex="${row + 2}"] [aria-colindex="${col + 1}"]`)!;

@@ -1,7 +1,7 @@
 import { computed, signal } from '@angular/core';
-import { ColumnFilterFunction, DataProvider, RowOrdering, WrsBackend, WrsIndex, XSLT_PARAMS_NS } from 'ngx-wrs-grid/core';
+import { ColumnFilterFunction, DataProvider, RowOrdering, WrsBackend, WrsIndex, XSLT_PARAMS_NS, compileFilter } from 'ngx-wrs-grid/core';
 import { GridColumn } from '../grid-column';
-import { ColumnFilterValue, readColumnFilters, statusFilter, withoutColumnFilters, writeColumnFilter } from './column-filter';
+import { ColumnFilterValue, columnFilterElement, readColumnFilters, removeColumnFilters, statusFilter, withoutColumnFilters, writeColumnFilter } from './column-filter';
 import { GridRowView } from './grid-row-view';
 import { configOrderings, setRequestOrdering, toggleOrdering } from './grid-sort';
 import { carryPendingRows, loadTotalRows, pageRequest, pendingRows } from './server-pages';
@@ -212,6 +212,31 @@ export class GridFeatures {
     const view = this.view;
     if (!view || this.host.serverSided()) return true;
     return view.values.prefetch(this.columns.filter((c) => !c.hidden).map((c) => c.pos), count);
+  }
+
+  /**
+   * Shows a row that the column filters hide by removing those of them that reject it (one change set in the status
+   * model, so the header and a bookmark follow). Returns the ids of the columns whose filter went, or null when that
+   * cannot show the row: the app's own filter expressions hide it, or it is a pending row of another server page.
+   */
+  unhide(row: Element): string[] | null {
+    const view = this.view;
+    const filter = statusFilter(this.host.statusProvider());
+    if (!view || !filter || !this.doc || this.host.serverSided() || this.foreign.has(row.getAttribute('id') ?? '')) return null;
+    const index = WrsIndex.of(this.doc);
+    const custom = this.customFunctions();
+    const rejecting = [...this.filters().keys()].filter((colId) => {
+      const and = columnFilterElement(filter, this.host.gridKey(), colId);
+      return !!and && !compileFilter(and, index, { custom })(row);
+    });
+    const rest = filter.cloneNode(true) as Element;
+    for (const colId of rejecting) {
+      const and = columnFilterElement(rest, this.host.gridKey(), colId);
+      if (and) rest.removeChild(and);
+    }
+    if (rejecting.length === 0 || !compileFilter(rest, index, { custom })(row)) return null;
+    removeColumnFilters(this.host.statusProvider(), this.host.gridKey(), rejecting);
+    return rejecting;
   }
 
   /** After a change set: patches the view and the counts. */

@@ -17,6 +17,9 @@ export interface GridMessages {
   readonly invalidCells: string;
   readonly invalidCell: string;
   readonly notSaved: string;
+  readonly errorsHiddenByFilter: string;
+  readonly errorsOnOtherPages: string;
+  readonly filterRemovedForError: string;
   readonly saveFailed: string;
   readonly maxRowsExceeded: string;
   readonly errorDuringQuery: string;
@@ -85,6 +88,9 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   invalidCells: '{n} invalid cells',
   invalidCell: '1 invalid cell',
   notSaved: 'Not saved: {cells}',
+  errorsHiddenByFilter: '{cells} hidden by the filter',
+  errorsOnOtherPages: '{cells} on other pages',
+  filterRemovedForError: 'Filter on {columns} removed to show an invalid cell',
   saveFailed: 'Save failed: {reason}',
   maxRowsExceeded: 'Only the first {n} rows are shown',
   errorDuringQuery: 'Error during query: {reason}',
@@ -150,6 +156,9 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   invalidCells: '{n} ungültige Zellen',
   invalidCell: '1 ungültige Zelle',
   notSaved: 'Nicht gespeichert: {cells}',
+  errorsHiddenByFilter: '{cells} vom Filter ausgeblendet',
+  errorsOnOtherPages: '{cells} auf anderen Seiten',
+  filterRemovedForError: 'Filter auf {columns} entfernt, um eine ungültige Zelle zu zeigen',
   saveFailed: 'Speichern fehlgeschlagen: {reason}',
   maxRowsExceeded: 'Nur die ersten {n} Zeilen werden angezeigt',
   errorDuringQuery: 'Fehler bei der Abfrage: {reason}',
