@@ -1,7 +1,8 @@
-import { createDocument, createWrsElement, ELEMENT_NODE } from '../xml/dom';
+import { createDocument, ELEMENT_NODE, parseXml, serializeXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { WrsIndex } from './wrs-index';
 import { cellValue, cellsOf, commitRow, markModified, originalOf, rowState, setCellContent } from './row-states';
+import { appendRowXmlText } from './row-xml-text';
 
 /** One row as it was sent: the element and its cell values then, to tell later edits apart on commit. */
 interface SentRow {
@@ -9,16 +10,60 @@ interface SentRow {
   readonly values: (string | null)[];
 }
 
-/** A save request: the document to send and what it holds. */
+/** A save request: what to send and what it holds. */
 export interface SavePayload {
-  /** A `wrs:Wrs` with the header (no validation results) and only the I, M and D rows, M rows with their `wrs:O`. */
+  /** What a save posts: a `wrs:Wrs` with the header (no validation results) and only the I, M and D rows, M rows with their `wrs:O`. */
+  readonly text: string;
+  /** `text` as a document (parsed on first use), for save chains and custom saves. */
   readonly wrs: Document;
   readonly rowCount: number;
   readonly sent: readonly SentRow[];
 }
 
-/** Builds what a save sends (design.md 5), from the index's changed rows only: unchanged R rows are never visited. */
+const ROWS_MARK = '<!--save-payload-rows-->';
+const DATA_START = /<wrs:Data(?: xmlns:wrs="([^"]*)")?>$/;
+
+/**
+ * Builds what a save sends (design.md 5), from the index's changed rows only: unchanged R rows are never visited.
+ * The rows are written as text straight from the document (`appendRowXmlText`), not copied into a new document first.
+ */
 export function buildSavePayload(index: WrsIndex): SavePayload {
+  const { payload, data } = payloadShell(index);
+  data.appendChild(payload.createComment(ROWS_MARK.slice(4, -3)));
+  const shell = serializeXml(payload);
+  const at = shell.lastIndexOf(ROWS_MARK);
+  const dataStart = at < 0 ? null : DATA_START.exec(shell.slice(Math.max(0, at - 200), at));
+  const sent: SentRow[] = [];
+  if (dataStart && (dataStart[1] === undefined || dataStart[1] === NS.wrs)) {
+    const parts = [shell.slice(0, at)];
+    for (const row of index.changedRows()) {
+      const values: (string | null)[] = [];
+      appendRowXmlText(row, parts, values);
+      sent.push({ row, values });
+    }
+    parts.push(shell.slice(at + ROWS_MARK.length));
+    const text = parts.join('');
+    let wrs: Document | null = null;
+    return {
+      text,
+      get wrs() {
+        return (wrs ??= parseXml(text));
+      },
+      rowCount: sent.length,
+      sent,
+    };
+  }
+  // The serializer wrote wrs:Data under another prefix: copy the rows into the document and serialize it whole.
+  data.removeChild(data.lastChild!);
+  for (const row of index.changedRows()) {
+    data.appendChild(payload.importNode(row, true));
+    sent.push({ row, values: cellsOf(row).map(cellValue) });
+  }
+  return { text: serializeXml(payload), wrs: payload, rowCount: sent.length, sent };
+}
+
+/** The payload document without rows: the root, its header without validation results, what precedes wrs:Data. */
+function payloadShell(index: WrsIndex): { payload: Document; data: Element } {
   const payload = createDocument(index.doc);
   const source = index.root;
   const root = payload.appendChild(payload.importNode(source, false)) as Element;
@@ -34,13 +79,8 @@ export function buildSavePayload(index: WrsIndex): SavePayload {
     } else if (el.namespaceURI === NS.wrs && el.localName === 'Data') break;
     else root.appendChild(payload.importNode(el, true));
   }
-  const data = root.appendChild(createWrsElement(payload, 'Data'));
-  const sent: SentRow[] = [];
-  for (const row of index.changedRows()) {
-    data.appendChild(payload.importNode(row, true));
-    sent.push({ row, values: cellsOf(row).map(cellValue) });
-  }
-  return { wrs: payload, rowCount: sent.length, sent };
+  const data = root.appendChild(payload.createElementNS(NS.wrs, 'wrs:Data')) as Element;
+  return { payload, data };
 }
 
 /**

@@ -490,7 +490,7 @@ export class WrsUtil {
     const payload = buildSavePayload(index);
     if (payload.rowCount > 0) {
       try {
-        await backend.save(payload.wrs, url === undefined ? undefined : { url });
+        await backend.save(payload.text, url === undefined ? undefined : { url });
       } catch (e) {
         const error = isWrsError(e) ? e : new WrsError('SAVE_FAILED', errorMessage(e), url);
         provider?.markSaveFailed(error.message);
