@@ -867,8 +867,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       if (custom) await custom({ gridModel: this, wrs: payload.wrs });
       else {
         const chain = this.saveChain();
-        const wrs = chain ? await runGridChain(this.chains, 'saveChain', chain, payload.wrs, this.saveParameters()) : payload.wrs;
-        await this.requireBackend().save(wrs, { url: this.modelUrl() });
+        // Without a save chain the payload's text is posted as built: no parse and serialize round trip.
+        const body = chain ? await runGridChain(this.chains, 'saveChain', chain, payload.wrs, this.saveParameters()) : payload.text;
+        await this.requireBackend().save(body, { url: this.modelUrl() });
       }
       this.clearHistory();
       if (this.fromBackend) await this.reloadQuietly();
@@ -1198,14 +1199,32 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   /**
    * Exports the shown columns with their shown captions, of the rows passing the filter (all pages) or of all
-   * rows, and offers the file for download (`exportFileName`). Returns the file, or null when export is disabled.
+   * rows, and offers the file for download (`exportFileName`). With `serverSidedPagination` the rows come from the
+   * server (every page, through the backend) with the pending changes applied; a server row limit that cut them is
+   * told in the status line. Returns the file, or null when export is disabled or the rows could not be loaded.
    */
   async exportData(format: GridExportFormat, allRows = false): Promise<Blob | null> {
     const view = this.features.view;
     if (!this.data || !view || this.disableExport()) return null;
     const captions: Record<string, string> = {};
     for (const c of this.shown) captions[c.id] = c.caption;
-    const blob = await exportBytes(this.data, format, { rows: allRows || view.isWhole ? null : view.matchedRows(), columns: this.shown.map((c) => c.id), captions });
+    const columns = this.shown.map((c) => c.id);
+    let doc = this.data;
+    let rows: readonly Element[] | null = allRows || view.isWhole ? null : view.matchedRows();
+    if (this.serverSidedPagination() && this.fromBackend && this.loadedRequest) {
+      try {
+        const chain = this.loadChain();
+        const transform = chain ? (loaded: Document) => runGridChain(this.chains, 'loadChain', chain, loaded, this.loadParameters()) : undefined;
+        const all = await this.features.loadAllRows(this.requireBackend(), this.loadedRequest, this.modelUrl(), allRows, transform);
+        doc = all.doc;
+        rows = null;
+        if (all.maxRows !== null) this.message.set(formatMessage(this.messages.exportMaxRows, { n: all.maxRows }));
+      } catch (e) {
+        this.message.set(formatMessage(this.messages.exportFailed, { reason: errorMessage(e) }));
+        return null;
+      }
+    }
+    const blob = await exportBytes(doc, format, { rows, columns, captions });
     downloadBlob(this.host.ownerDocument, blob, exportFileNameFor(this.exportFileName(), format));
     return blob;
   }

@@ -308,7 +308,11 @@ describe('Grid features: client pagination', () => {
 });
 
 /** A backend over a fixed Wrs that answers pages (rowStart/rowEnd), count requests and f:Filter like the reference server. */
-function pagingBackend(data: string, requests: Document[], saves: Document[], delays: number[] = []): WrsBackend {
+/**
+ * A backend answering like the reference server: `f:Filter`, `rowStart`/`rowEnd`, the `count` request, and with
+ * `maxRows` an answer cut at that many rows flagged by `wrs:Footer/wrs:MaxRowsExceeded`.
+ */
+function pagingBackend(data: string, requests: Document[], saves: Document[], delays: number[] = [], maxRows = Number.POSITIVE_INFINITY): WrsBackend {
   return {
     load: async (request) => {
       const req = typeof request === 'string' ? parseXml(request) : request;
@@ -323,10 +327,14 @@ function pagingBackend(data: string, requests: Document[], saves: Document[], de
         return parseXml(wrsText([{ id: 'count', type: 'INTEGER' }], [[String(rows.length)]]));
       }
       const start = Number(select.getAttribute('rowStart') ?? 1);
-      const end = Number(select.getAttribute('rowEnd') ?? rows.length);
-      const keep = new Set(rows.slice(start - 1, end));
+      const wanted = select.hasAttribute('rowEnd') ? Number(select.getAttribute('rowEnd')) - start + 1 : Number.POSITIVE_INFINITY;
+      const limit = Math.min(wanted, maxRows);
+      const keep = new Set(rows.slice(start - 1, start - 1 + limit));
       for (const row of [...index.rows()]) if (!keep.has(row)) row.parentNode!.removeChild(row);
       index.invalidate();
+      if (limit === maxRows && limit < wanted && rows.length - (start - 1) > limit) {
+        doc.documentElement.appendChild(parseXml(`<wrs:Footer xmlns:wrs="${NS.wrs}"><wrs:MaxRowsExceeded maxRows="${maxRows}">true</wrs:MaxRowsExceeded></wrs:Footer>`).documentElement.cloneNode(true));
+      }
       return doc;
     },
     save: async (wrs) => {
@@ -414,6 +422,61 @@ describe('Grid features: server-side pagination', () => {
     const payload = serializeXml(saves[0]);
     expect(payload).toContain('<wrs:M id="R1"><wrs:C>Anka</wrs:C><wrs:O>Anna</wrs:O>');
     expect(payload).toContain('<wrs:M id="R3"><wrs:C>Clea</wrs:C><wrs:O>Cleo</wrs:O>');
+  });
+});
+
+describe('Grid features: export with server-side pages', () => {
+  const config = () =>
+    new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>people</wrq:BindingSet><grid:SelectColumns><grid:C bRef="name"/><grid:C bRef="qty"/><grid:C bRef="country"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+  const pageLoads = (requests: Document[]) => requests.filter((r) => r.getElementsByTagNameNS(NS.wrq, 'C')[0]?.getAttribute('aggr') !== 'count');
+
+  it('exports every page from the server with the pending changes of all pages applied', async () => {
+    spyOn(HTMLAnchorElement.prototype, 'click');
+    const requests: Document[] = [];
+    const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2, columnFilters: true }, { backend: pagingBackend(PEOPLE(), requests, []) });
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Anka');
+    await reloading(s, () => s.grid.goToPage(1));
+    clickCell(s, 1, 1);
+    s.grid.pasteTsv('70');
+    s.grid.insertRowAt(2);
+    clickCell(s, 2, 0);
+    s.grid.pasteTsv('Zeno\t2\tIT');
+    clickCell(s, 0, 0);
+    s.grid.deleteSelectedRows();
+    const before = pageLoads(requests).length;
+    const all = await s.grid.exportData('csv', true);
+    const sent = pageLoads(requests).slice(before);
+    expect(sent.length).toBe(1);
+    expect(sent[0].getElementsByTagNameNS(NS.wrq, 'Select')[0].hasAttribute('rowStart')).toBeFalse();
+    expect(await all!.text()).toBe('NAME,QTY,COUNTRY\r\nAnka,3,DE\r\nBert,5,FR\r\nDora,70,DE\r\nEmil,9,FR\r\nZeno,2,IT\r\n');
+    expect(viewIds(s).length).toBe(3);
+  });
+
+  it('exports the rows of the filter from every page, or all rows without the grid\'s column filters', async () => {
+    spyOn(HTMLAnchorElement.prototype, 'click');
+    const requests: Document[] = [];
+    const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 1, columnFilters: true, id: 'people' }, { backend: pagingBackend(PEOPLE(), requests, []) });
+    await reloading(s, () => s.grid.setColumnFilter('country', { kind: 'values', values: ['DE', 'FR'] }));
+    expect(viewIds(s)).toEqual(['R1']);
+    const filtered = await s.grid.exportData('csv');
+    expect(serializeXml(requests.at(-1)!)).toContain('people_cf_country');
+    expect(await filtered!.text()).toBe('NAME,QTY,COUNTRY\r\nAnna,3,DE\r\nBert,5,FR\r\nDora,1,DE\r\nEmil,9,FR\r\n');
+    const all = await s.grid.exportData('csv', true);
+    expect(serializeXml(requests.at(-1)!)).not.toContain('people_cf_country');
+    expect((await all!.text()).split('\r\n').length).toBe(7);
+  });
+
+  it('tells the user when the server cut the export at its row limit', async () => {
+    spyOn(HTMLAnchorElement.prototype, 'click');
+    const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2 }, { backend: pagingBackend(PEOPLE(), [], [], [], 3) });
+    expect(viewIds(s)).toEqual(['R1', 'R2']);
+    const csv = await s.grid.exportData('csv', true);
+    await settle(s.fixture);
+    expect(await csv!.text()).toBe('NAME,QTY,COUNTRY\r\nAnna,3,DE\r\nBert,5,FR\r\nCleo,7,IT\r\n');
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('The export holds only the first 3 rows: the server sends no more');
   });
 });
 

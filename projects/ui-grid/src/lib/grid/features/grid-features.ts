@@ -4,7 +4,7 @@ import { GridColumn } from '../grid-column';
 import { ColumnFilterValue, columnFilterElement, readColumnFilters, removeColumnFilters, statusFilter, withoutColumnFilters, writeColumnFilter } from './column-filter';
 import { GridRowView } from './grid-row-view';
 import { configOrderings, setRequestOrdering, toggleOrdering } from './grid-sort';
-import { carryPendingRows, loadTotalRows, pageRequest, pendingRows } from './server-pages';
+import { AllRows, carryPendingRows, loadAllRows, loadTotalRows, pageRequest, pendingRows } from './server-pages';
 
 /** Rows per page when pagination is on without a size (spec part 8). */
 const DEFAULT_PAGE_SIZE = 20;
@@ -237,6 +237,18 @@ export class GridFeatures {
     if (rejecting.length === 0 || !compileFilter(rest, index, { custom })(row)) return null;
     removeColumnFilters(this.host.statusProvider(), this.host.gridKey(), rejecting);
     return rejecting;
+  }
+
+  /**
+   * With server-side pages, every row for an export: the page request without its page, and with `allRows` also
+   * without the grid's column filters; the pending rows of every page applied (inserted ones kept when they pass the
+   * filter as the client evaluates it, or always with `allRows`).
+   */
+  async loadAllRows(backend: WrsBackend, request: Document, url: string, allRows: boolean, transform?: (loaded: Document) => Promise<Document>): Promise<AllRows> {
+    const pending = this.doc ? pendingRows(this.doc) : [];
+    const wanted = allRows ? withoutColumnFilters(request.cloneNode(true) as Document, this.host.gridKey()) : request;
+    const passes = allRows || !this.doc ? () => true : compileFilter(statusFilter(this.host.statusProvider()), WrsIndex.of(this.doc), { custom: this.customFunctions() });
+    return loadAllRows(backend, wanted, url, pending, passes, transform);
   }
 
   /** After a change set: patches the view and the counts. */

@@ -45,6 +45,8 @@ export interface GridMessages {
   readonly exportRows: string;
   readonly exportFiltered: string;
   readonly exportAll: string;
+  readonly exportMaxRows: string;
+  readonly exportFailed: string;
   readonly contextMenu: string;
   readonly copy: string;
   readonly paste: string;
@@ -116,6 +118,8 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   exportRows: 'Export',
   exportFiltered: 'filtered rows',
   exportAll: 'all rows',
+  exportMaxRows: 'The export holds only the first {n} rows: the server sends no more',
+  exportFailed: 'Export failed: {reason}',
   contextMenu: 'Cell actions',
   copy: 'Copy',
   paste: 'Paste',
@@ -184,6 +188,8 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   exportRows: 'Exportieren',
   exportFiltered: 'gefilterte Zeilen',
   exportAll: 'alle Zeilen',
+  exportMaxRows: 'Der Export enthält nur die ersten {n} Zeilen: mehr liefert der Server nicht',
+  exportFailed: 'Export fehlgeschlagen: {reason}',
   contextMenu: 'Zellaktionen',
   copy: 'Kopieren',
   paste: 'Einfügen',

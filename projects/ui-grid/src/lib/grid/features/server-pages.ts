@@ -73,3 +73,50 @@ export function carryPendingRows(page: Document, pending: readonly Element[]): S
   index.invalidate();
   return foreign;
 }
+
+/** The same request for every page: a copy without `rowStart`/`rowEnd`. */
+export function allPagesRequest(request: Document): Document {
+  const copy = request.cloneNode(true) as Document;
+  const s = select(copy);
+  s.removeAttribute('rowStart');
+  s.removeAttribute('rowEnd');
+  return copy;
+}
+
+/** Every row of a server-side grid, as an export writes it. */
+export interface AllRows {
+  /** The server's rows with the pending client changes applied. */
+  readonly doc: Document;
+  /** The server's row limit when it cut the answer (`wrs:Footer/wrs:MaxRowsExceeded/@maxRows`), else null. */
+  readonly maxRows: number | null;
+}
+
+/**
+ * Loads every page of a request (no `rowStart`/`rowEnd`), runs `transform` on it (the grid's load chain), and applies
+ * the pending client rows: a row the answer holds
+ * is replaced by its pending version, the others (inserted rows, rows the answer left out) are appended when `keep`
+ * says so. The server may still cut the answer at its row limit; `maxRows` then says where.
+ */
+export async function loadAllRows(
+  backend: WrsBackend,
+  request: Document,
+  url: string,
+  pending: readonly Element[],
+  keep: (row: Element) => boolean,
+  transform: (loaded: Document) => Promise<Document> = async (loaded) => loaded,
+): Promise<AllRows> {
+  const doc = await transform(await backend.load(allPagesRequest(request), { url }));
+  const footer = doc.documentElement ? wrsChild(doc.documentElement, 'Footer') : null;
+  const exceeded = footer ? wrsChild(footer, 'MaxRowsExceeded') : null;
+  const limit = Number(exceeded?.getAttribute('maxRows'));
+  const index = WrsIndex.of(doc);
+  carryPendingRows(doc, pending.filter((row) => index.rowById(row.getAttribute('id') ?? '') !== null || keep(row)));
+  return { doc, maxRows: exceeded ? (Number.isInteger(limit) && limit > 0 ? limit : index.rowCount) : null };
+}
+
+function wrsChild(parent: Element, localName: string): Element | null {
+  for (let c = parent.firstChild; c; c = c.nextSibling) {
+    if (c.nodeType === 1 && (c as Element).namespaceURI === NS.wrs && (c as Element).localName === localName) return c as Element;
+  }
+  return null;
+}
