@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 
 const grid = (page: Page) => page.getByTestId('server-grid');
@@ -82,5 +83,43 @@ test.describe('demo: grid with server-side pages', () => {
     await expect(cell(page, 1, 1)).toHaveText(firstId ?? '');
     await expect(cell(page, 1, 2)).toHaveText(`Page one ${stamp}`);
     await expect(cell(page, 1, 2).locator('xpath=..')).toHaveClass(/ui-grid-row-R/);
+  });
+
+  test('exports every row from the server, with an unsaved edit of another page, as a CSV download that reads back', async ({ page }) => {
+    await page.goto('/#/grid-features-server');
+    await ready(page);
+    const total = Number(/of (\d+) rows/.exec((await grid(page).getByTestId('rows-shown').textContent()) ?? '')![1]);
+    expect(total).toBeGreaterThanOrEqual(10_000);
+    const stamp = `Export ${Date.now()}`;
+    await cell(page, 1, 2).click();
+    await page.keyboard.press('F2');
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(stamp);
+    await page.keyboard.press('Enter');
+    const editedId = (await cell(page, 1, 1).textContent()) ?? '';
+    await grid(page).locator('[data-page="next"]').click();
+    await ready(page);
+    const quantity = grid(page).locator('input.ui-grid-filter[data-col-id="quantity"]');
+    await quantity.fill('3..40');
+    await quantity.press('Enter');
+    await expect.poll(async () => Number(/of (\d+) rows/.exec((await grid(page).getByTestId('rows-shown').textContent()) ?? '')![1])).toBeLessThan(total);
+    await ready(page);
+    const lines = async (rows: 'filtered' | 'all') => {
+      await grid(page).locator('[data-export="rows"]').selectOption(rows);
+      const [download] = await Promise.all([page.waitForEvent('download'), grid(page).locator('[data-export="csv"]').click()]);
+      expect(download.suggestedFilename()).toBe('orders-page.csv');
+      return (await readFile(await download.path())).toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+    };
+
+    const all = await lines('all');
+    expect(all[0]).toBe('Order,Customer,Country,Status,Quantity,Price,Order date');
+    expect(all.length).toBe(total + 1);
+    expect(all.filter((l) => l.startsWith(`${editedId},`))).toEqual([expect.stringContaining(`,${stamp},`)]);
+
+    const filtered = await lines('filtered');
+    const shown = Number(/of (\d+) rows/.exec((await grid(page).getByTestId('rows-shown').textContent()) ?? '')![1]);
+    expect(filtered.length).toBe(shown + 1);
+    expect(filtered.length).toBeGreaterThan(26);
+    expect(filtered.slice(1).filter((l) => !(Number(l.split(',')[4]) >= 3 && Number(l.split(',')[4]) <= 40))).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { NS, WrsBackend, WrsError, WrsIndex, parseXml, serializeXml } from 'ngx-wrs-grid/core';
+import { NS, WrsBackend, WrsError, WrsIndex, cellAt, cellValue, parseXml, serializeXml } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../../core/testing/fixtures';
 import { carryPendingRows, countRequest, loadTotalRows, pageRequest, pendingRows } from './server-pages';
 
@@ -39,5 +39,29 @@ describe('server-side pages', () => {
     const page1Again = parseXml(wrsText([{ id: 'a' }], [['x'], ['y']]));
     expect(carryPendingRows(page1Again, pending).size).toBe(0);
     expect(WrsIndex.of(page1Again).rowById('R1')!.localName).toBe('M');
+  });
+
+  it('matches carried rows by their original key: a filtered or sorted answer numbers its ids anew', () => {
+    const columns = [{ id: 'k', isKey: true }, { id: 'v' }];
+    const loaded = parseXml(wrsText(columns, [['1', 'one'], ['2', 'two'], ['3', 'three']]));
+    const r1 = WrsIndex.of(loaded).rowById('R1')!;
+    r1.parentNode!.replaceChild(parseXml(`<wrs:M xmlns:wrs="${NS.wrs}" id="R1"><wrs:C>1</wrs:C><wrs:O>1</wrs:O><wrs:C>uno</wrs:C><wrs:O>one</wrs:O></wrs:M>`).documentElement!, r1);
+    const r3 = WrsIndex.of(loaded).rowById('R3')!;
+    r3.parentNode!.replaceChild(parseXml(`<wrs:M xmlns:wrs="${NS.wrs}" id="R3"><wrs:C>33</wrs:C><wrs:O>3</wrs:O><wrs:C>three</wrs:C><wrs:O>three</wrs:O></wrs:M>`).documentElement!, r3);
+    WrsIndex.of(loaded).invalidate();
+    const pending = pendingRows(loaded);
+    // The answer sorted by v descending: R1 is key 2 now, R2 key 3, R3 key 1.
+    const sorted = parseXml(wrsText(columns, [['2', 'two'], ['3', 'three'], ['1', 'one']]));
+    expect(carryPendingRows(sorted, pending).size).toBe(0);
+    const shown = (doc: Document) =>
+      WrsIndex.of(doc).rows().map((r) => `${r.localName} ${r.getAttribute('id')} ${[1, 2].map((p) => cellValue(cellAt(r, p)!)).join(' ')}`);
+    expect(shown(sorted)).toEqual(['R R1 2 two', 'M R2 33 three', 'M R3 1 uno']);
+    // A filter leaving key 1 out: its pending row is appended under a free id, or left out when `keep` says so.
+    const filtered = parseXml(wrsText(columns, [['2', 'two'], ['3', 'three']]));
+    expect([...carryPendingRows(filtered, pending)]).toEqual(['R1_1']);
+    expect(WrsIndex.of(filtered).rows().map((r) => `${r.localName}${r.getAttribute('id')}`)).toEqual(['RR1', 'MR2', 'MR1_1']);
+    const kept = parseXml(wrsText(columns, [['2', 'two'], ['3', 'three']]));
+    expect(carryPendingRows(kept, pending, () => false).size).toBe(0);
+    expect(WrsIndex.of(kept).rows().map((r) => r.localName)).toEqual(['R', 'M']);
   });
 });

@@ -1,4 +1,4 @@
-import { NS, WrsBackend, WrsError, WrsIndex, cellAt, cellValue } from 'ngx-wrs-grid/core';
+import { NS, WrsBackend, WrsError, WrsIndex, cellAt, cellValue, originalOf } from 'ngx-wrs-grid/core';
 
 function select(request: Document): Element {
   const found = request.getElementsByTagNameNS(NS.wrq, 'Select')[0];
@@ -53,25 +53,51 @@ export function pendingRows(doc: Document): Element[] {
 
 /**
  * Puts rows with pending changes from other pages into a freshly loaded page: a row the page holds is replaced by
- * its pending version, the others are appended (and returned, so the view hides them while a save still sends them).
+ * its pending version, the others are appended when `keep` says so (and returned, so the view hides them while a save
+ * still sends them).
+ * Rows are matched by their `isKey` columns (an M row by its original key, as the server matches it): servers number
+ * row ids by position in the answer, so the same id names another row once the filter or the order changed. Without
+ * key columns the ids are all there is. A carried row takes the id of the row it replaces, and an appended row whose
+ * id the page uses gets a free one (the server identifies saved rows by their keys, not ids).
  */
-export function carryPendingRows(page: Document, pending: readonly Element[]): Set<string> {
+export function carryPendingRows(page: Document, pending: readonly Element[], keep: (row: Element) => boolean = () => true): Set<string> {
   const index = WrsIndex.of(page);
   const foreign = new Set<string>();
   let data = index.data;
   if (!data) data = page.documentElement!.appendChild(page.createElementNS(NS.wrs, 'wrs:Data')) as Element;
+  const keys = index.columns().filter((c) => c.element.getAttribute('isKey') === 'true' || c.element.getAttribute('isKey') === '1').map((c) => c.pos);
+  const byKey = new Map<string, Element>();
+  if (keys.length > 0) for (const row of index.rows()) byKey.set(serverKey(row, keys), row);
+  const used = new Set(index.rows().map((r) => r.getAttribute('id') ?? ''));
   for (const source of pending) {
     const row = page.importNode(source, true) as Element;
-    const id = row.getAttribute('id') ?? '';
-    const loaded = index.rowById(id);
-    if (loaded) loaded.parentNode!.replaceChild(row, loaded);
-    else {
-      data.appendChild(row);
-      foreign.add(id);
+    const loaded = keys.length > 0 ? (row.localName === 'I' ? undefined : byKey.get(serverKey(row, keys))) : index.rowById(row.getAttribute('id') ?? '') ?? undefined;
+    if (loaded) {
+      row.setAttribute('id', loaded.getAttribute('id') ?? '');
+      loaded.parentNode!.replaceChild(row, loaded);
+      continue;
     }
+    if (!keep(row)) continue;
+    let id = row.getAttribute('id') ?? '';
+    for (let n = 1; used.has(id); n++) id = `${row.getAttribute('id') ?? ''}_${n}`;
+    row.setAttribute('id', id);
+    used.add(id);
+    data.appendChild(row);
+    foreign.add(id);
   }
   index.invalidate();
   return foreign;
+}
+
+/** The key a server knows a row by: its key cells, from `wrs:O` where an M row changed them. */
+function serverKey(row: Element, keys: readonly number[]): string {
+  return keys
+    .map((pos) => {
+      const cell = cellAt(row, pos);
+      const source = cell && row.localName === 'M' ? originalOf(cell) ?? cell : cell;
+      return source ? cellValue(source) ?? '\u0000' : '\u0000';
+    })
+    .join('\u0001');
 }
 
 /** The same request for every page: a copy without `rowStart`/`rowEnd`. */
@@ -109,9 +135,8 @@ export async function loadAllRows(
   const footer = doc.documentElement ? wrsChild(doc.documentElement, 'Footer') : null;
   const exceeded = footer ? wrsChild(footer, 'MaxRowsExceeded') : null;
   const limit = Number(exceeded?.getAttribute('maxRows'));
-  const index = WrsIndex.of(doc);
-  carryPendingRows(doc, pending.filter((row) => index.rowById(row.getAttribute('id') ?? '') !== null || keep(row)));
-  return { doc, maxRows: exceeded ? (Number.isInteger(limit) && limit > 0 ? limit : index.rowCount) : null };
+  carryPendingRows(doc, pending, keep);
+  return { doc, maxRows: exceeded ? (Number.isInteger(limit) && limit > 0 ? limit : WrsIndex.of(doc).rowCount) : null };
 }
 
 function wrsChild(parent: Element, localName: string): Element | null {
