@@ -150,11 +150,12 @@ function readColumn(index: WrsIndex, rows: readonly Element[], pos: number, from
     for (let i = from; i < rows.length; i++) out[i] = valueAt(rows[i], pos);
     return;
   }
-  if (pos <= WALK_LIMIT) {
-    for (let i = from; i < rows.length; i++) out[i] = walkedValue(rows[i], pos);
+  const width = index.columns().length;
+  // A cell is reached from the nearer end of its row: column 17 of 20 is four steps from the last cell.
+  if (Math.min(pos, width - pos + 1) <= WALK_LIMIT) {
+    for (let i = from; i < rows.length; i++) out[i] = walkedValue(rows[i], pos, width);
     return;
   }
-  const width = index.columns().length;
   const cells = index.data!.getElementsByTagNameNS(NS.wrs, 'C');
   let base = from * width;
   for (let i = from; i < rows.length; i++) {
@@ -162,10 +163,10 @@ function readColumn(index: WrsIndex, rows: readonly Element[], pos: number, from
     const cell = collectionCell(cells, base, row, pos);
     if (cell === undefined) {
       // The row is not where a whole table of `width` cells per row puts it: read the rest by walking.
-      for (let k = i; k < rows.length; k++) out[k] = walkedValue(rows[k], pos);
+      for (let k = i; k < rows.length; k++) out[k] = walkedValue(rows[k], pos, width);
       return;
     }
-    out[i] = cell === null ? walkedValue(row, pos) : cellText(cell);
+    out[i] = cell === null ? walkedValue(row, pos, width) : cellText(cell);
     base += width;
   }
 }
@@ -186,11 +187,21 @@ function collectionCell(cells: HTMLCollectionOf<Element>, base: number, row: Ele
 /**
  * The value of cell `pos` found the way `cellAt` finds it: where the schema puts it (R, I, D rows one C per column, M
  * rows C/O pairs), reached by stepping over element siblings, which costs less than an element collection per row.
+ * A row holding exactly the cells of `width` columns is entered from the end nearer to the cell; any other row from
+ * its start.
  */
-function walkedValue(row: Element, pos: number): string | null {
+function walkedValue(row: Element, pos: number, width: number): string | null {
   const modified = row.localName === 'M';
-  let cell = row.firstElementChild;
-  for (let k = modified ? 2 * pos - 2 : pos - 1; k > 0 && cell !== null; k--) cell = cell.nextElementSibling;
+  const at = modified ? 2 * pos - 2 : pos - 1;
+  const count = modified ? 2 * width : width;
+  let cell: Element | null;
+  if (at > count - 1 - at && row.childElementCount === count) {
+    cell = row.lastElementChild;
+    for (let k = count - 1 - at; k > 0 && cell !== null; k--) cell = cell.previousElementSibling;
+  } else {
+    cell = row.firstElementChild;
+    for (let k = at; k > 0 && cell !== null; k--) cell = cell.nextElementSibling;
+  }
   if (cell !== null && cell.localName === 'C' && (!modified || cell.nextElementSibling?.localName === 'O')) return cellText(cell);
   return valueAt(row, pos);
 }

@@ -153,6 +153,12 @@ describe(`ColumnValues reading (${domName()})`, () => {
     expect(values.values(16)[3]).toBe('edited 16');
   });
 
+  it('reads the middle columns of a wide table (far from both row ends) as cellAt and cellValue do', () => {
+    const index = wideTable(60, 30);
+    const values = new ColumnValues(index);
+    for (let pos = 1; pos <= 60; pos++) expect(values.values(pos)).withContext(`column ${pos}`).toEqual(domColumn(index, pos));
+  });
+
   it('prefetch reads columns ahead in steps; a column asked for halfway is completed and stays right', () => {
     const index = wideTable(16, 30);
     const values = new ColumnValues(index);
