@@ -11,6 +11,19 @@ const WRS = 'http://www.businesscode.de/schema/bcdui/wrs-1.0.0';
 const wrs = `<wrs:Wrs xmlns:wrs="${WRS}"><wrs:Header><wrs:Columns><wrs:C pos="1" id="name"/></wrs:Columns></wrs:Header>` +
   `<wrs:Data><wrs:R id="R1"><wrs:C>Anna</wrs:C></wrs:R><wrs:R id="R2"><wrs:C>Bert</wrs:C></wrs:R></wrs:Data></wrs:Wrs>`;
 
+/** Answers the request for `url` once the chain has made it (it is made asynchronously), or fails the spec. */
+async function answerRequest(http: HttpTestingController, url: string, body: string, status: number): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const pending = http.match(url);
+    if (pending.length > 0) {
+      pending[0].flush(body, status === 200 ? undefined : { status, statusText: status === 404 ? 'Not Found' : 'Internal Server Error' });
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  fail(`no request for ${url}`);
+}
+
 describe('ChainService', () => {
   let service: ChainService;
   let http: HttpTestingController;
@@ -25,17 +38,7 @@ describe('ChainService', () => {
 
   afterEach(() => http.verify());
 
-  async function answer(url: string, body: string, status = 200): Promise<void> {
-    for (let i = 0; i < 50; i++) {
-      const pending = http.match(url);
-      if (pending.length > 0) {
-        pending[0].flush(body, status === 200 ? undefined : { status, statusText: 'Not Found' });
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    fail(`no request for ${url}`);
-  }
+  const answer = (url: string, body: string, status = 200) => answerRequest(http, url, body, status);
 
   it('loads an XSLT 3.0 stylesheet url with HttpClient and runs it; the chain registers in the app registry', async () => {
     const input = new StaticModel({ data: wrs, registry });
@@ -92,17 +95,7 @@ describe('ChainService with provideUiGrid({ sefResolver })', () => {
 
   afterEach(() => http.verify());
 
-  async function answer(url: string, body: string, status = 200): Promise<void> {
-    for (let i = 0; i < 50; i++) {
-      const pending = http.match(url);
-      if (pending.length > 0) {
-        pending[0].flush(body, status === 200 ? undefined : { status, statusText: status === 404 ? 'Not Found' : 'Internal Server Error' });
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    fail(`no request for ${url}`);
-  }
+  const answer = (url: string, body: string, status = 200) => answerRequest(http, url, body, status);
 
   it('asks for the compiled form of a stylesheet url through HttpClient once and runs it on new data with no compilation', async () => {
     const engine = new SaxonXsltEngine();
