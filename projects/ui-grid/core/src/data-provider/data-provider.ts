@@ -520,7 +520,10 @@ export abstract class DataProvider {
     const existing = evaluatePath(path, doc, this.rowLookup)[0];
     if (existing) return existing;
     const created = ensurePath(path, doc, expr, this.rowLookup);
-    if (WrsIndex.tryOf(doc) && findCellContext(created, doc)?.structural !== false) WrsIndex.invalidate(doc);
+    const index = WrsIndex.tryOf(doc);
+    const context = index && findCellContext(created, doc);
+    if (index && (!context || context.structural)) index.invalidate();
+    else if (index && context && !context.cell) index.forgetOriginal(context.row);
     return created;
   }
 
@@ -534,6 +537,8 @@ export abstract class DataProvider {
       this.noteChange([context.cell], [row.getAttribute('id') ?? '']);
       return;
     }
+    // A write into a row's `wrs:O` or attributes: a restore must read them, not a copy kept from before.
+    if (context && !context.cell) WrsIndex.tryOf(doc)?.forgetOriginal(context.row);
     if (context?.cell && context.row.localName === 'R') {
       const before = node.nodeType === ATTRIBUTE_NODE_TYPE ? (node as Attr).value : node.textContent;
       if (before === value) return;
@@ -560,6 +565,7 @@ export abstract class DataProvider {
       const context = findCellContext(n, doc);
       if (context) {
         if (context.structural) structural = true;
+        if (!context.cell) WrsIndex.tryOf(doc)?.forgetOriginal(context.row);
         rowIds.push(context.row.getAttribute('id') ?? '');
       }
       if (n.nodeType === ATTRIBUTE_NODE_TYPE) {

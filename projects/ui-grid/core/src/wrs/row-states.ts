@@ -164,6 +164,13 @@ function takeOriginal(cell: Element, original: Element): void {
  * over its C/O pairs, moving the cells into the new element; the `wrs:O` stay behind in the old one.
  */
 function revertModified(row: Element, state: RowState, index?: WrsIndex | null): Element {
+  const kept = keptOriginal(row, index);
+  if (kept) {
+    if (state === 'R') return replaceRow(row, kept, index);
+    const renamed = emptyRowLike(kept, state);
+    while (kept.firstChild) renamed.appendChild(kept.firstChild);
+    return replaceRow(row, renamed, index);
+  }
   if (canRenameInPlace(row)) {
     // Renaming in place is free here; dropping the originals is the work.
     dropOriginals(row, true);
@@ -187,10 +194,26 @@ function revertModified(row: Element, state: RowState, index?: WrsIndex | null):
   return replaceRow(row, renamed, index);
 }
 
-/** Turns an R row into M: every `wrs:C` gets a `wrs:O` sibling holding the original value (design.md 4). */
+/**
+ * The R row an M row was made from, as `markModified` kept it; null when none was kept or the M row no longer has the
+ * shape it gave it (a C/O pair per cell of the copy). Attributes need no check: the copy has the M row's attributes
+ * from `emptyRowLike`, and a write into a row's attributes or `wrs:O` drops the copy (`WrsIndex.forgetOriginal`).
+ */
+function keptOriginal(row: Element, index?: WrsIndex | null): Element | null {
+  const kept = index?.originalRow(row);
+  return kept && row.childElementCount === 2 * kept.childElementCount ? kept : null;
+}
+
+/**
+ * Turns an R row into M: every `wrs:C` gets a `wrs:O` sibling holding the original value (design.md 4). Where the DOM
+ * replaces the element (browsers), the index keeps a deep copy of the R row for a later restore: a native clone here
+ * saves comparing every cell with its original there.
+ */
 export function markModified(row: Element, index?: WrsIndex | null): Element {
   if (rowState(row) !== 'R') return row;
+  const original = index && !canRenameInPlace(row) ? (row.cloneNode(true) as Element) : null;
   const modified = renameRow(row, 'M', index);
+  if (original) index!.keepOriginal(modified, original);
   const doc = modified.ownerDocument!;
   for (const cell of cellsOf(modified)) {
     const original = createWrsElement(doc, 'O');

@@ -62,6 +62,8 @@ export class WrsIndex {
   private stale = true;
   private dataElement: Element | null = null;
   private changed = new Set<Element>();
+  // M row -> a deep copy of the R row it was made from, taken when the library marked it modified (browser DOMs).
+  private originals = new WeakMap<Element, Element>();
   /** The `wrs:Wrs` element this index covers: the document element unless built by `ofElement`. */
   readonly root: Element;
 
@@ -74,6 +76,7 @@ export class WrsIndex {
 
   invalidate(): void {
     this.stale = true;
+    this.originals = new WeakMap();
   }
 
   private ensure(): void {
@@ -264,6 +267,24 @@ export class WrsIndex {
       this.changed.delete(r);
     }
     this.positions = null;
+  }
+
+  /**
+   * Keeps an untouched copy of the R row an M row was made from. Restoring the M row can then put the copy back
+   * instead of comparing every cell with its `wrs:O`. Only the library's own edits keep copies; `invalidate()` drops
+   * all of them, `forgetOriginal` one (a write into a row's `wrs:O` or attributes).
+   */
+  keepOriginal(modified: Element, original: Element): void {
+    this.originals.set(modified, original);
+  }
+
+  /** The kept R row of an M row, or null. The caller owns it after `forgetOriginal`. */
+  originalRow(modified: Element): Element | null {
+    return this.originals.get(modified) ?? null;
+  }
+
+  forgetOriginal(modified: Element): void {
+    this.originals.delete(modified);
   }
 
   /** True when a row id is in use. */

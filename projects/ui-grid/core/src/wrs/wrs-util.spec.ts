@@ -359,6 +359,27 @@ describe(`WrsUtil row ranges (${domName()})`, () => {
     expect(threw(() => util.restore({ model, rowStartPos: 1, colStartPos: 3 }), 'INVALID_ARGUMENT')).toBeTrue();
   });
 
+  it('restore puts back the originals the document holds after edits, partial restores, writes into wrs:O and attributes', () => {
+    const { util, model, shapes, doc } = setup(five());
+    util.setCellValue(model, 'R1', 'a', 'x');
+    util.setCellValue(model, 'R1', 'n', '10');
+    util.restore({ model, rowStartPos: 1, colStartPos: 1 });
+    util.setCellValue(model, 'R1', 'a', 'y');
+    util.setCellValue(model, 'R2', 'a', 'z');
+    model.write("/*/wrs:Data/*[@id='R2']/wrs:O[1]", 'a2-server');
+    util.setCellValue(model, 'R3', 'n', '30');
+    model.write("/*/wrs:Data/*[@id='R3']/@mark", 'kept');
+    util.setCellValue(model, 'R4', 'n', '40');
+    util.deleteRows({ model, rowStartPos: 4 });
+    util.restore({ model, rowStartPos: 1, rowEndPos: 5, colStartPos: 1, colEndPos: 2 });
+    expect(shapes()).toEqual(['R R1 a1|1', 'R R2 a2-server|2', 'R R3 a3|3', 'R R4 a4|4', 'R R5 a5|5']);
+    expect(WrsIndex.of(doc).rowById('R3')!.getAttribute('mark')).toBe('kept');
+    util.setCellValue(model, 'R5', 'n', '50');
+    util.deleteColumns(doc.documentElement, ['a']);
+    util.restore({ model, rowStartPos: 5, colStartPos: 1 });
+    expect(shapes()[4]).toBe('R R5 5');
+  });
+
   it('propagateUpdate false notes the change set without firing; the next fire carries it', () => {
     const { util, model, fired } = setup(five());
     util.deleteRows({ model, rowStartPos: 1, rowEndPos: 2, propagateUpdate: false });
