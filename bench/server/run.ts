@@ -1,5 +1,6 @@
 // `npm run bench -- server`: the reference server on an in-memory PGlite with the 10,000 demo orders, over HTTP.
-// Figures: a load of a 10,000-row page (round trip, then with the client's parse), and a save of 1,000 changed rows.
+// Figures: a load of a 10,000-row page (round trip, then with the client's parse), a save of 1,000 changed rows, and a
+// save of 1,000 rows mixing deletes, changes and inserts (each over HTTP, commit included).
 import { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { FetchWrsBackend, NS, cellValue, cellsOf, parseXml } from 'ngx-wrs-grid/core';
@@ -67,29 +68,49 @@ async function main(): Promise<void> {
   report('load.page10k.parsedWithXmldom', median(parsed));
   report('load.page10k.bytes', bytes, 'bytes');
 
-  const saves: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = 1 + i * 1000;
+  const header = columns.map((c, k) => `<wrs:C id="${c}" pos="${k + 1}"/>`).join('');
+  const saveDoc = (rows: string) =>
+    `<wrs:Wrs xmlns:wrs="${NS.wrs}"><wrs:Header><wrs:BindingSet>orders</wrs:BindingSet><wrs:Columns>${header}</wrs:Columns></wrs:Header><wrs:Data>${rows}</wrs:Data></wrs:Wrs>`;
+  const cell = (tag: string, v: string | null) => (v === null ? `<wrs:${tag}><wrs:null/></wrs:${tag}>` : `<wrs:${tag}>${v.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</wrs:${tag}>`);
+  /** Rows `start`..`start + 999` as the client loaded them: id and cell values. */
+  async function loadedRows(start: number): Promise<{ id: string; values: (string | null)[] }[]> {
     const page = parseXml(await post(request(start, start + 999)));
     // The answer's own wrs:Data, not one inside a column's wrs:References.
     const data = [...(page.documentElement.childNodes as unknown as Element[])].find((n) => n.localName === 'Data')!;
     const rows = [...(data.childNodes as unknown as Element[])].filter((n) => n.nodeType === 1);
-    const body = rows
-      .map((r) => {
-        const values = cellsOf(r).map(cellValue);
-        const changed = [...values];
-        changed[4] = String(Number(values[4]) + 1);
-        const cell = (tag: string, v: string | null) => (v === null ? `<wrs:${tag}><wrs:null/></wrs:${tag}>` : `<wrs:${tag}>${v.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</wrs:${tag}>`);
-        return `<wrs:M id="${r.getAttribute('id')}">${changed.map((v, k) => cell('C', v) + cell('O', values[k])).join('')}</wrs:M>`;
-      })
-      .join('');
-    const header = columns.map((c, k) => `<wrs:C id="${c}" pos="${k + 1}"/>`).join('');
-    const doc = `<wrs:Wrs xmlns:wrs="${NS.wrs}"><wrs:Header><wrs:BindingSet>orders</wrs:BindingSet><wrs:Columns>${header}</wrs:Columns></wrs:Header><wrs:Data>${body}</wrs:Data></wrs:Wrs>`;
+    return rows.map((r) => ({ id: r.getAttribute('id')!, values: cellsOf(r).map(cellValue) }));
+  }
+  const modified = (row: { id: string; values: (string | null)[] }) => {
+    const changed = [...row.values];
+    changed[4] = String(Number(row.values[4]) + 1);
+    return `<wrs:M id="${row.id}">${changed.map((v, k) => cell('C', v) + cell('O', row.values[k])).join('')}</wrs:M>`;
+  };
+  async function timedSave(doc: string): Promise<number> {
     const t = performance.now();
     await backend.save(doc);
-    saves.push(performance.now() - t);
+    return performance.now() - t;
   }
+
+  // Each run saves other rows, so no run finds rows an earlier one changed.
+  const saves: number[] = [];
+  for (let i = 0; i < RUNS; i++) saves.push(await timedSave(saveDoc((await loadedRows(1 + i * 1000)).map(modified).join(''))));
   report('save.1000M', median(saves));
+
+  // A third each: rows deleted, rows modified, and new rows inserted.
+  const mixed: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const rows = await loadedRows(5001 + i * 1000);
+    const body = rows
+      .map((row, k) => {
+        if (k % 3 === 0) return `<wrs:D id="${row.id}">${row.values.map((v) => cell('C', v)).join('')}</wrs:D>`;
+        if (k % 3 === 1) return modified(row);
+        const inserted = [String(100_000 + i * 1000 + k), ...row.values.slice(1)];
+        return `<wrs:I id="I_${i}_${row.id}">${inserted.map((v) => cell('C', v)).join('')}</wrs:I>`;
+      })
+      .join('');
+    mixed.push(await timedSave(saveDoc(body)));
+  }
+  report('save.1000mixed', median(mixed));
 
   server.close();
   await db.close();
