@@ -40,10 +40,25 @@ export class ColumnValues {
     const rows = this.currentRows();
     const kept = this.column(pos, rows.length);
     if (kept.filled < rows.length) {
-      readColumn(this.index, rows, pos, kept.filled, kept.values);
+      readColumn(this.index, rows, pos, kept.filled, rows.length, kept.values);
       kept.filled = rows.length;
     }
     return kept.values;
+  }
+
+  /**
+   * Reads the next `count` rows of one column (1-based position) ahead, from where it was read to. Returns true when
+   * the column is read to its last row.
+   */
+  readAhead(pos: number, count: number): boolean {
+    const rows = this.currentRows();
+    const kept = this.column(pos, rows.length);
+    const end = Math.min(rows.length, kept.filled + Math.max(0, count));
+    if (kept.filled < end) {
+      readColumn(this.index, rows, pos, kept.filled, end, kept.values);
+      kept.filled = end;
+    }
+    return end >= rows.length;
   }
 
   /**
@@ -124,7 +139,9 @@ export class ColumnValues {
  * text, and its `textContent` costs less than a JS object for the text node plus its `nodeValue`.
  */
 function cellText(cell: Element): string | null {
-  return cell.childElementCount === 0 ? cell.textContent : cellValue(cell);
+  // A cell holds text or `wrs:null` (wrs-1.0.0.xsd): only an empty text can be a null.
+  const text = cell.textContent;
+  return text !== '' || cell.childElementCount === 0 ? text : cellValue(cell);
 }
 
 function valueAt(row: Element, pos: number): string | null {
@@ -138,32 +155,32 @@ function hasElementTraversal(row: Element): boolean {
 }
 
 /**
- * Reads column `pos` of rows `[from, rows.length)` into `out`. In browsers each DOM node read the first time gets a
+ * Reads column `pos` of rows `[from, to)` into `out`. In browsers each DOM node read the first time gets a
  * JS object, and an element collection per row (`children`) costs several times more; so a row touches as few nodes
  * as it can: the first columns by walking the row's elements, deeper ones through one collection of every cell of
  * `wrs:Data` (the row's first cell and the wanted one, both checked to belong to the row, instead of every cell
  * before it). Where the rows stop lining up in the collection (see `collectionCell`), the rest is read by walking.
  */
-function readColumn(index: WrsIndex, rows: readonly Element[], pos: number, from: number, out: (string | null)[]): void {
-  if (from >= rows.length) return;
+function readColumn(index: WrsIndex, rows: readonly Element[], pos: number, from: number, to: number, out: (string | null)[]): void {
+  if (from >= to) return;
   if (!hasElementTraversal(rows[from])) {
-    for (let i = from; i < rows.length; i++) out[i] = valueAt(rows[i], pos);
+    for (let i = from; i < to; i++) out[i] = valueAt(rows[i], pos);
     return;
   }
   const width = index.columns().length;
   // A cell is reached from the nearer end of its row: column 17 of 20 is four steps from the last cell.
   if (Math.min(pos, width - pos + 1) <= WALK_LIMIT) {
-    for (let i = from; i < rows.length; i++) out[i] = walkedValue(rows[i], pos, width);
+    for (let i = from; i < to; i++) out[i] = walkedValue(rows[i], pos, width);
     return;
   }
   const cells = index.data!.getElementsByTagNameNS(NS.wrs, 'C');
   let base = from * width;
-  for (let i = from; i < rows.length; i++) {
+  for (let i = from; i < to; i++) {
     const row = rows[i];
     const cell = collectionCell(cells, base, row, pos);
     if (cell === undefined) {
       // The row is not where a whole table of `width` cells per row puts it: read the rest by walking.
-      for (let k = i; k < rows.length; k++) out[k] = walkedValue(rows[k], pos, width);
+      for (let k = i; k < to; k++) out[k] = walkedValue(rows[k], pos, width);
       return;
     }
     out[i] = cell === null ? walkedValue(row, pos, width) : cellText(cell);

@@ -169,6 +169,21 @@ describe(`ColumnValues reading (${domName()})`, () => {
     for (const pos of [1, 14, 16]) expect(values.values(pos)).toEqual(domColumn(index, pos));
   });
 
+  it('readAhead reads one column in steps, interleaved with prefetch, to where the rows end', () => {
+    const index = wideTable(20, 40);
+    writeCell(index.rowById('R6')!, 17, '', index);
+    const values = new ColumnValues(index);
+    expect(values.readAhead(17, 15)).toBeFalse();
+    expect(values.prefetch([1, 17], 10)).toBeFalse();
+    expect(values.readAhead(17, 15)).toBeFalse();
+    expect(values.readAhead(17, 15)).toBeTrue();
+    expect(values.readAhead(17, 15)).toBeTrue();
+    expect(values.values(17)).toEqual(domColumn(index, 17));
+    expect(values.values(17)[5]).toBe('');
+    expect(values.values(17)[3]).toBe('4.17');
+    expect(values.values(1)).toEqual(domColumn(index, 1));
+  });
+
   it('changed(rowIds) re-reads the rows named; rows that came or went, or an unnamed change, drop every kept column', () => {
     const index = people();
     const values = new ColumnValues(index);

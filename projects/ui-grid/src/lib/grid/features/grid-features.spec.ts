@@ -7,6 +7,8 @@ import { wrsText } from '../../../../core/testing/fixtures';
 import { WRS_BACKEND } from '../../services/wrs-backend.token';
 import { GridComponent } from '../grid.component';
 import { GridEditorRegistry } from './editor-registry';
+import { GridFeatures } from './grid-features';
+import { gridLayout } from '../grid-column';
 import { GRID_MESSAGES, GRID_MESSAGES_DE, GRID_MESSAGES_EN, I18N_PREFIX } from './grid-messages';
 import { GridRendererRegistry } from './renderer-registry';
 
@@ -216,6 +218,68 @@ describe('Grid features: column filters', () => {
     expect(input.title).toContain('"abc" is no number');
     expect(statusXml(s)).not.toContain('qty');
     expect(viewIds(s).length).toBe(5);
+  });
+});
+
+describe('Grid features: reading a column ahead for its filter', () => {
+  const tick = () => new Promise((resolve) => setTimeout(resolve));
+
+  async function featuresOver(rows: number) {
+    const columns = Array.from({ length: 4 }, (_, c) => ({ id: `c${c + 1}` }));
+    const doc = parseXml(wrsText(columns, Array.from({ length: rows }, (_, r) => columns.map((_, c) => `${r + 1}-${c + 1}`))));
+    const status = new StaticModel({ data: `<s:Status xmlns:s="urn:s" xmlns:f="${NS.f}"/>` });
+    await status.fetchData();
+    const index = WrsIndex.of(doc);
+    const features = new GridFeatures({
+      gridKey: () => 'warm',
+      statusProvider: () => status,
+      serverSided: () => false,
+      pageSize: () => null,
+      customFilter: () => null,
+      captionFor: () => null,
+      viewChanged: () => undefined,
+      reload: async () => undefined,
+    });
+    features.reset(doc, gridLayout(index, null).columns, null);
+    features.listen();
+    return { features, doc };
+  }
+
+  it('reads the column of a focused filter in chunks, one per task, and filters on what it read', async () => {
+    const { features } = await featuresOver(12_000);
+    const values = features.view!.values;
+    const reads = spyOn(values, 'readAhead').and.callThrough();
+    features.warmColumn('c3');
+    expect(reads).not.toHaveBeenCalled();
+    await tick();
+    expect(reads.calls.count()).toBe(1);
+    for (let i = 0; i < 5; i++) await tick();
+    expect(reads.calls.allArgs()).toEqual([[3, 5000], [3, 5000], [3, 5000]]);
+    expect(values.readAhead(3, 0)).toBeTrue();
+    features.setFilter('c3', { kind: 'text', op: 'contains', text: '11999-3' });
+    expect(features.view!.matchedRows().map((r) => r.getAttribute('id'))).toEqual(['R11999']);
+  });
+
+  it('stops when another column is warmed or the data is replaced', async () => {
+    const { features, doc } = await featuresOver(12_000);
+    const values = features.view!.values;
+    features.warmColumn('c2');
+    await tick();
+    features.warmColumn('c4');
+    for (let i = 0; i < 5; i++) await tick();
+    expect(values.readAhead(2, 0)).toBeFalse();
+    expect(values.readAhead(4, 0)).toBeTrue();
+    features.warmColumn('c1');
+    features.reset(doc, gridLayout(WrsIndex.of(doc), null).columns, null);
+    for (let i = 0; i < 3; i++) await tick();
+    expect(values.readAhead(1, 0)).toBeFalse();
+  });
+
+  it('starts when the user enters a column\'s filter field', async () => {
+    const s = await setup({ columnFilters: true });
+    const warm = spyOn((s.grid as unknown as { features: GridFeatures }).features, 'warmColumn');
+    s.el.querySelector<HTMLInputElement>('input.ui-grid-filter[data-col-id="qty"]')!.dispatchEvent(new FocusEvent('focus'));
+    expect(warm).toHaveBeenCalledOnceWith('qty');
   });
 });
 

@@ -8,6 +8,8 @@ import { AllRows, carryPendingRows, loadAllRows, loadTotalRows, pageRequest, pen
 
 /** Rows per page when pagination is on without a size (spec part 8). */
 const DEFAULT_PAGE_SIZE = 20;
+/** Rows of one column `warmColumn` reads per task: about 5 ms cold in Chromium, so input stays responsive. */
+const WARM_CHUNK_ROWS = 5000;
 
 /** `columnFiltersCustomFilter`: per column id, decides with the column filter's value whether a row is kept. */
 export type ColumnFiltersCustomFilter = Readonly<Record<string, (value: string | null, filter: ColumnFilterValue, row: Element) => boolean>>;
@@ -55,6 +57,8 @@ export class GridFeatures {
   private doc: Document | null = null;
   private columns: readonly GridColumn[] = [];
   private configRead = false;
+  /** The column `warmColumn` is reading ahead (in which view), or null. */
+  private warming: { readonly view: GridRowView; readonly colId: string } | null = null;
   /** `xp:Paginate/xp:PageSize` of the grid configuration: pagination on with that size unless the inputs say more. */
   private readonly configPageSize = signal<number | null>(null);
   /** True when the grid shows a pager. */
@@ -212,6 +216,25 @@ export class GridFeatures {
     const view = this.view;
     if (!view || this.host.serverSided()) return true;
     return view.values.prefetch(this.columns.filter((c) => !c.hidden).map((c) => c.pos), count);
+  }
+
+  /**
+   * Reads one column's values ahead, a chunk per task, from the moment the user enters its filter control: typing
+   * waits a moment before it filters, and by then the first filter on a freshly loaded column reads (almost) nothing.
+   * Stops when the column is read, another column is warmed, or the view is replaced.
+   */
+  warmColumn(colId: string): void {
+    const view = this.view;
+    const column = this.columns.find((c) => c.id === colId);
+    if (!view || !column || this.host.serverSided()) return;
+    if (this.warming?.view === view && this.warming.colId === colId) return;
+    const warming = (this.warming = { view, colId });
+    const step = () => {
+      if (this.warming !== warming || this.view !== view) return;
+      if (view.values.readAhead(column.pos, WARM_CHUNK_ROWS)) this.warming = null;
+      else setTimeout(step);
+    };
+    setTimeout(step);
   }
 
   /**

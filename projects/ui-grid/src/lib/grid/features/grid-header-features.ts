@@ -100,7 +100,10 @@ function filterControl(doc: Document, column: GridColumn, current: ColumnFilterV
     e.stopPropagation();
     if (e.key === 'Enter') commit();
   });
+  // Entering the control starts reading the column ahead, so the filter typed next finds its values read.
+  input.addEventListener('focus', () => features.warmColumn(column.id));
   input.addEventListener('input', () => {
+    features.warmColumn(column.id);
     clearTimeout(timer);
     timer = setTimeout(commit, FILTER_DELAY_MS);
   });
