@@ -1,10 +1,13 @@
+import { parseXml } from 'ngx-wrs-grid/core';
 import { TestServer, WRS, orderRows, startTestServer } from '../testing/test-server';
+import { Database } from './database';
+import { saveWrs } from './save-wrs';
 
 const HEADER_IDS = ['id', 'customer', 'country', 'status', 'quantity', 'price', 'orderDate'];
 type Cells = (string | null)[];
 
 function cell(tag: 'C' | 'O', v: string | null): string {
-  return v === null ? `<wrs:${tag}><wrs:null/></wrs:${tag}>` : `<wrs:${tag}>${v}</wrs:${tag}>`;
+  return v === null ? `<wrs:${tag}><wrs:null/></wrs:${tag}>` : `<wrs:${tag}>${v.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</wrs:${tag}>`;
 }
 const I = (id: string, values: Cells) => `<wrs:I id="${id}">${values.map((v) => cell('C', v)).join('')}</wrs:I>`;
 const D = (id: string, values: Cells) => `<wrs:D id="${id}">${values.map((v) => cell('C', v)).join('')}</wrs:D>`;
@@ -16,10 +19,18 @@ function saveDoc(rows: string, bindingSet = 'orders', ids = HEADER_IDS): string 
   return `<wrs:Wrs xmlns:wrs="${WRS}"><wrs:Header><wrs:BindingSet>${bindingSet}</wrs:BindingSet><wrs:Columns>${cols}</wrs:Columns></wrs:Header><wrs:Data>${rows}</wrs:Data></wrs:Wrs>`;
 }
 
+const cellsOf = (r: Record<string, string | null>): Cells => [r['id'], r['customer'], r['country'], r['status'], r['quantity'], r['price'], r['order_date']];
+
 /** The database row as the client loaded it (header order). */
 async function loaded(server: TestServer, id: number): Promise<Cells> {
   const [r] = await orderRows(server.db, [id]);
-  return [r['id'], r['customer'], r['country'], r['status'], r['quantity'], r['price'], r['order_date']];
+  return cellsOf(r);
+}
+
+/** The database rows `from`..`to` as the client loaded them, by id. */
+async function loadedRange(server: TestServer, from: number, to: number): Promise<Map<number, Cells>> {
+  const ids = Array.from({ length: to - from + 1 }, (_, k) => from + k);
+  return new Map((await orderRows(server.db, ids)).map((r) => [Number(r['id']), cellsOf(r)]));
 }
 
 describe('save (wrs:Wrs with I, M, D rows) on PGlite', () => {
@@ -126,5 +137,136 @@ describe('save (wrs:Wrs with I, M, D rows) on PGlite', () => {
     }
     expect((await orderRows(server.db, [41]))[0]['quantity']).toBe(m[4]);
     expect((await server.db.query('SELECT COUNT(*)::text AS n FROM orders WHERE id >= 20010')).rows[0]['n']).toBe('0');
+  });
+
+  it('saves 1,000 rows mixing D, M and I rows and leaves the table holding exactly what they say', async () => {
+    const before = await loadedRange(server, 1001, 2000);
+    const expected = new Map(before);
+    let rows = '';
+    for (const [id, values] of before) {
+      if (id % 3 === 0) {
+        rows += D(`R${id}`, values);
+        expected.delete(id);
+      } else if (id % 3 === 1) {
+        const edit = [...values];
+        edit[1] = `Edited ${id}`;
+        if (id % 2) edit[4] = String(Number(values[4]) + 1);
+        if (id % 5 === 0) edit[6] = null;
+        rows += M(`R${id}`, edit, values);
+        expected.set(id, edit);
+      } else {
+        const added: Cells = [String(30_000 + id), `New ${id}`, 'DE', 'NEW', String(id % 7), '1.50', id % 4 ? '2024-02-29' : null];
+        rows += I(`I_9_R${id}`, added);
+        expected.set(30_000 + id, added);
+      }
+    }
+    // Straight to saveWrs on a database counting statements: the rows go as a few batches, not one statement each.
+    const statements: string[] = [];
+    const counting: Database = {
+      ...server.db,
+      transaction: (work) => server.db.transaction((tx) => work({ query: (sql, params) => (statements.push(sql), tx.query(sql, params)) })),
+    };
+    const outcome = await saveWrs(counting, parseXml(saveDoc(rows)).documentElement, server.bindingSets);
+    expect(outcome).toEqual({ inserted: 334, updated: 333, deleted: 333 });
+    expect(statements.length).toBeLessThan(10);
+    const ids = [...before.keys()].flatMap((id) => [id, 30_000 + id]);
+    const now = new Map((await orderRows(server.db, ids)).map((r) => [Number(r['id']), cellsOf(r)]));
+    expect(now.size).toBe(expected.size);
+    for (const [id, values] of expected) expect(now.get(id)).withContext(`id ${id}`).toEqual(values);
+  });
+
+  it('fails a 1,000-row save on one row changed meanwhile in its middle, naming only that row and writing nothing', async () => {
+    const before = await loadedRange(server, 2001, 3000);
+    await server.db.query(`UPDATE orders SET customer = 'Changed meanwhile' WHERE id = 2500`);
+    let rows = '';
+    for (const [id, values] of before) {
+      const edit = [...values];
+      edit[4] = '1';
+      rows += id % 10 === 0 ? D(`R${id}`, values) : M(`R${id}`, edit, values);
+      if (id % 10 === 1) rows += I(`I_8_R${id}`, [String(40_000 + id), 'Never', 'DE', 'NEW', '1', '1.00', null]);
+    }
+    const res = await server.post('/WrsServlet', saveDoc(rows));
+    expect(res.status).toBe(409);
+    expect(res.text).toContain('1 row(s) changed or deleted on the server since they were loaded: R2500; nothing was saved');
+    expect(res.text.match(/<Row /g)?.length).toBe(1);
+    const now = await loadedRange(server, 2001, 3000);
+    before.get(2500)![1] = 'Changed meanwhile';
+    expect(now).toEqual(before);
+    expect((await server.db.query('SELECT COUNT(*)::text AS n FROM orders WHERE id > 40000')).rows[0]['n']).toBe('0');
+  });
+
+  it('checks NULL originals in batched M and D rows as NULL: a NULL still NULL matches, a value there now is a conflict', async () => {
+    await server.db.query('UPDATE orders SET order_date = NULL WHERE id BETWEEN 3001 AND 3020');
+    const before = await loadedRange(server, 3001, 3020);
+    const dated = (values: Cells) => values.map((v, i) => (i === 6 ? '2025-01-02' : v));
+    let rows = '';
+    for (const [id, values] of before) rows += id % 2 ? M(`R${id}`, dated(values), values) : D(`R${id}`, values);
+    const res = await server.post('/WrsServlet', saveDoc(rows));
+    expect(res.status).withContext(res.text).toBe(200);
+    expect(res.text).toContain('inserted="0" updated="10" deleted="10"');
+    const now = await loadedRange(server, 3001, 3020);
+    expect([...now.keys()]).toEqual([3001, 3003, 3005, 3007, 3009, 3011, 3013, 3015, 3017, 3019]);
+    for (const [id, values] of now) expect(values).toEqual(dated(before.get(id)!));
+
+    const nullNow = await loaded(server, 3021);
+    const dateNow = await loaded(server, 3022);
+    await server.db.query(`UPDATE orders SET order_date = CASE id WHEN 3021 THEN DATE '2025-03-04' ELSE NULL END WHERE id IN (3021, 3022)`);
+    const edit = (values: Cells) => values.map((v, i) => (i === 1 ? 'Late edit' : v));
+    const late = await server.post('/WrsServlet', saveDoc(M('R3021', edit(nullNow), nullNow.map((v, i) => (i === 6 ? null : v))) + D('R3022', dateNow)));
+    expect(late.status).toBe(409);
+    expect(late.text).toContain('<Row id="R3021"/><Row id="R3022"/>');
+    expect((await loaded(server, 3021))[1]).toBe(nullNow[1]);
+  });
+
+  it('writes and compares values that look like SQL as plain values', async () => {
+    const tricky = [
+      `'); DROP TABLE orders; --`,
+      `Robert'); DELETE FROM orders WHERE ('1' = '1`,
+      `x' OR '1'='1`,
+      '$1',
+      'NULL',
+      '{a,"b"}',
+      'back\\slash \\\\ "quoted"',
+      '1; UPDATE orders SET quantity = 0',
+      '<wrs:C>&amp;</wrs:C>',
+    ];
+    const count = async () => (await server.db.query('SELECT COUNT(*)::text AS n FROM orders')).rows[0]['n'];
+    const total = await count();
+    const before = await loadedRange(server, 3101, 3100 + tricky.length);
+    let rows = '';
+    tricky.forEach((text, k) => {
+      rows += I(`I_7_${k}`, [String(50_000 + k), text, 'DE', 'NEW', '1', '1.00', null]);
+      const values = before.get(3101 + k)!;
+      rows += M(`R${3101 + k}`, values.map((v, i) => (i === 1 ? text : v)), values);
+    });
+    expect((await server.post('/WrsServlet', saveDoc(rows))).status).toBe(200);
+    expect(await count()).toBe(String(Number(total) + tricky.length));
+    const inserted = await orderRows(server.db, tricky.map((_, k) => 50_000 + k));
+    expect(inserted.map((r) => r['customer'])).toEqual(tricky);
+    const modified = await loadedRange(server, 3101, 3100 + tricky.length);
+    expect([...modified.values()].map((v) => v[1])).toEqual(tricky);
+
+    // The SQL-like values are now originals the optimistic check compares.
+    let again = '';
+    for (const [id, values] of modified) again += id % 2 ? D(`R${id}`, values) : M(`R${id}`, values.map((v, i) => (i === 4 ? '2' : v)), values);
+    const res = await server.post('/WrsServlet', saveDoc(again));
+    expect(res.status).withContext(res.text).toBe(200);
+    expect((await orderRows(server.db, [...modified.keys()])).map((r) => [r['id'], r['customer'], r['quantity']])).toEqual(
+      [...modified].filter(([id]) => id % 2 === 0).map(([id, v]) => [String(id), v[1], '2']),
+    );
+  });
+
+  it('keeps document order for rows naming one key: deleted then inserted again works, inserted before its delete is a duplicate', async () => {
+    const a = await loaded(server, 51);
+    const again: Cells = ['51', 'Inserted again', 'FR', 'NEW', '5', '5.00', null];
+    const ok = await server.post('/WrsServlet', saveDoc(D('R51', a) + I('I_6_R1', again)));
+    expect(ok.status).withContext(ok.text).toBe(200);
+    expect(cellsOf((await orderRows(server.db, [51]))[0])).toEqual(again);
+
+    const b = await loaded(server, 52);
+    const early = await server.post('/WrsServlet', saveDoc(I('I_6_R2', ['52', 'Too early', 'FR', 'NEW', '5', '5.00', null]) + D('R52', b)));
+    expect(early.status).toBe(409);
+    expect(early.text).toMatch(/Row I_6_R2: a row with this key already exists/);
+    expect(cellsOf((await orderRows(server.db, [52]))[0])).toEqual(b);
   });
 });

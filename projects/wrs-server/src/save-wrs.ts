@@ -3,6 +3,7 @@ import { childElements, firstChildElement } from '../../ui-grid/core/src/xml/dom
 import { BindingSet, BindingSets, ColumnBinding, quoteName } from './binding-sets';
 import { Database, SqlExecutor } from './database';
 import { HttpError, badRequest } from './http-error';
+import { SaveRun, applyBatches } from './save-batches';
 import { SqlParams, columnSql } from './sql-params';
 import { sqlValue } from './sql-values';
 
@@ -13,14 +14,14 @@ export interface SaveOutcome {
 }
 
 /** One checked row: values normalised per column (header order), originals for M rows. */
-interface RowChange {
+export interface RowChange {
   readonly id: string;
   readonly state: 'I' | 'M' | 'D';
   readonly values: readonly (string | null)[];
   readonly originals: readonly (string | null)[];
 }
 
-interface SavePlan {
+export interface SavePlan {
   readonly set: BindingSet;
   readonly columns: readonly ColumnBinding[];
   readonly rows: readonly RowChange[];
@@ -136,30 +137,46 @@ async function applyRow(tx: SqlExecutor, plan: SavePlan, row: RowChange): Promis
   return r.rowCount > 0;
 }
 
+/** Writes the rows one statement each in document order; the first database error names its row. */
+async function applyRowByRow(tx: SqlExecutor, plan: SavePlan): Promise<SaveRun> {
+  const conflicts: RowChange[] = [];
+  const counts = { inserted: 0, updated: 0, deleted: 0 };
+  for (const row of plan.rows) {
+    let applied: boolean;
+    try {
+      applied = await applyRow(tx, plan, row);
+    } catch (e) {
+      throw databaseFailure(e, row);
+    }
+    if (!applied) conflicts.push(row);
+    else if (row.state === 'I') counts.inserted++;
+    else if (row.state === 'M') counts.updated++;
+    else counts.deleted++;
+  }
+  return { ...counts, conflicts };
+}
+
 /**
- * Writes every I, M and D row in one transaction. An M or D row whose originals no longer match the database is a
- * conflict (409 naming all such rows); any failure rolls everything back.
+ * Writes every I, M and D row in one transaction, batched (`applyBatches`). An M or D row whose originals no longer
+ * match the database is a conflict (409 naming all such rows); any failure rolls everything back.
  */
 export async function saveWrs(db: Database, wrs: Element, sets: BindingSets): Promise<SaveOutcome> {
   const plan = planSave(wrs, sets);
   return db.transaction(async (tx) => {
-    const conflicts: string[] = [];
-    const counts = { inserted: 0, updated: 0, deleted: 0 };
-    for (const row of plan.rows) {
-      let applied: boolean;
-      try {
-        applied = await applyRow(tx, plan, row);
-      } catch (e) {
-        throw databaseFailure(e, row);
-      }
-      if (!applied) conflicts.push(row.id);
-      else if (row.state === 'I') counts.inserted++;
-      else if (row.state === 'M') counts.updated++;
-      else counts.deleted++;
+    await tx.query('SAVEPOINT wrs_save');
+    let run: SaveRun;
+    try {
+      run = await applyBatches(tx, plan);
+    } catch {
+      // A failed batch does not say which row the database refused: undo it and run row by row, which names the row
+      // (and answers exactly as one statement per row always did).
+      await tx.query('ROLLBACK TO SAVEPOINT wrs_save');
+      run = await applyRowByRow(tx, plan);
     }
+    const conflicts = run.conflicts.map((r) => r.id);
     if (conflicts.length) {
       throw new HttpError(409, `${conflicts.length} row(s) changed or deleted on the server since they were loaded: ${conflicts.join(', ')}; nothing was saved`, conflicts);
     }
-    return counts;
+    return { inserted: run.inserted, updated: run.updated, deleted: run.deleted };
   });
 }
