@@ -47,7 +47,7 @@ describe('wrs-server stylesheets (/xslt/)', () => {
     symlinkSync(join(dir, 'count.xslt'), join(dir, 'link-in.xslt'));
     folder = new StylesheetFolder(dir);
     // These specs never reach the database: stylesheets are served without it.
-    server = createWrsServer({ db: new Promise<Database>(() => undefined), bindingSets: {}, stylesheets: folder });
+    server = createWrsServer({ db: new Promise<Database>(() => undefined), bindingSets: new Map(), stylesheets: folder });
     await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -93,6 +93,48 @@ describe('wrs-server stylesheets (/xslt/)', () => {
     expect(folder.compilations).toBe(before + 2);
     expect(changed.text).toContain('v2');
     expect(changed.text).not.toContain('v1');
+  });
+
+  it('compiles again when a file the stylesheet includes or imports changes, however deep', async () => {
+    const dir = join(root, 'xslt');
+    mkdirSync(join(dir, 'lib'), { recursive: true });
+    const stylesheet = (body: string) => `<xsl:stylesheet version="3.0" xmlns:xsl="${XSL}">${body}</xsl:stylesheet>`;
+    writeFileSync(join(dir, 'lib', 'label.xsl'), stylesheet(`<xsl:variable name="label" select="'label-v1'"/>`));
+    writeFileSync(join(dir, 'lib', 'templates.xsl'), stylesheet(`<xsl:include href="label.xsl"/><xsl:template match="/"><n><xsl:value-of select="$label"/></n></xsl:template>`));
+    writeFileSync(join(dir, 'with-import.xslt'), stylesheet(`<xsl:import href="lib/templates.xsl"/>`));
+    const first = await get(base, '/xslt/with-import.xslt.sef.json');
+    expect(first.status).withContext(first.text).toBe(200);
+    expect(first.text).toContain('label-v1');
+    const compiled = folder.compilations;
+    expect((await get(base, '/xslt/with-import.xslt.sef.json')).text).toBe(first.text);
+    expect(folder.compilations).toBe(compiled);
+
+    writeFileSync(join(dir, 'lib', 'label.xsl'), stylesheet(`<xsl:variable name="label" select="'label-v2'"/>`));
+    utimesSync(join(dir, 'lib', 'label.xsl'), new Date(), new Date(Date.now() + 5_000));
+    const changed = await get(base, '/xslt/with-import.xslt.sef.json');
+    expect(changed.status).toBe(200);
+    expect(changed.text).toContain('label-v2');
+    expect(changed.text).not.toContain('label-v1');
+    expect(folder.compilations).toBe(compiled + 1);
+    const engine = new SaxonXsltEngine();
+    const out = await engine.transform(await engine.compile(changed.text, '/xslt/with-import.xslt'), parseXml('<a/>'), {});
+    expect(parseXml(out).documentElement.textContent).toBe('label-v2');
+  });
+
+  it('refuses to compile a stylesheet whose include or import leaves the folder, by its href or a symbolic link', async () => {
+    const dir = join(root, 'xslt');
+    symlinkSync(join(root, 'outside.xslt'), join(dir, 'lib-out.xsl'));
+    const including = (href: string) => `<xsl:stylesheet version="3.0" xmlns:xsl="${XSL}"><xsl:include href="${href}"/></xsl:stylesheet>`;
+    writeFileSync(join(dir, 'up.xslt'), including('../outside.xslt'));
+    writeFileSync(join(dir, 'absolute.xslt'), including(`file://${join(root, 'outside.xslt')}`));
+    writeFileSync(join(dir, 'linked.xslt'), including('lib-out.xsl'));
+    writeFileSync(join(dir, 'remote.xslt'), including('http://127.0.0.1:9/x.xsl'));
+    for (const name of ['up.xslt', 'absolute.xslt', 'linked.xslt', 'remote.xslt']) {
+      const r = await get(base, `/xslt/${name}.sef.json`);
+      expect(r.status).withContext(name).toBe(500);
+      expect(r.text).withContext(name).toContain(`XSLT compile error in ${name}: xsl:include or xsl:import`);
+      expect(r.text).withContext(name).toContain('leaves the stylesheet folder');
+    }
   });
 
   it('refuses paths that could leave the folder or name no stylesheet with 400', async () => {

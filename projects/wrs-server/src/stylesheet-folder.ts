@@ -2,6 +2,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { compileXsltFileToSef, errorMessage } from 'ngx-wrs-grid/core';
 import { HttpError, badRequest } from './http-error';
+import { fileStamp, stylesheetSources } from './stylesheet-sources';
 
 /** A stylesheet of the folder, named by its path below the folder (`reports/by-country.xslt`). */
 interface Stylesheet {
@@ -10,8 +11,11 @@ interface Stylesheet {
 }
 
 interface CompiledEntry {
-  /** The file's mtime, size and inode when the compile started: a change of any of them compiles again. */
-  readonly stamp: string;
+  /**
+   * Each file the compile reads (the stylesheet and its includes and imports, recursively) with its mtime, size and
+   * inode before the compile started: a change of any of them compiles again.
+   */
+  readonly sources: Promise<ReadonlyMap<string, string>>;
   readonly sef: Promise<string>;
 }
 
@@ -20,8 +24,9 @@ const SEF_SUFFIX = '.sef.json';
 
 /**
  * The app's stylesheets, served from one folder of the server: their text, and their compiled form (SaxonJS SEF,
- * compiled by Saxonica's xslt3 on the first request and kept while the file's mtime stays). Only `.xsl`/`.xslt` files
- * whose real path lies inside the folder are read or compiled; never text sent by a client.
+ * compiled by Saxonica's xslt3 on the first request and kept while neither the file nor a file it includes or imports
+ * changes). Only `.xsl`/`.xslt` files whose real path lies inside the folder are read or compiled, and only includes
+ * and imports inside the folder are followed; never text sent by a client.
  */
 export class StylesheetFolder {
   private readonly compiled = new Map<string, CompiledEntry>();
@@ -47,22 +52,35 @@ export class StylesheetFolder {
    */
   async sef(path: string): Promise<string> {
     const stylesheet = await this.find(path);
-    const info = await stat(stylesheet.file);
-    const stamp = `${info.mtimeMs}:${info.size}:${info.ino}`;
-    let entry = this.compiled.get(stylesheet.file);
-    if (!entry || entry.stamp !== stamp) {
-      this.compileCount++;
-      const created: CompiledEntry = { stamp, sef: compileXsltFileToSef(stylesheet.file, { name: stylesheet.name, relocatable: true }) };
-      // A failed compile is not kept: the next request tries again (the file may have been fixed in the same second).
-      created.sef.catch(() => this.compiled.get(stylesheet.file) === created && this.compiled.delete(stylesheet.file));
-      this.compiled.set(stylesheet.file, created);
-      entry = created;
-    }
+    const cached = this.compiled.get(stylesheet.file);
+    let entry = cached && (await this.isCurrent(cached)) ? cached : undefined;
+    // While this request checked, another may already have started the new compile: join it.
+    entry ??= this.compiled.get(stylesheet.file) !== cached ? this.compiled.get(stylesheet.file) : undefined;
+    entry ??= this.compile(stylesheet);
     try {
       return await entry.sef;
     } catch (e) {
-      throw new HttpError(500, errorMessage(e));
+      throw e instanceof HttpError ? e : new HttpError(500, errorMessage(e));
     }
+  }
+
+  /** Whether no file of a compile changed since it started (a compile still reading its files counts as current). */
+  private async isCurrent(entry: CompiledEntry): Promise<boolean> {
+    const sources = await entry.sources.catch(() => null);
+    if (!sources) return false;
+    const stamps = await Promise.all([...sources].map(async ([file, stamp]) => stamp === (await fileStamp(file))));
+    return stamps.every(Boolean);
+  }
+
+  private compile(stylesheet: Stylesheet): CompiledEntry {
+    this.compileCount++;
+    const sources = this.realRoot().then((root) => stylesheetSources(stylesheet.file, stylesheet.name, root));
+    const sef = sources.then(() => compileXsltFileToSef(stylesheet.file, { name: stylesheet.name, relocatable: true }));
+    const created: CompiledEntry = { sources, sef };
+    // A failed compile is not kept: the next request tries again (the file may have been fixed in the same second).
+    sef.catch(() => this.compiled.get(stylesheet.file) === created && this.compiled.delete(stylesheet.file));
+    this.compiled.set(stylesheet.file, created);
+    return created;
   }
 
   /** Whether a request path below `/xslt/` asks for the compiled form; `path` is what follows `/xslt/`. */
