@@ -94,6 +94,12 @@ function renameInPlace(row: Element, state: RowState): boolean {
 /** A new, empty row element of a state with the attributes (id) of `row`, not yet in the document. */
 function emptyRowLike(row: Element, state: RowState): Element {
   const renamed = row.ownerDocument!.createElementNS(NS.wrs, row.prefix ? `${row.prefix}:${state}` : state);
+  // Rows carry plain attributes (`id`): copied by name, no attribute objects made. A prefixed name needs its namespace.
+  const names = (row as Partial<Element>).getAttributeNames?.();
+  if (names && names.every((name) => !name.includes(':'))) {
+    for (const name of names) renamed.setAttribute(name, row.getAttribute(name)!);
+    return renamed;
+  }
   const attributes = row.attributes;
   for (let i = 0; i < attributes.length; i++) {
     const a = attributes[i];
@@ -200,7 +206,7 @@ function revertModified(row: Element, state: RowState, index?: WrsIndex | null):
  * from `emptyRowLike`, and a write into a row's attributes or `wrs:O` drops the copy (`WrsIndex.forgetOriginal`).
  */
 function keptOriginal(row: Element, index?: WrsIndex | null): Element | null {
-  const kept = index?.originalRow(row);
+  const kept = index?.takeOriginal(row);
   return kept && row.childElementCount === 2 * kept.childElementCount ? kept : null;
 }
 
@@ -211,7 +217,7 @@ function keptOriginal(row: Element, index?: WrsIndex | null): Element | null {
  */
 export function markModified(row: Element, index?: WrsIndex | null): Element {
   if (rowState(row) !== 'R') return row;
-  const original = index && !canRenameInPlace(row) ? (row.cloneNode(true) as Element) : null;
+  const original = index && !canRenameInPlace(row) && index.mayKeepOriginal() ? (row.cloneNode(true) as Element) : null;
   const modified = renameRow(row, 'M', index);
   if (original) index!.keepOriginal(modified, original);
   const doc = modified.ownerDocument!;
@@ -284,7 +290,10 @@ export function restoreRowElement(row: Element, index?: WrsIndex | null): Elemen
 
 /** Makes an I or M row an unchanged R row holding its current values (its `wrs:O` dropped): the state after a save. */
 export function commitRow(row: Element, index?: WrsIndex | null): Element {
-  if (rowState(row) === 'M') dropOriginals(row, false);
+  if (rowState(row) === 'M') {
+    dropOriginals(row, false);
+    index?.forgetOriginal(row);
+  }
   return renameRow(row, 'R', index);
 }
 

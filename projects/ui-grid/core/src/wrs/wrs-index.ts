@@ -12,12 +12,19 @@ export interface WrsColumn {
 
 const ROW_NAMES = new Set(['R', 'I', 'M', 'D']);
 
+
 /**
  * The one place that knows where Wrs rows and cells are: row id -> row, rows in document order, column id -> position.
  * Kept per document; the library's own mutations update it in place, anything else calls `invalidate()`.
  */
 export class WrsIndex {
   private static readonly indexes = new WeakMap<Document, WrsIndex>();
+
+  /**
+   * Cells the copies of original rows (`keepOriginal`) may hold per document: 400,000 is about 20,000 rows of 20
+   * columns, some 80 MB in Chromium. An app short of memory may lower it; 0 turns the copies off.
+   */
+  static keptCellsMax = 400_000;
 
   /** The index of a Wrs document, built on first use. Throws NOT_WRS when the document is not a `wrs:Wrs`. */
   static of(doc: Document): WrsIndex {
@@ -64,6 +71,7 @@ export class WrsIndex {
   private changed = new Set<Element>();
   // M row -> a deep copy of the R row it was made from, taken when the library marked it modified (browser DOMs).
   private originals = new WeakMap<Element, Element>();
+  private keptCells = 0;
   /** The `wrs:Wrs` element this index covers: the document element unless built by `ofElement`. */
   readonly root: Element;
 
@@ -77,6 +85,7 @@ export class WrsIndex {
   invalidate(): void {
     this.stale = true;
     this.originals = new WeakMap();
+    this.keptCells = 0;
   }
 
   private ensure(): void {
@@ -270,21 +279,35 @@ export class WrsIndex {
   }
 
   /**
+   * True while the index may keep another copy of an original row (see `keepOriginal`): copies hold at most
+   * `keptCellsMax` cells, so a paste over a whole large table does not double its memory; rows edited past that are
+   * restored by comparing their cells instead.
+   */
+  mayKeepOriginal(): boolean {
+    return this.keptCells < WrsIndex.keptCellsMax;
+  }
+
+  /**
    * Keeps an untouched copy of the R row an M row was made from. Restoring the M row can then put the copy back
    * instead of comparing every cell with its `wrs:O`. Only the library's own edits keep copies; `invalidate()` drops
-   * all of them, `forgetOriginal` one (a write into a row's `wrs:O` or attributes).
+   * all of them, `forgetOriginal` one (a write into a row's `wrs:O` or attributes, a save).
    */
   keepOriginal(modified: Element, original: Element): void {
     this.originals.set(modified, original);
+    this.keptCells += original.childElementCount;
   }
 
-  /** The kept R row of an M row, or null. The caller owns it after `forgetOriginal`. */
-  originalRow(modified: Element): Element | null {
-    return this.originals.get(modified) ?? null;
+  /** The kept copy of an M row's R row, handed over to the caller (the index no longer keeps it), or null. */
+  takeOriginal(modified: Element): Element | null {
+    const kept = this.originals.get(modified);
+    if (!kept) return null;
+    this.originals.delete(modified);
+    this.keptCells -= kept.childElementCount;
+    return kept;
   }
 
   forgetOriginal(modified: Element): void {
-    this.originals.delete(modified);
+    this.takeOriginal(modified);
   }
 
   /** True when a row id is in use. */

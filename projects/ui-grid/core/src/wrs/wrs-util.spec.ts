@@ -380,6 +380,31 @@ describe(`WrsUtil row ranges (${domName()})`, () => {
     expect(shapes()[4]).toBe('R R5 5');
   });
 
+  it('restore gives every row its originals when more rows are edited than copies are kept for, and saves free copies', () => {
+    const max = WrsIndex.keptCellsMax;
+    WrsIndex.keptCellsMax = 4;
+    try {
+      const { util, model, shapes, doc } = setup(five());
+      const index = WrsIndex.of(doc);
+      // Copies are kept where the DOM replaces a row element to rename it (browsers); @xmldom/xmldom renames in place.
+      const copies = domName() === 'browser DOM';
+      for (let r = 1; r <= 5; r++) util.setCellValue(model, r, 'n', `${r * 10}`);
+      expect(index.mayKeepOriginal()).toBe(!copies);
+      util.restore({ model, rowStartPos: 1, rowEndPos: 5, colStartPos: 1, colEndPos: 2 });
+      expect(shapes()).toEqual(['R R1 a1|1', 'R R2 a2|2', 'R R3 a3|3', 'R R4 a4|4', 'R R5 a5|5']);
+      expect(index.mayKeepOriginal()).toBeTrue();
+      util.setCellValue(model, 1, 'n', '7');
+      util.setCellValue(model, 2, 'n', '8');
+      expect(index.mayKeepOriginal()).toBe(!copies);
+      util.deleteRows({ model, rowStartPos: 2 });
+      util.restore({ model, rowStartPos: 1, rowEndPos: 2, colStartPos: 1, colEndPos: 2 });
+      expect(shapes().slice(0, 2)).toEqual(['R R1 a1|1', 'R R2 a2|2']);
+      expect(index.mayKeepOriginal()).toBeTrue();
+    } finally {
+      WrsIndex.keptCellsMax = max;
+    }
+  });
+
   it('propagateUpdate false notes the change set without firing; the next fire carries it', () => {
     const { util, model, fired } = setup(five());
     util.deleteRows({ model, rowStartPos: 1, rowEndPos: 2, propagateUpdate: false });
