@@ -1,4 +1,5 @@
-// Node side of the core specs: @xmldom/xmldom is the DOM (no browser globals).
+// Node side of the core specs: @xmldom/xmldom is the DOM (no browser globals), registered as Node users do.
+import 'ngx-wrs-grid/core/xmldom';
 import { writeJasmineSummary } from './jasmine-summary';
 
 writeJasmineSummary('core-node');

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { CHROMIUM_BIN, CHROMIUM_FLAGS } from '../../scripts/chromium.cjs';
 import { readFileSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import 'ngx-wrs-grid/core/xmldom';
 import { bundleForBrowser, report, type Figure } from '../harness';
 import { readBindingSets } from '../../projects/wrs-server/src/binding-sets';
 import { openPglite } from '../../projects/wrs-server/src/database';

@@ -3,6 +3,7 @@
 // the reference server on an in-memory PGlite holding the 10,000 demo orders.
 import { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import 'ngx-wrs-grid/core/xmldom';
 import { FetchWrsBackend, NS, StaticModel, WrsIndex, buildWrsRequest, parseXml } from 'ngx-wrs-grid/core';
 import { readBindingSets } from '../../projects/wrs-server/src/binding-sets';
 import { openPglite } from '../../projects/wrs-server/src/database';

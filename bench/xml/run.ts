@@ -1,4 +1,5 @@
 // `npm run bench -- xml`: issue 2's figures in headless Chromium and in Node.
+import 'ngx-wrs-grid/core/xmldom';
 import { bundleForBrowser, chromiumPage, report, type Figure } from '../harness';
 import { runXmlCases } from './cases';
 

@@ -1,4 +1,6 @@
 import { IncomingMessage, Server, ServerResponse, createServer } from 'node:http';
+// The server parses requests with core in Node, so it brings core a DOM; whoever embeds it needs no import of its own.
+import 'ngx-wrs-grid/core/xmldom';
 import { NS, WrsError, parseXml } from 'ngx-wrs-grid/core';
 import { BindingSets } from './binding-sets';
 import { Database } from './database';

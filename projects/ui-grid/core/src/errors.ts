@@ -2,6 +2,8 @@
 export type WrsErrorCode =
   | 'XML_PARSE'
   | 'XML_DOCTYPE'
+  | 'NO_DOM'
+  | 'NO_XPATH_ENGINE'
   | 'XPATH_SYNTAX'
   | 'XPATH_AMBIGUOUS'
   | 'XPATH_UNSUPPORTED'

@@ -1,14 +1,24 @@
 /*
  * Public surface of `ngx-wrs-grid/core`: plain TypeScript and rxjs, no @angular/*, runs in Node and in browsers.
+ * Node has no DOM: import `ngx-wrs-grid/core/xmldom` once there.
  */
 export * from './errors';
 
 export * from './xml/namespaces';
-export { parseXml, serializeXml, createDocument, cloneDocument, setXmlDomImplementation, xmlDom } from './xml/dom';
+export {
+  parseXml,
+  serializeXml,
+  createDocument,
+  cloneDocument,
+  setXmlDomImplementation,
+  registerXmlDomImplementation,
+  xmlDom,
+  xmlParseError,
+} from './xml/dom';
 export type { XmlDomImplementation } from './xml/dom';
 export { fillPlaceholders, xpathLiteral } from './xml/placeholders';
 export type { FillParams } from './xml/placeholders';
-export { setXPathEngine, xpathEngineFor, nativeXPathEngine, fontoXPathEngine } from './xml/xpath-engine';
+export { setXPathEngine, registerXPathEngine, xpathEngineFor, nativeXPathEngine, xpathSyntaxError } from './xml/xpath-engine';
 export type { XPathEngine, XPathValue } from './xml/xpath-engine';
 
 export { WrsIndex } from './wrs/wrs-index';

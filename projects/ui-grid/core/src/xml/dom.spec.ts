@@ -1,10 +1,25 @@
 import { WrsError } from '../errors';
 import { domName } from '../../testing/fixtures';
-import { parseXml, serializeXml, xmlDom } from './dom';
+import { parseXml, registerXmlDomImplementation, serializeXml, xmlDom } from './dom';
 
 describe(`parseXml / serializeXml (${domName()})`, () => {
   it('uses the browser DOM where there is one and @xmldom/xmldom otherwise', () => {
     expect(xmlDom().name).toBe(domName() === 'browser DOM' ? 'browser' : 'xmldom');
+  });
+
+  it('parses with the browser DOM without registration, and raises NO_DOM naming the import where there is none', () => {
+    const registered = registerXmlDomImplementation(null);
+    try {
+      if (domName() === 'browser DOM') expect(parseXml('<x/>').documentElement.localName).toBe('x');
+      else {
+        expect(() => parseXml('<x/>')).toThrowMatching(
+          (e) => e instanceof WrsError && e.code === 'NO_DOM' && e.message.includes("import 'ngx-wrs-grid/core/xmldom';"),
+        );
+      }
+    } finally {
+      registerXmlDomImplementation(registered);
+    }
+    expect(parseXml('<x/>').documentElement.localName).toBe('x');
   });
 
   it('parses namespaced XML and serializes it back', () => {

@@ -1,4 +1,3 @@
-import { DOMImplementation as XmldomImplementation, DOMParser as XmldomParser, XMLSerializer as XmldomSerializer } from '@xmldom/xmldom';
 import { WrsError } from '../errors';
 import { NS } from './namespaces';
 
@@ -27,7 +26,7 @@ function browserImplementation(): XmlDomImplementation | null {
       if (error) {
         const message = (error.textContent ?? 'malformed XML').replace(/\s+/g, ' ').trim();
         const where = /line (\d+) at column (\d+)/.exec(message);
-        throw parseError(text, message, where ? Number(where[1]) : undefined, where ? Number(where[2]) : undefined);
+        throw xmlParseError(text, message, where ? Number(where[1]) : undefined, where ? Number(where[2]) : undefined);
       }
       return doc;
     },
@@ -36,37 +35,8 @@ function browserImplementation(): XmlDomImplementation | null {
   };
 }
 
-function xmldomImplementation(): XmlDomImplementation {
-  const serializer = new XmldomSerializer();
-  return {
-    name: 'xmldom',
-    parse(text) {
-      let failure: string | null = null;
-      let where: { lineNumber?: number; columnNumber?: number } = {};
-      const parser = new XmldomParser({
-        onError: (level: string, message: string, context?: { locator?: { lineNumber?: number; columnNumber?: number } }) => {
-          if (level === 'warning' || failure !== null) return;
-          failure = message;
-          where = { ...context?.locator };
-        },
-      });
-      let doc: Document | undefined;
-      try {
-        doc = parser.parseFromString(text, 'application/xml') as unknown as Document;
-      } catch (e) {
-        failure ??= e instanceof Error ? e.message : String(e);
-      }
-      if (failure !== null || !doc || !doc.documentElement) {
-        throw parseError(text, String(failure ?? 'no root element'), where.lineNumber, where.columnNumber);
-      }
-      return doc;
-    },
-    serialize: (node) => serializer.serializeToString(node as never),
-    createDocument: () => new XmldomImplementation().createDocument(null, '', null) as unknown as Document,
-  };
-}
-
-function parseError(text: string, message: string, line?: number, column?: number): WrsError {
+/** The XML_PARSE error a DOM implementation raises for malformed text, with the line and column where known. */
+export function xmlParseError(text: string, message: string, line?: number, column?: number): WrsError {
   const at = line !== undefined ? ` at line ${line}, column ${column}` : '';
   return new WrsError('XML_PARSE', `Malformed XML${at}: ${message}`, text.length > 200 ? text.slice(0, 200) + '...' : text, {
     line,
@@ -74,23 +44,43 @@ function parseError(text: string, message: string, line?: number, column?: numbe
   });
 }
 
-let override: XmlDomImplementation | null = null;
-let detected: XmlDomImplementation | null = null;
+/** The import that registers a DOM for Node; browsers need none. */
+export const XMLDOM_ENTRY_POINT = 'ngx-wrs-grid/core/xmldom';
 
-/** Replaces the automatic choice (browser DOM where present, @xmldom/xmldom otherwise); null restores it. */
-export function setXmlDomImplementation(implementation: XmlDomImplementation | 'browser' | 'xmldom' | null): void {
-  if (implementation === 'xmldom') override = xmldomImplementation();
-  else if (implementation === 'browser') {
+let override: XmlDomImplementation | null = null;
+let registered: XmlDomImplementation | null = null;
+let browser: XmlDomImplementation | null | undefined;
+
+/** Replaces the automatic choice (browser DOM where present, the registered one otherwise); null restores it. */
+export function setXmlDomImplementation(implementation: XmlDomImplementation | 'browser' | null): void {
+  if (implementation === 'browser') {
     override = browserImplementation();
     if (!override) throw new WrsError('INVALID_ARGUMENT', 'No browser DOM in this environment', implementation);
   } else override = implementation;
 }
 
-/** The DOM implementation in use. */
+/**
+ * Registers the DOM used where there is no browser DOM (Node); `import 'ngx-wrs-grid/core/xmldom'` registers
+ * @xmldom/xmldom. Returns the one registered before; null unregisters.
+ */
+export function registerXmlDomImplementation(implementation: XmlDomImplementation | null): XmlDomImplementation | null {
+  const previous = registered;
+  registered = implementation;
+  return previous;
+}
+
+/** The DOM implementation in use; NO_DOM without a browser DOM and without a registered one. */
 export function xmlDom(): XmlDomImplementation {
   if (override) return override;
-  detected ??= browserImplementation() ?? xmldomImplementation();
-  return detected;
+  if (browser === undefined) browser = browserImplementation();
+  const implementation = browser ?? registered;
+  if (!implementation) {
+    throw new WrsError(
+      'NO_DOM',
+      `No XML DOM in this environment: outside browsers, add \`import '${XMLDOM_ENTRY_POINT}';\` once before using ngx-wrs-grid/core`,
+    );
+  }
+  return implementation;
 }
 
 /**

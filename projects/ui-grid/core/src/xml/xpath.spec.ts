@@ -2,7 +2,7 @@ import { StaticModel } from '../data-provider/static-model';
 import { WrsError } from '../errors';
 import { domName, ordersWrs } from '../../testing/fixtures';
 import { parseXml } from './dom';
-import { xpathEngineFor } from './xpath-engine';
+import { registerXPathEngine, xpathEngineFor } from './xpath-engine';
 
 describe(`XPath evaluation (${domName()})`, () => {
   let model: StaticModel;
@@ -14,6 +14,22 @@ describe(`XPath evaluation (${domName()})`, () => {
   it('uses the native evaluator on a browser document and fontoxpath on @xmldom/xmldom', () => {
     const engine = xpathEngineFor(parseXml('<x/>'));
     expect(engine.name).toBe(domName() === 'browser DOM' ? 'native' : 'fontoxpath');
+  });
+
+  it('evaluates natively without registration, and raises NO_XPATH_ENGINE naming the import for a document without evaluate()', () => {
+    const doc = parseXml('<x/>');
+    const registered = registerXPathEngine(null);
+    try {
+      if (domName() === 'browser DOM') expect(xpathEngineFor(doc).name).toBe('native');
+      else {
+        expect(() => model.read('count(/*/wrs:Data/wrs:R)')).toThrowMatching(
+          (e) => e instanceof WrsError && e.code === 'NO_XPATH_ENGINE' && e.message.includes("import 'ngx-wrs-grid/core/xmldom';"),
+        );
+      }
+    } finally {
+      registerXPathEngine(registered);
+    }
+    expect(model.read('count(/*/wrs:Data/wrs:R)')).toBe('3');
   });
 
   it('resolves the pre-bound prefixes without declarations', () => {
