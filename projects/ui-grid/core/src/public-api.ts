@@ -32,6 +32,7 @@ export {
   defaultCellValue,
   referenceValues,
   writeCell,
+  writeRowCells,
   deleteRowElement,
   restoreRowElement,
   createRow,

@@ -212,21 +212,36 @@ function keptOriginal(row: Element, index?: WrsIndex | null): Element | null {
 
 /**
  * Turns an R row into M: every `wrs:C` gets a `wrs:O` sibling holding the original value (design.md 4). Where the DOM
- * replaces the element (browsers), the index keeps a deep copy of the R row for a later restore: a native clone here
- * saves comparing every cell with its original there.
+ * replaces the element (browsers), the new row gets its cells and their originals in one `append` call, and the
+ * index keeps a deep copy of the R row for a later restore: a native clone here saves comparing every cell with its
+ * original there.
  */
 export function markModified(row: Element, index?: WrsIndex | null): Element {
   if (rowState(row) !== 'R') return row;
-  const original = index && !canRenameInPlace(row) && index.mayKeepOriginal() ? (row.cloneNode(true) as Element) : null;
-  const modified = renameRow(row, 'M', index);
-  if (original) index!.keepOriginal(modified, original);
-  const doc = modified.ownerDocument!;
-  for (const cell of cellsOf(modified)) {
-    const original = createWrsElement(doc, 'O');
-    for (let c = cell.firstChild; c; c = c.nextSibling) original.appendChild(c.cloneNode(true));
-    modified.insertBefore(original, cell.nextSibling);
+  const doc = row.ownerDocument!;
+  if (canRenameInPlace(row) || typeof (row as Partial<Element>).append !== 'function') {
+    const modified = renameRow(row, 'M', index);
+    for (const cell of cellsOf(modified)) modified.insertBefore(originalFor(cell, createWrsElement(doc, 'O')), cell.nextSibling);
+    return modified;
   }
+  const original = index?.mayKeepOriginal() ? (row.cloneNode(true) as Element) : null;
+  const modified = emptyRowLike(row, 'M');
+  const empty = createWrsElement(doc, 'O');
+  const children: Node[] = [];
+  for (let c = row.firstChild; c; c = c.nextSibling) {
+    children.push(c);
+    if (isWrs(c, 'C')) children.push(originalFor(c as Element, empty.cloneNode(false) as Element));
+  }
+  modified.append(...children);
+  replaceRow(row, modified, index);
+  if (original) index!.keepOriginal(modified, original);
   return modified;
+}
+
+/** `original` (an empty `wrs:O`) holding a copy of the cell's content. */
+function originalFor(cell: Element, original: Element): Element {
+  for (let c = cell.firstChild; c; c = c.nextSibling) original.appendChild(c.cloneNode(true));
+  return original;
 }
 
 /** Result of a cell write: the row (a new element when R became M) and whether the value changed. */
@@ -247,6 +262,32 @@ export function writeCell(row: Element, pos: number, value: string | null, index
   const target = rowState(row) === 'R' ? markModified(row, index) : row;
   setCellContent(cell, value);
   return { row: target, cell, changed: true };
+}
+
+/**
+ * Writes several cells of one row with Wrs history, as `writeCell` does each, reading the row's cells once and turning
+ * an R row into M once. `writes` pairs 1-based positions with values; a position without a cell is skipped.
+ * `beforeChange` runs once, before the first change (an undo record). Returns the row (a new element when R became
+ * M) and the positions whose value changed.
+ */
+export function writeRowCells(
+  row: Element,
+  writes: Iterable<readonly [number, string | null]>,
+  index?: WrsIndex | null,
+  beforeChange?: (row: Element) => void,
+): { row: Element; changed: number[] } {
+  const cells = cellsOf(row);
+  const changes: [Element, string | null, number][] = [];
+  for (const [pos, value] of writes) {
+    const cell = cells[pos - 1];
+    if (cell && !sameValue(cellValue(cell), value)) changes.push([cell, value, pos]);
+  }
+  if (changes.length === 0) return { row, changed: [] };
+  beforeChange?.(row);
+  // Turning R into M keeps the cell elements (moved into the M row), so `changes` stays valid.
+  const target = rowState(row) === 'R' ? markModified(row, index) : row;
+  for (const [cell, value] of changes) setCellContent(cell, value);
+  return { row: target, changed: changes.map((c) => c[2]) };
 }
 
 /** Drops the `wrs:O` of a row, putting their values back into the cells first when `restoreOriginals`. */

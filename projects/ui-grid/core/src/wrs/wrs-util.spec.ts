@@ -6,7 +6,7 @@ import { StaticModel } from '../data-provider/static-model';
 import { parseXml, serializeXml } from '../xml/dom';
 import { domName, ordersWrs, wrsText } from '../../testing/fixtures';
 import { rowShapes } from '../../testing/wrs-shape';
-import { cellValue, cellsOf, originalOf } from './row-states';
+import { cellValue, cellsOf, originalOf, writeRowCells } from './row-states';
 import { WrsIndex } from './wrs-index';
 import { ClipboardPort } from './clipboard-port';
 import { NextIdentifierResult, WrsUtil } from './wrs-util';
@@ -122,6 +122,23 @@ describe(`WrsUtil cells and positions (${domName()})`, () => {
     expect(shapes()[1]).toBe('M R2 Berta|~|FR / Bert|5|FR');
     expect(fired).toEqual([]);
     expect(model.hasUncommittedWrites()).toBeTrue();
+  });
+
+  it('writeRowCells writes several cells of a row with one R -> M, calls beforeChange once, skips unchanged and missing cells', () => {
+    const { doc, shapes } = setup();
+    const index = WrsIndex.of(doc);
+    const touched: string[] = [];
+    const before = (row: Element) => touched.push(`${row.localName} ${row.getAttribute('id')}`);
+    const first = writeRowCells(index.rowById('R2')!, [[1, 'Berta'], [2, '5'], [3, null], [9, 'x']], index, before);
+    expect(first.changed).toEqual([1, 3]);
+    expect(first.row).toBe(index.rowById('R2')!);
+    expect(shapes()[1]).toBe('M R2 Berta|5|~ / Bert|5|FR');
+    expect(touched).toEqual(['R R2']);
+    const again = writeRowCells(first.row, [[1, 'Berta'], [3, null]], index, before);
+    expect(again.changed).toEqual([]);
+    expect(touched.length).toBe(1);
+    writeRowCells(first.row, [[2, '6']], index);
+    expect(shapes()[1]).toBe('M R2 Berta|6|~ / Bert|5|FR');
   });
 
   it('setCellValue writing the value a cell holds keeps the row R', () => {

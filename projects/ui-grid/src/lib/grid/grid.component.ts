@@ -46,6 +46,7 @@ import {
   commitSavedRows,
   parseTabText,
   toTabText,
+  writeRowCells,
 } from 'ngx-wrs-grid/core';
 import { Subscription } from 'rxjs';
 import { injectDataProviderRegistry } from '../services/data-provider-registry';
@@ -729,23 +730,20 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.change((snapshot) => {
       const ids: string[] = [];
       if (missing > 0) ids.push(...this.insertRows(snapshot, view.rowCount, missing).map((r) => r.getAttribute('id') ?? ''));
-      // Each row is resolved once per pasted line and recorded for undo before its first change.
+      // A pasted line is one row write: its cells read once, the row recorded for undo and turned into M once.
       lines.forEach((cells, r) => {
         const id = view.rowAt(top + r)?.getAttribute('id');
-        if (!id) return;
-        let changed = false;
+        // By id: the view may still hold an R element an earlier change replaced by its M row.
+        const row = id ? index.rowById(id) : null;
+        if (!row) return;
+        const writes: [number, string | null][] = [];
         cells.forEach((text, c) => {
           const col = left + c;
-          // By id: the first write of the line may have replaced the R element by its M row.
-          const row = index.rowById(id);
-          if (!row || col >= this.shown.length || !this.canEditRow(row, col)) return;
+          if (col >= this.shown.length || !this.canEditRow(row, col)) return;
           const column = this.shown[col];
-          const value = text === '' && column.nullable ? null : text;
-          if (this.valueAt(row, column) === value) return;
-          if (!changed) snapshot.touch(row);
-          changed = this.wrsUtil.setCellValue(this, id, column.pos, value) || changed;
+          writes.push([column.pos, text === '' && column.nullable ? null : text]);
         });
-        if (changed) ids.push(id);
+        if (writeRowCells(row, writes, index, (before) => snapshot.touch(before)).changed.length > 0) ids.push(id!);
       });
       return [...new Set(ids)];
     });
