@@ -582,21 +582,27 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     return !check || !check(this, this.headerMeta, row.getAttribute('id') ?? '', column.id, this.valueAt(row, column));
   }
 
-  /** Writes cells through `WrsUtil.setCellValue` as one change set; `cells` yields [row position, shown column, value]. */
+  /**
+   * Writes cells as one change set, each row once (`writeRowCells`: its cells read once, R -> M once, one undo
+   * record); `cells` yields [row position, shown column, value].
+   */
   private writeCells(cells: Iterable<readonly [number, number, string | null]>): void {
+    const byPosition = new Map<number, [number, string | null][]>();
+    for (const [position, col, value] of cells) {
+      if (!this.canEdit(position, col)) continue;
+      let writes = byPosition.get(position);
+      if (!writes) byPosition.set(position, (writes = []));
+      writes.push([this.shown[col].pos, value]);
+    }
     this.change((snapshot, index) => {
       const ids: string[] = [];
-      for (const [position, col, value] of cells) {
-        if (!this.canEdit(position, col)) continue;
+      for (const [position, writes] of byPosition) {
         // By id: the view may still hold the R element a previous write replaced by its M row.
         const id = this.rowAt(position)!.getAttribute('id') ?? '';
-        const row = index.rowById(id)!;
-        const column = this.shown[col];
-        if (this.valueAt(row, column) === value) continue;
-        snapshot.touch(row);
-        if (this.wrsUtil.setCellValue(this, id, column.pos, value)) ids.push(id);
+        const row = index.rowById(id);
+        if (row && writeRowCells(row, writes, index, (before) => snapshot.touch(before)).changed.length > 0) ids.push(id);
       }
-      return [...new Set(ids)];
+      return ids;
     });
   }
 
