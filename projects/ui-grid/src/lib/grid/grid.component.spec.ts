@@ -17,6 +17,7 @@ import {
 import { firstValueFrom } from 'rxjs';
 import { filter } from 'rxjs/operators';
 import { wrsText } from '../../../core/testing/fixtures';
+import { rowShapes } from '../../../core/testing/wrs-shape';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
 import { GridComponent } from './grid.component';
 
@@ -498,6 +499,30 @@ describe('GridComponent undo and redo', () => {
     press(s, 'z', { ctrlKey: true, shiftKey: true });
     expect(serializeXml(s.grid.getData()!)).toBe(states[3]);
     expect(cell(s, 4, 1).parentElement!.classList).toContain('ui-grid-row-I');
+  });
+});
+
+describe('GridComponent undo of deletes', () => {
+  it('undoes a delete of R, M and I rows (R rows restored in place, the others from their copies) and redoes it', async () => {
+    const s = await setup();
+    button(s, 'add').click();
+    click(s, 1, 1);
+    press(s, 'q');
+    press(s, 'Enter');
+    const before = serializeXml(s.grid.getData()!);
+    click(s, 0, 0);
+    press(s, 'ArrowDown', { shiftKey: true });
+    press(s, 'ArrowDown', { shiftKey: true });
+    press(s, 'ArrowDown', { shiftKey: true });
+    button(s, 'delete').click();
+    const deleted = serializeXml(s.grid.getData()!);
+    expect(rowShapes(s.grid.getData()!).map((r) => r.split(' ')[0])).toEqual(['D', 'D', 'D']);
+    press(s, 'z', { ctrlKey: true });
+    expect(serializeXml(s.grid.getData()!)).toBe(before);
+    press(s, 'y', { ctrlKey: true });
+    expect(serializeXml(s.grid.getData()!)).toBe(deleted);
+    press(s, 'z', { ctrlKey: true });
+    expect(serializeXml(s.grid.getData()!)).toBe(before);
   });
 });
 

@@ -652,7 +652,11 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
    * Runs a WrsUtil range operation over the selected rows: the view's rows grouped into runs of consecutive
    * document positions, the last run first so each run's edit leaves the positions of the earlier runs alone.
    */
-  private forSelectedRuns(snapshot: RowSnapshot, operation: (start: number, end: number, fn: (info: RowOperationInfo) => void) => void): string[] {
+  private forSelectedRuns(
+    snapshot: RowSnapshot,
+    operation: (start: number, end: number, fn: (info: RowOperationInfo) => void) => void,
+    record: (row: Element) => void = (row) => snapshot.touch(row),
+  ): string[] {
     const { top, bottom } = this.selection.range;
     const index = WrsIndex.of(this.data!);
     const view = this.features.view!;
@@ -660,7 +664,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     for (let p = top; p <= bottom; p++) {
       const row = view.rowAt(p);
       if (!row) continue;
-      snapshot.touch(row);
+      record(row);
       positions.push(index.positionOf(row));
     }
     positions.sort((a, b) => a - b);
@@ -683,7 +687,11 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   deleteSelectedRows(): void {
     if (this.isReadOnly()) return;
     this.change((snapshot) =>
-      this.forSelectedRuns(snapshot, (start, end, fn) => this.wrsUtil.deleteRows({ model: this, rowStartPos: start, rowEndPos: end, propagateUpdate: false, fn })),
+      this.forSelectedRuns(
+        snapshot,
+        (start, end, fn) => this.wrsUtil.deleteRows({ model: this, rowStartPos: start, rowEndPos: end, propagateUpdate: false, fn }),
+        (row) => snapshot.touchForDelete(row),
+      ),
     );
   }
 

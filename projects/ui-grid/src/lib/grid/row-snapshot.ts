@@ -1,4 +1,4 @@
-import { NS, WrsIndex } from 'ngx-wrs-grid/core';
+import { NS, WrsIndex, restoreRowElement } from 'ngx-wrs-grid/core';
 
 interface RowEntry {
   readonly id: string;
@@ -6,6 +6,8 @@ interface RowEntry {
   readonly before: Element | null;
   /** 0-based index of the row in `wrs:Data` before the change. */
   readonly position: number;
+  /** An R row the change deletes: it stays where it is, and restoring its D row puts it back. */
+  readonly deletedInPlace?: boolean;
 }
 
 /**
@@ -39,6 +41,17 @@ export class RowSnapshot {
     this.entries.set(id, { id, before: row.cloneNode(true) as Element, position: index.positionOf(row) - 1 });
   }
 
+  /**
+   * Records a row before a delete. An R row becomes a D row holding the same cells, so undoing restores that D row
+   * and nothing is copied (deleting 10,000 rows copies no row); other rows are recorded as `touch` does.
+   */
+  touchForDelete(row: Element): void {
+    if (row.localName !== 'R') return this.touch(row);
+    const id = row.getAttribute('id') ?? '';
+    if (this.entries.has(id)) return;
+    this.entries.set(id, { id, before: null, position: WrsIndex.of(this.doc).positionOf(row) - 1, deletedInPlace: true });
+  }
+
   /** Records a row the change set creates. */
   added(id: string): void {
     if (!this.entries.has(id)) this.entries.set(id, { id, before: null, position: -1 });
@@ -51,10 +64,15 @@ export class RowSnapshot {
     const current: Element[] = [];
     for (const entry of this.entries.values()) {
       const row = index.rowById(entry.id);
-      if (row) {
+      if (!row) inverse.added(entry.id);
+      else if (entry.deletedInPlace) {
+        // Undone in place: later change sets are undone first, so the row is the D row the delete left.
+        inverse.touch(row);
+        if (row.localName === 'D') restoreRowElement(row, index);
+      } else {
         inverse.touch(row);
         current.push(row);
-      } else inverse.added(entry.id);
+      }
     }
     const data = index.data ?? this.doc.documentElement!.appendChild(this.doc.createElementNS(NS.wrs, 'wrs:Data'));
     for (const row of current) data.removeChild(row);
