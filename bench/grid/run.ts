@@ -133,6 +133,48 @@ async function main(): Promise<void> {
     });
     report({ suite: 'grid', name: 'paste.1000x20ToPainted', value: median(paste), unit: 'ms', target: 150, env: `${env}, median of 5` });
 
+    // Deleting 10,000 selected rows through the context menu (R rows become D rows, one change set), then undoing it:
+    // from the click on the menu entry to the rows painted again.
+    const deletion = await page.evaluate(async () => {
+      const body = document.querySelector('.ui-grid-body') as HTMLElement;
+      const key = (k: string, init: KeyboardEventInit = {}) => body.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init }));
+      const frame = () => new Promise(requestAnimationFrame);
+      const focusedRow = () => Number(body.querySelector('.ui-grid-cell-focus')?.closest('[aria-rowindex]')?.getAttribute('aria-rowindex') ?? 0) - 2;
+      const removed: number[] = [];
+      const undone: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        key('Home', { ctrlKey: true });
+        await frame();
+        while (focusedRow() < 9_999) {
+          key(focusedRow() < 9_950 ? 'PageDown' : 'ArrowDown', { shiftKey: true });
+          await frame();
+        }
+        if (focusedRow() !== 9_999) throw new Error(`selection ends at row ${focusedRow()}`);
+        key('F10', { shiftKey: true });
+        let entry: HTMLElement | null = null;
+        for (let f = 0; f < 120 && !entry; f++) {
+          await frame();
+          entry = document.querySelector('.ui-grid-context-menu [data-action="deleteRow"]');
+        }
+        if (!entry) throw new Error('the context menu did not open');
+        const t = performance.now();
+        entry.click();
+        void body.querySelector('.ui-grid-row')!.getBoundingClientRect();
+        removed.push(performance.now() - t);
+        if (!body.querySelector('.ui-grid-row-D')) throw new Error('no deleted row painted');
+        await frame();
+        const u = performance.now();
+        key('z', { ctrlKey: true });
+        void body.querySelector('.ui-grid-row')!.getBoundingClientRect();
+        undone.push(performance.now() - u);
+        if (body.querySelector('.ui-grid-row-D')) throw new Error('deleted rows still painted after undo');
+        await frame();
+      }
+      return { removed, undone };
+    });
+    report({ suite: 'grid', name: 'deleteRows.10kSelectedToPainted', value: median(deletion.removed), unit: 'ms', env: `${env}, context menu, median of 3` });
+    report({ suite: 'grid', name: 'deleteRows.10kUndoToPainted', value: median(deletion.undone), unit: 'ms', env: `${env}, Ctrl+Z, median of 3` });
+
     // A fresh page, so no document of the runs above is still waiting to be collected.
     const memoryPage = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await memoryPage.addInitScript({ content: 'globalThis.__name = (f) => f;' });

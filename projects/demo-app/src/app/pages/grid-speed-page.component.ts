@@ -63,7 +63,7 @@ export interface MemoryFigures {
       <p data-test="figures">{{ f.rows }} rows x 20 columns: XML parsed in {{ f.parseMs.toFixed(0) }} ms; data ready -> first rows painted in {{ f.firstPaintMs.toFixed(1) }} ms</p>
     }
     @if (model(); as m) {
-      <ui-grid [inputModel]="m" [maxHeight]="480" />
+      <ui-grid [inputModel]="m" [maxHeight]="480" [contextMenu]="true" />
     }
   `,
   styles: `.controls { display: flex; gap: 1rem; align-items: center; }`,

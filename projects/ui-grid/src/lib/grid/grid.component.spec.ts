@@ -523,6 +523,10 @@ describe('GridComponent undo of deletes', () => {
     expect(serializeXml(s.grid.getData()!)).toBe(deleted);
     press(s, 'z', { ctrlKey: true });
     expect(serializeXml(s.grid.getData()!)).toBe(before);
+    press(s, 'y', { ctrlKey: true });
+    expect(serializeXml(s.grid.getData()!)).toBe(deleted);
+    press(s, 'z', { ctrlKey: true });
+    expect(serializeXml(s.grid.getData()!)).toBe(before);
   });
 });
 

@@ -1,4 +1,4 @@
-import { NS, WrsIndex, restoreRowElement } from 'ngx-wrs-grid/core';
+import { NS, WrsIndex, deleteRowElement, restoreRowElement } from 'ngx-wrs-grid/core';
 
 interface RowEntry {
   readonly id: string;
@@ -6,8 +6,11 @@ interface RowEntry {
   readonly before: Element | null;
   /** 0-based index of the row in `wrs:Data` before the change. */
   readonly position: number;
-  /** An R row the change deletes: it stays where it is, and restoring its D row puts it back. */
-  readonly deletedInPlace?: boolean;
+  /**
+   * Rows changed in place, nothing copied: `deleted`, an R row the change deletes (restoring its D row puts it back);
+   * `undeleted`, such a row put back by an undo (deleting it again is the redo).
+   */
+  readonly inPlace?: 'deleted' | 'undeleted';
 }
 
 /**
@@ -49,7 +52,13 @@ export class RowSnapshot {
     if (row.localName !== 'R') return this.touch(row);
     const id = row.getAttribute('id') ?? '';
     if (this.entries.has(id)) return;
-    this.entries.set(id, { id, before: null, position: WrsIndex.of(this.doc).positionOf(row) - 1, deletedInPlace: true });
+    this.entries.set(id, { id, before: null, position: WrsIndex.of(this.doc).positionOf(row) - 1, inPlace: 'deleted' });
+  }
+
+  /** Records a row an undo puts back in place (an R row from a D row): the redo deletes it again. */
+  private touchUndeleted(row: Element): void {
+    const id = row.getAttribute('id') ?? '';
+    if (!this.entries.has(id)) this.entries.set(id, { id, before: null, position: -1, inPlace: 'undeleted' });
   }
 
   /** Records a row the change set creates. */
@@ -65,10 +74,15 @@ export class RowSnapshot {
     for (const entry of this.entries.values()) {
       const row = index.rowById(entry.id);
       if (!row) inverse.added(entry.id);
-      else if (entry.deletedInPlace) {
+      else if (entry.inPlace === 'deleted' && row.localName === 'D') {
         // Undone in place: later change sets are undone first, so the row is the D row the delete left.
+        inverse.touchUndeleted(restoreRowElement(row, index)!);
+      } else if (entry.inPlace === 'undeleted' && row.localName === 'R') {
+        // The redo of such an undo: the R row is deleted again, into the D row it was.
+        inverse.touchForDelete(row);
+        deleteRowElement(row, index);
+      } else if (entry.inPlace) {
         inverse.touch(row);
-        if (row.localName === 'D') restoreRowElement(row, index);
       } else {
         inverse.touch(row);
         current.push(row);
