@@ -1,12 +1,13 @@
 import { createDocument, ELEMENT_NODE, parseXml, serializeXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { WrsIndex } from './wrs-index';
-import { cellValue, cellsOf, commitRow, markModified, originalOf, rowState, setCellContent } from './row-states';
+import { RowState, cellValue, cellsOf, commitRow, createRow, markModified, originalOf, renameRow, rowState, setCellContent } from './row-states';
 import { appendRowXmlText } from './row-xml-text';
 
-/** One row as it was sent: the element and its cell values then, to tell later edits apart on commit. */
+/** One row as it was sent: the element, its state and its cell values then, to tell later changes apart on commit. */
 interface SentRow {
   readonly row: Element;
+  readonly state: RowState;
   readonly values: (string | null)[];
 }
 
@@ -39,7 +40,7 @@ export function buildSavePayload(index: WrsIndex): SavePayload {
     for (const row of index.changedRows()) {
       const values: (string | null)[] = [];
       appendRowXmlText(row, parts, values);
-      sent.push({ row, values });
+      sent.push({ row, state: rowState(row), values });
     }
     parts.push(shell.slice(at + ROWS_MARK.length));
     const text = parts.join('');
@@ -57,7 +58,7 @@ export function buildSavePayload(index: WrsIndex): SavePayload {
   data.removeChild(data.lastChild!);
   for (const row of index.changedRows()) {
     data.appendChild(payload.importNode(row, true));
-    sent.push({ row, values: cellsOf(row).map(cellValue) });
+    sent.push({ row, state: rowState(row), values: cellsOf(row).map(cellValue) });
   }
   return { text: serializeXml(payload), wrs: payload, rowCount: sent.length, sent };
 }
@@ -85,41 +86,57 @@ function payloadShell(index: WrsIndex): { payload: Document; data: Element } {
 
 /**
  * After the server committed a payload the document becomes what the server holds (design.md 4): sent D rows go,
- * sent I and M rows become R without `wrs:O`. A row edited again while the save ran keeps that edit as M, with
- * the sent values as its originals.
+ * sent I and M rows become R without `wrs:O`. Changes made while the save ran are kept as changes against what the
+ * server now holds, so the next save sends them:
+ * - a sent I or M row edited again (or restored) stays M, with the sent values as its originals;
+ * - a sent I or M row deleted meanwhile is a D row holding the sent values (the values the server's check expects);
+ *   an I row removed from the document meanwhile (deleted, restored, undone) comes back as such a D row, at the end;
+ * - a sent D row restored meanwhile is an I row (the server no longer has it), with the values it has now.
+ * Rows are found by id, so this holds whether a state change renamed the element in place (@xmldom/xmldom) or
+ * replaced it (browsers).
  */
 export function commitSavedRows(index: WrsIndex, payload: SavePayload): { nodes: Node[]; rowIds: string[] } {
   const nodes: Node[] = [];
   const rowIds: string[] = [];
   const removed: Element[] = [];
-  for (const { row, values } of payload.sent) {
-    const id = row.getAttribute('id') ?? '';
-    if (row.parentNode !== index.data) {
-      // Deleted while the save ran: the server now holds the sent values, which the D row must carry for its check.
-      const deleted = index.rowById(id);
-      if (deleted && rowState(deleted) === 'D' && rowState(row) !== 'D') {
-        cellsOf(deleted).forEach((cell, i) => setCellContent(cell, values[i]));
-        nodes.push(deleted);
-        rowIds.push(id);
-      }
+  const readded: Element[] = [];
+  for (const { row: sentRow, state: sentState, values } of payload.sent) {
+    const id = sentRow.getAttribute('id') ?? '';
+    const row = index.rowById(id);
+    const state = row && rowState(row);
+    if (sentState === 'D') {
+      if (!row) continue;
+      rowIds.push(id);
+      if (state === 'D') removed.push(row);
+      else nodes.push(renameRow(state === 'M' ? commitRow(row, index) : row, 'I', index));
       continue;
     }
     rowIds.push(id);
-    const state = rowState(row);
+    if (!row) {
+      readded.push(createRow(index.doc, 'D', id, values));
+      continue;
+    }
     if (state === 'D') {
-      removed.push(row);
+      cellsOf(row).forEach((cell, i) => setCellContent(cell, values[i]));
+      nodes.push(row);
       continue;
     }
     const now = cellsOf(row).map(cellValue);
     let committed = commitRow(row, index);
-    if (now.some((v, i) => v !== values[i])) {
+    if (now.length !== values.length || now.some((v, i) => v !== values[i])) {
       committed = markModified(committed, index);
-      cellsOf(committed).forEach((cell, i) => setCellContent(originalOf(cell)!, values[i]));
+      cellsOf(committed).forEach((cell, i) => setCellContent(originalOf(cell)!, values[i] ?? null));
     }
     nodes.push(committed);
   }
   for (const row of removed) row.parentNode!.removeChild(row);
   index.removed(removed);
-  if (removed.length > 0) nodes.push(index.data!);
+  if (readded.length > 0) {
+    const data = index.data!;
+    const at = index.rowCount;
+    for (const row of readded) data.appendChild(row);
+    index.inserted(at, readded);
+  }
+  if (removed.length > 0 || readded.length > 0) nodes.push(index.data!);
   return { nodes, rowIds };
 }

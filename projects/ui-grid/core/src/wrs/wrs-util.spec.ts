@@ -645,6 +645,61 @@ describe(`WrsUtil server round trip (${domName()})`, () => {
     expect(shapes()[0]).toBe('M R1 Anna|5|DE / Anna|4|DE');
   });
 
+  it('an M row deleted while the save runs becomes a D row holding the sent values; the next save deletes it', async () => {
+    const { util, model, server, shapes } = setup();
+    util.setCellValue(model, 'R1', 'name', 'Anna2');
+    const saving = util.saveModel({ model });
+    expect(util.deleteRow(model, 'R1')).toBeTrue();
+    await saving;
+    expect(shapes()[0]).toBe('D R1 Anna2|3|DE');
+    expect(server.rows.get('R1')).toEqual(['Anna2', '3', 'DE']);
+    await util.saveModel({ model });
+    expect(server.payloads[1]).toEqual(['D R1 Anna2|3|DE']);
+    expect(server.rows.has('R1')).toBeFalse();
+    expect(shapes()).toEqual(['R R2 Bert|5|FR', 'R R3 Cleo|7|~']);
+  });
+
+  it('an I row removed while the save runs comes back as a D row (the server inserted it); the next save deletes it', async () => {
+    const { util, model, server, shapes } = setup();
+    let id = '';
+    util.insertRow({ model, rowStartPos: 1, fn: ({ rowIds }) => (id = rowIds[0]) });
+    util.setCellValue(model, id, 'name', 'Eve');
+    const saving = util.saveModel({ model });
+    expect(util.deleteRow(model, id)).toBeTrue();
+    expect(shapes().length).toBe(3);
+    await saving;
+    expect(server.rows.get(id)).toEqual(['Eve', '0', null]);
+    expect(shapes()).toEqual(['R R1 Anna|3|DE', 'R R2 Bert|5|FR', 'R R3 Cleo|7|~', `D ${id} Eve|0|~`]);
+    await util.saveModel({ model });
+    expect(server.rows.has(id)).toBeFalse();
+    expect(shapes().length).toBe(3);
+  });
+
+  it('a D row restored while the save runs becomes an I row (the server deleted it); the next save inserts it again', async () => {
+    const { util, model, server, shapes } = setup();
+    util.deleteRow(model, 'R2');
+    const saving = util.saveModel({ model });
+    expect(util.restoreRow(model, 'R2')).toBeTrue();
+    await saving;
+    expect(server.rows.has('R2')).toBeFalse();
+    expect(shapes()[1]).toBe('I R2 Bert|5|FR');
+    await util.saveModel({ model });
+    expect(server.rows.get('R2')).toEqual(['Bert', '5', 'FR']);
+    expect(shapes()[1]).toBe('R R2 Bert|5|FR');
+  });
+
+  it('an M row restored while the save runs stays M: the restored values against the sent ones', async () => {
+    const { util, model, server, shapes } = setup();
+    util.setCellValue(model, 'R3', 'qty', '70');
+    const saving = util.saveModel({ model });
+    expect(util.restoreRow(model, 'R3')).toBeTrue();
+    await saving;
+    expect(shapes()[2]).toBe('M R3 Cleo|7|~ / Cleo|70|~');
+    await util.saveModel({ model });
+    expect(server.rows.get('R3')).toEqual(['Cleo', '7', null]);
+    expect(shapes()[2]).toBe('R R3 Cleo|7|~');
+  });
+
   it('postWrs sends a document’s changed rows and commits them', async () => {
     const { util, server } = setup();
     const doc = parseXml(ordersWrs());
