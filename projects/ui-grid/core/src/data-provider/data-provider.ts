@@ -1,6 +1,6 @@
 import { BehaviorSubject, Observable, Subject, Subscription, filter } from 'rxjs';
 import { WrsError, errorMessage } from '../errors';
-import { ATTRIBUTE_NODE_TYPE, findCellContext } from './cell-context';
+import { ATTRIBUTE_NODE_TYPE, CellContext, findCellContext } from './cell-context';
 import { ELEMENT_NODE, serializeXml } from '../xml/dom';
 import { assertUnambiguous, parseLocationPath } from '../xml/location-path';
 import { ChildLookup, ensurePath, evaluatePath, setNodeValue, stringValue } from '../xml/path-walker';
@@ -494,9 +494,14 @@ export abstract class DataProvider {
    * Also callable as `write(xPath, value, fire?)`.
    */
   write(xPath: string, fillParams?: FillParams | WriteValue, value?: WriteValue, fire?: boolean): Node | null {
-    if (typeof fillParams !== 'object' || fillParams === null) {
-      if (typeof value === 'boolean' && fire === undefined) fire = value;
-      value = fillParams as WriteValue;
+    if (fillParams === null || typeof fillParams !== 'object') {
+      if ((value === undefined || typeof value === 'boolean') && fire === undefined) {
+        // write(xPath, value, fire?)
+        fire = value as boolean | undefined;
+        value = fillParams as WriteValue;
+      } else if (fillParams !== undefined && fillParams !== null) {
+        throw new WrsError('INVALID_ARGUMENT', 'write: fillParams must be an object or an array when a value follows it', fillParams);
+      }
       fillParams = undefined;
     }
     if (!this.isReady() || !this.data) return null;
@@ -545,7 +550,7 @@ export abstract class DataProvider {
       markModified(context.row, WrsIndex.tryOf(doc));
     }
     setNodeValue(node, value ?? '');
-    if (!context) WrsIndex.invalidate(doc);
+    if (changesIndex(node, context)) WrsIndex.invalidate(doc);
     this.noteChange([node], context ? [context.row.getAttribute('id') ?? ''] : []);
   }
 
@@ -577,7 +582,7 @@ export abstract class DataProvider {
         n.parentNode.removeChild(n);
       }
     }
-    if (structural || nodes.some((n) => n.nodeType === ELEMENT_NODE && (n as Element).localName === 'Data')) WrsIndex.invalidate(doc);
+    if (structural || nodes.some((n) => changesIndex(n, findCellContext(n, doc)))) WrsIndex.invalidate(doc);
     if (nodes.length > 0) this.noteChange(parents, rowIds);
     if (fire) this.fire();
   }
@@ -615,6 +620,17 @@ export abstract class DataProvider {
     if (!this.data || !this.isReady()) throw new WrsError('NOT_READY', `Provider ${this.id} is not ready (${this.getStatus()})`, this.id);
     return WrsIndex.of(this.data);
   }
+}
+
+/**
+ * Whether a raw change of a node (a value written, the node removed) can leave the Wrs index stale: anything outside
+ * the rows (header columns, `wrs:Data` itself), a row or its content as a whole, a row's `id`. A cell's content or a
+ * row's other attributes do not change what the index holds.
+ */
+function changesIndex(node: Node, context: CellContext | null): boolean {
+  if (!context || context.structural) return true;
+  if (context.cell) return false;
+  return node.nodeType === ATTRIBUTE_NODE_TYPE && (node as Attr).ownerElement === context.row && (node as Attr).localName === 'id';
 }
 
 function toFunction(listener: StatusListenerFn | StatusListener): StatusListenerFn {

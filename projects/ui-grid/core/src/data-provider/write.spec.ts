@@ -165,4 +165,47 @@ describe(`write rules, spec 4.5 (${domName()})`, () => {
     expect(orders.read('/*/wrs:Data/*[1]/@id')).toBe('R2');
     expect(orders.tblSelect().length).toBe(2);
   });
+
+  it('a write that cannot create its path to the end leaves nothing behind', () => {
+    const before = orders.serialize();
+    const rows = orders.wrsIndex().rowCount;
+    expect(() => orders.write("/*/wrs:Data/wrs:R[@id='N1']/*", 'x')).toThrowMatching((e) => e instanceof WrsError && e.code === 'XPATH_UNSUPPORTED');
+    expect(() => status.write('/guiStatus:Status/guiStatus:New/*', 'x')).toThrowMatching((e) => e instanceof WrsError && e.code === 'XPATH_UNSUPPORTED');
+    expect(orders.serialize()).toBe(before);
+    expect(status.queryNodes('/guiStatus:Status/*').length).toBe(0);
+    expect(orders.wrsIndex().rowCount).toBe(rows);
+  });
+
+  it('writing a row id, or a value into wrs:Data, keeps the row index right', () => {
+    orders.write("/*/wrs:Data/*[@id='R1']/@id", 'X1');
+    const index = orders.wrsIndex();
+    expect(index.rowById('R1')).toBeNull();
+    expect(index.rowById('X1')?.getAttribute('id')).toBe('X1');
+    expect(index.positionOf(index.rowById('X1')!)).toBe(1);
+    orders.write('/*/wrs:Data', '');
+    expect(orders.wrsIndex().rowCount).toBe(0);
+    expect(orders.wrsIndex().rowById('X1')).toBeNull();
+  });
+
+  it('removing a header column keeps the column index right', () => {
+    expect(orders.wrsIndex().column('qty')).not.toBeNull();
+    orders.remove("/*/wrs:Header/wrs:Columns/wrs:C[@id='qty']");
+    expect(orders.wrsIndex().column('qty')).toBeNull();
+    expect(Object.keys(orders.tblSelect()[0])).not.toContain('qty');
+  });
+
+  it('write(xPath, undefined or null, value, fire) writes the value, a non-object fillParams before a value is refused', () => {
+    const fired: number[] = [];
+    orders.onChange(() => fired.push(1));
+    orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[1]", undefined, 'x', true);
+    expect(orders.read("/*/wrs:Data/*[@id='R1']/wrs:C[1]")).toBe('x');
+    orders.write("/*/wrs:Data/*[@id='R2']/wrs:C[1]", null, 'y', true);
+    expect(orders.read("/*/wrs:Data/*[@id='R2']/wrs:C[1]")).toBe('y');
+    expect(fired.length).toBe(2);
+    const before = orders.serialize();
+    expect(() => orders.write("/*/wrs:Data/*[@id='R3']/wrs:C[1]", 'a' as never, 'b')).toThrowMatching((e) => e instanceof WrsError && e.code === 'INVALID_ARGUMENT' && e.input === 'a');
+    expect(orders.serialize()).toBe(before);
+    orders.write("/*/wrs:Data/*[@id='R3']/wrs:C[1]", 'z', true);
+    expect(orders.read("/*/wrs:Data/*[@id='R3']/wrs:C[1]")).toBe('z');
+  });
 });

@@ -193,13 +193,41 @@ function createChild(parent: Node, step: Extract<Step, { axis: 'child' }>, expr:
  */
 export function ensurePath(path: LocationPath, context: Node, expr: string, lookup?: ChildLookup): Node {
   let node: Node = path.absolute ? ownerDocumentOf(context) : context;
-  for (const step of path.steps) {
-    const existing = stepNodes([node], step, lookup);
-    if (existing.length > 0) {
-      node = existing[0];
-      continue;
+  let undo: (() => void) | null = null;
+  try {
+    for (const step of path.steps) {
+      const existing = stepNodes([node], step, lookup);
+      if (existing.length > 0) {
+        node = existing[0];
+        continue;
+      }
+      undo ??= undoCreation(node, step);
+      node = step.axis === 'child' ? createChild(node, step, expr) : createStep(node, step, expr);
     }
-    node = step.axis === 'child' ? createChild(node, step, expr) : createStep(node, step, expr);
+  } catch (error) {
+    // A path that cannot be created to its end leaves nothing behind.
+    undo?.();
+    throw error;
   }
   return node;
+}
+
+/**
+ * Takes back what creating a path adds under the last node that existed: every later node is created inside the
+ * first one created there (its children, or siblings up to a position), or is that attribute.
+ */
+function undoCreation(parent: Node, step: Step): () => void {
+  if (step.axis === 'attribute') {
+    const el = parent as Element;
+    const has = () => (step.name.ns ? el.hasAttributeNS(step.name.ns, step.name.local) : el.hasAttribute(step.name.local));
+    if (parent.nodeType !== ELEMENT_NODE || has()) return () => undefined;
+    return () => {
+      if (step.name.ns) el.removeAttributeNS(step.name.ns, step.name.local);
+      else el.removeAttribute(step.name.local);
+    };
+  }
+  const last = parent.lastChild;
+  return () => {
+    while (parent.lastChild && parent.lastChild !== last) parent.removeChild(parent.lastChild);
+  };
 }
