@@ -45,4 +45,24 @@ describe(`WrsIndex (${domName()})`, () => {
     expect(() => WrsIndex.of(parseXml('<x/>'))).toThrowMatching((e) => e instanceof WrsError && e.code === 'NOT_WRS');
     expect(WrsIndex.tryOf(parseXml('<x/>'))).toBeNull();
   });
+
+  it('raises NOT_WRS naming the value for a header whose positions or ids are not distinct, or not whole numbers from 1', () => {
+    const header = (columns: string) =>
+      parseXml(`<wrs:Wrs xmlns:wrs="http://www.businesscode.de/schema/bcdui/wrs-1.0.0"><wrs:Header><wrs:Columns>${columns}</wrs:Columns></wrs:Header><wrs:Data/></wrs:Wrs>`);
+    const raised = (columns: string) => {
+      try {
+        WrsIndex.of(header(columns)).columns();
+        return null;
+      } catch (e) {
+        return e instanceof WrsError ? [e.code, e.input] : e;
+      }
+    };
+    expect(raised('<wrs:C id="a" pos="1"/><wrs:C id="b" pos="1"/>')).toEqual(['NOT_WRS', '1']);
+    expect(raised('<wrs:C id="a" pos="-3"/>')).toEqual(['NOT_WRS', '-3']);
+    expect(raised('<wrs:C id="a" pos="1.5"/>')).toEqual(['NOT_WRS', '1.5']);
+    expect(raised('<wrs:C id="a" pos="x"/>')).toEqual(['NOT_WRS', 'x']);
+    expect(raised('<wrs:C id="a" pos="1"/><wrs:C id="a" pos="2"/>')).toEqual(['NOT_WRS', 'a']);
+    expect(raised('<wrs:C id="a" pos="2"/><wrs:C id="b" pos="1"/>')).toBeNull();
+    expect(raised('<wrs:C id="a"/><wrs:C id="b"/>')).toBeNull();
+  });
 });

@@ -113,12 +113,23 @@ export class WrsIndex {
     const columns = header && firstChildElement(header, NS.wrs, 'Columns');
     if (columns) {
       let n = 0;
+      const taken = new Set<number>();
       for (let c = columns.firstChild; c; c = c.nextSibling) {
         if (c.nodeType !== ELEMENT_NODE || (c as Element).localName !== 'C') continue;
         n++;
         const el = c as Element;
-        const pos = Number(el.getAttribute('pos')) || n;
+        const given = el.getAttribute('pos');
+        const pos = given === null || given === '' ? n : Number(given);
         const column = { id: el.getAttribute('id') ?? String(pos), pos, element: el };
+        // Cells are found by position and columns by id (both unique in wrs-1.0.0.xsd): a header that breaks this
+        // would read one column's cells for another.
+        if (!Number.isInteger(pos) || pos < 1 || taken.has(pos)) {
+          throw new WrsError('NOT_WRS', `Header column "${column.id}" has @pos "${given}": positions are distinct whole numbers from 1`, given);
+        }
+        if (this.columnsById.has(column.id)) {
+          throw new WrsError('NOT_WRS', `Header column id "${column.id}" appears twice`, column.id);
+        }
+        taken.add(pos);
         this.columnList.push(column);
         this.columnsById.set(column.id, column);
       }
