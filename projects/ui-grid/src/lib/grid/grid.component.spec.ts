@@ -531,6 +531,27 @@ describe('GridComponent undo of deletes', () => {
 });
 
 describe('GridComponent validation', () => {
+  it('a grid shown again on the same model counts its own result only: the destroyed grid takes its result along', async () => {
+    const s = await setup();
+    click(s, 0, 2);
+    press(s, 'a');
+    press(s, 'Enter');
+    await s.fixture.whenStable();
+    expect(button(s, 'jump-to-error').textContent).toContain('1 invalid cell');
+    s.fixture.destroy();
+    const again = TestBed.createComponent(GridComponent);
+    again.componentRef.setInput('inputModel', s.model);
+    document.body.appendChild(again.nativeElement);
+    again.detectChanges();
+    await until(() => !!(again.nativeElement as HTMLElement).querySelector('[data-action="jump-to-error"]'));
+    again.detectChanges();
+    const jump = () => (again.nativeElement as HTMLElement).querySelector('[data-action="jump-to-error"]');
+    expect(jump()!.textContent).toContain('1 invalid cell');
+    const results = s.model.getData()!.getElementsByTagNameNS(NS.wrs, 'ValidationResult')[0];
+    expect(results.getElementsByTagNameNS(NS.wrs, 'Wrs').length).toBe(1);
+    again.destroy();
+  });
+
   it('marks invalid cells with the message, counts them and jumps to them', async () => {
     const s = await setup();
     click(s, 0, 2);

@@ -228,8 +228,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private defaultConfig: DataProvider | null = null;
   private fromBackend = false;
   private validation: GridValidation | null = null;
-  /** Id of the grid's result in `wrs:Header/wrs:ValidationResult`. */
-  private readonly validationId = `${this.id}_validation`;
+  /** Id of the grid's result in `wrs:Header/wrs:ValidationResult` (read late: `gridId` sets the id in ngOnInit). */
+  private get validationId(): string {
+    return `${this.id}_validation`;
+  }
   /** Position of the next loaded row still to check, null when all are checked. */
   private validationCursor: number | null = null;
   private validationRun = 0;
@@ -285,6 +287,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.tooltip?.destroy();
     this.closeContextMenu();
     this.body?.destroy();
+    // The result describes what this grid checked; a grid shown again on the same model stores its own.
+    if (this.data && WrsIndex.tryOf(this.data)) this.wrsUtil.replaceValidationResult(this.data, null, this.validationId);
     if (this.gridId()) this.registry.unregister(this);
   }
 
