@@ -410,6 +410,18 @@ describe('GridComponent paste', () => {
 });
 
 describe('GridComponent rows', () => {
+  it('toolbar actions on cells give focus back to the grid body: add and jump always, the others after a pointer click', async () => {
+    const s = await setup();
+    button(s, 'add').focus();
+    button(s, 'add').click();
+    expect(document.activeElement).toBe(body(s));
+    button(s, 'restore').focus();
+    button(s, 'restore').click();
+    expect(document.activeElement).toBe(button(s, 'restore'));
+    button(s, 'restore').dispatchEvent(new MouseEvent('click', { bubbles: true, detail: 1 }));
+    expect(document.activeElement).toBe(body(s));
+  });
+
   it('adds a row at the bottom with defaults and calls afterAddRow with the row node and header meta', async () => {
     const seen: { id: string | null; meta: string }[] = [];
     const s = await setup({

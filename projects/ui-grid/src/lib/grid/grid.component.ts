@@ -1361,6 +1361,16 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     focusFirstEntry(menu);
   }
 
+  /**
+   * Gives keyboard focus back to the grid body after a toolbar action on its cells, so typing edits the cell the
+   * action selected and Ctrl+Z undoes. With `event`, only after a pointer click: a button pressed from the keyboard
+   * keeps focus, so pressing it again repeats the action.
+   */
+  protected focusGrid(event?: MouseEvent): void {
+    if (event && event.detail === 0) return;
+    this.bodyHost().nativeElement.focus({ preventScroll: true });
+  }
+
   /** Closes the context menu when open. */
   closeContextMenu(): void {
     this.menuRef?.dispose();
