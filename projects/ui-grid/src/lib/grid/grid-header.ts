@@ -37,6 +37,8 @@ export function paintHeader(
         cell.className = 'ui-grid-group' + (group.collapsed ? ' ui-grid-group-collapsed' : '');
         cell.setAttribute('aria-expanded', String(!group.collapsed));
         cell.textContent = group.caption;
+        cell.title = group.caption;
+        cell.dataset['group'] = String(g);
         cell.style.left = `${offsets[cols[0][1]]}px`;
         cell.style.width = `${cols.reduce((w, [c]) => w + c.width, 0)}px`;
         cell.addEventListener('click', () => onToggleGroup(g));

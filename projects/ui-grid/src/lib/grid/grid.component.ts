@@ -464,7 +464,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private applyColumns(): void {
     const body = this.body!;
     this.shown = withHotWidths(this.layout.columns.filter((c) => !c.hidden && !collapsedAway(this.layout, c)), this.hotArgs());
-    const focusedFilter = (body.header.ownerDocument.activeElement as HTMLElement | null)?.closest<HTMLElement>('.ui-grid-filter')?.dataset['colId'];
+    const focused = headerFocus(body.header);
     paintHeader(body.header, this.layout, this.shown, body.rowHeight, (g) => {
       this.layout.groups[g].collapsed = !this.layout.groups[g].collapsed;
       this.applyColumns();
@@ -479,11 +479,12 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         return () => ref.dispose();
       },
     });
-    // A filter change repaints the header: the filter being typed into keeps the focus, the caret at its end.
-    if (focusedFilter !== undefined) {
-      const field = body.header.querySelector<HTMLElement>(`.ui-grid-filter[data-col-id="${CSS.escape(focusedFilter)}"]`);
-      field?.focus();
-      if (field instanceof HTMLInputElement) field.setSelectionRange(field.value.length, field.value.length);
+    // Sorting, a filter change or a group toggled repaints the header: the control that had the focus keeps it (a
+    // filter field with the caret at its end), so the keyboard can go on from there.
+    if (focused) {
+      const control = body.header.querySelector<HTMLElement>(focused);
+      control?.focus();
+      if (control instanceof HTMLInputElement) control.setSelectionRange(control.value.length, control.value.length);
     }
     body.setColumns(this.shown, frozenColumns(this.hotArgs()));
     this.bodyHost().nativeElement.setAttribute('aria-colcount', String(this.shown.length));
@@ -1423,6 +1424,15 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   shownColumnIds(): string[] {
     return this.shown.map((c) => c.id);
   }
+}
+
+/** A selector for the header control holding the focus (a column header, a filter control, a group), or null. */
+function headerFocus(header: HTMLElement): string | null {
+  const active = header.ownerDocument.activeElement as HTMLElement | null;
+  const control = active && header.contains(active) ? active.closest<HTMLElement>('[data-col-id], [data-group]') : null;
+  if (!control || control.classList.length === 0) return null;
+  const key = control.dataset['colId'] !== undefined ? `data-col-id="${CSS.escape(control.dataset['colId'])}"` : `data-group="${CSS.escape(control.dataset['group'] ?? '')}"`;
+  return `.${CSS.escape(control.classList[0])}[${key}]`;
 }
 
 /** The errors of a stored result Wrs (columns RowId, ColId, Error). */

@@ -306,6 +306,19 @@ describe('Grid features: sorting', () => {
     expect(header('qty').getAttribute('aria-sort')).toBe('none');
   });
 
+  it('keeps the focus on a header sorted from the keyboard, so Enter sorts it again', async () => {
+    const s = await setup();
+    const header = (id: string) => s.el.querySelector<HTMLElement>(`.ui-grid-colheader[data-col-id="${id}"]`)!;
+    header('qty').focus();
+    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await settle(s.fixture);
+    expect(document.activeElement).toBe(header('qty'));
+    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    await settle(s.fixture);
+    expect(header('qty').getAttribute('aria-sort')).toBe('descending');
+    expect(document.activeElement).toBe(header('qty'));
+  });
+
   it('takes the initial order from grid:OrderColumns', async () => {
     const config = new StaticModel({
       data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>p</wrq:BindingSet><grid:SelectColumns><grid:C bRef="name"/><grid:C bRef="qty"/></grid:SelectColumns><grid:OrderColumns><grid:C bRef="qty" order="desc"/></grid:OrderColumns></grid:GridConfiguration>`,
