@@ -1280,18 +1280,43 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     });
   }
 
-  /** Whether a context menu action applies now: editing ones not when read-only, new rows only with `allowNewRows`. */
+  /**
+   * Whether a context menu action applies now: editing ones not when read-only, new rows only with `allowNewRows`,
+   * and each only where it would change something: delete when a selected row is not deleted yet, restore when one
+   * is changed, clear cells when a selected cell may be edited, paste when a cell from the focused one on may be.
+   */
   menuActionEnabled(action: string): boolean {
     const edit = !this.isReadOnly();
+    const { top, bottom, left, right } = this.selection.range;
+    const editable = (row: Element, from: number, to: number) => {
+      for (let c = from; c <= to; c++) if (this.canEditRow(row, c)) return true;
+      return false;
+    };
     switch (action) {
       case 'copy': return true;
       case 'export': return !this.disableExport();
       case 'pasteAsNewRows':
       case 'insertRowAbove':
-      case 'insertRowBelow':
-      case 'duplicateRow': return edit && this.allowNewRows();
+      case 'insertRowBelow': return edit && this.allowNewRows();
+      case 'duplicateRow': return edit && this.allowNewRows() && this.someRowIn(top, bottom, () => true);
+      case 'deleteRow': return edit && this.someRowIn(top, bottom, (row) => row.localName !== 'D');
+      case 'restore': return edit && this.someRowIn(top, bottom, (row) => row.localName !== 'R');
+      case 'clearCells': return edit && this.someRowIn(top, bottom, (row) => editable(row, left, right));
+      case 'paste': {
+        const row = this.rowAt(this.selection.focus.row);
+        return edit && (row ? editable(row, this.selection.focus.col, this.shown.length - 1) : this.allowNewRows());
+      }
       default: return edit || !(GRID_MENU_ACTIONS as readonly string[]).includes(action);
     }
+  }
+
+  /** Whether a row shown at a position in `[top, bottom]` passes `test` (stops at the first that does). */
+  private someRowIn(top: number, bottom: number, test: (row: Element) => boolean): boolean {
+    for (let p = top; p <= bottom; p++) {
+      const row = this.rowAt(p);
+      if (row && test(row)) return true;
+    }
+    return false;
   }
 
   /** Runs a context menu action on the selection; actions the grid does not know go to `contextMenuAction`. */

@@ -707,7 +707,23 @@ describe('Grid features: context menu', () => {
     const t = await setup({ contextMenu: true, allowNewRows: false });
     openMenu(t, 0, 0);
     await settle(t.fixture);
-    expect(items().filter((i) => i.getAttribute('aria-disabled') === 'true').map((i) => i.dataset['action'])).toEqual(['pasteAsNewRows', 'insertRowAbove', 'insertRowBelow', 'duplicateRow']);
+    expect(items().filter((i) => i.getAttribute('aria-disabled') === 'true').map((i) => i.dataset['action'])).toEqual(['pasteAsNewRows', 'insertRowAbove', 'insertRowBelow', 'duplicateRow', 'restore']);
+  });
+
+  it('disables entries that would change nothing on the rows and cells they act on', async () => {
+    const s = await setup({ contextMenu: true }, { data: PEOPLE().replace('id="country"', 'id="country" isReadOnly="true"') });
+    const disabledAt = async (row: number, col: number) => {
+      s.grid.closeContextMenu();
+      openMenu(s, row, col);
+      await settle(s.fixture);
+      return items().filter((i) => i.getAttribute('aria-disabled') === 'true').map((i) => i.dataset['action']);
+    };
+    expect(await disabledAt(0, 0)).toEqual(['restore']);
+    items().find((i) => i.dataset['action'] === 'deleteRow')!.click();
+    expect(await disabledAt(0, 0)).toEqual(['paste', 'deleteRow', 'clearCells']);
+    items().find((i) => i.dataset['action'] === 'restore')!.click();
+    expect(WrsIndex.of(s.grid.getData()!).rowById('R1')!.localName).toBe('R');
+    expect(await disabledAt(1, 2)).toEqual(['paste', 'restore', 'clearCells']);
   });
 
   it('renders a menu stylesheet through the chain as entries with text captions', async () => {
