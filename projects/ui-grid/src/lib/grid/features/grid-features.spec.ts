@@ -373,6 +373,15 @@ describe('Grid features: client pagination', () => {
     expect(s.el.querySelector('[data-test="page-of"]')!.textContent).toBe('Page 2 of 2');
   });
 
+  it('counts a page that rows were added to once: they are not shown again on a next page', async () => {
+    const s = await setup({ paginationSize: 5 });
+    s.grid.addRow();
+    await settle(s.fixture);
+    expect(viewIds(s).length).toBe(6);
+    expect(s.el.querySelector('[data-test="page-of"]')!.textContent).toBe('Page 1 of 1');
+    expect(s.el.querySelector<HTMLButtonElement>('[data-page="last"]')!.disabled).toBeTrue();
+  });
+
   it('adds a row on the current page', async () => {
     const s = await setup({ paginationSize: 2 });
     s.grid.goToPage(1);

@@ -66,10 +66,14 @@ export class GridFeatures {
 
   constructor(private readonly host: GridFeaturesHost) {}
 
-  /** Pages in all (at least 1). */
+  /** Pages in all (at least 1); client-side, a page that rows were added to counts once however long it grew. */
   pageCount(): number {
     const size = this.activePageSize();
-    return size ? Math.max(1, Math.ceil(this.total() / size)) : 1;
+    if (!size) return 1;
+    // Read in every case: the pager's computed signals follow it.
+    const total = this.total();
+    const view = this.view;
+    return Math.max(1, view && !this.host.serverSided() ? view.pagesOf(size) : Math.ceil(total / size));
   }
 
   /** The page size in effect: null without pagination or with "show all". */

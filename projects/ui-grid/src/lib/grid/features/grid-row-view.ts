@@ -90,6 +90,17 @@ export class GridRowView {
     return this.matched ? this.matched.length : this.index.rowCount;
   }
 
+  /**
+   * Pages of `size` rows: the pages before the one shown, the one shown, the pages after it. Rows added to the page
+   * shown lengthen it (they appear where they were added), so counting `matchedCount / size` would show them on the
+   * next page a second time.
+   */
+  pagesOf(size: number): number {
+    if (!this.matched) return Math.ceil(this.index.rowCount / size);
+    const after = Math.max(0, this.matched.length - this.pageStart - this.pageLength);
+    return Math.ceil(this.pageStart / size) + 1 + Math.ceil(after / size);
+  }
+
   /** The page number actually shown (a page past the end shows the last one). */
   get pageNumber(): number {
     const size = this.query.page?.size ?? 0;
