@@ -1,6 +1,6 @@
 import { NS, StaticModel, WrsError, WrsIndex, filterRows, parseXml, serializeXml } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../../core/testing/fixtures';
-import { ColumnFilterValue, filterElement, formatFilterInput, parseFilterInput, readColumnFilters, readFilterElement, withoutColumnFilters, writeColumnFilter } from './column-filter';
+import { ColumnFilterValue, filterElement, filterInputProblem, formatFilterInput, parseFilterInput, readColumnFilters, readFilterElement, withoutColumnFilters, writeColumnFilter } from './column-filter';
 import { GridColumn } from '../grid-column';
 
 function column(over: Partial<GridColumn>): GridColumn {
@@ -36,6 +36,18 @@ describe('column filters', () => {
       error = e;
     }
     expect(error instanceof WrsError && error.code === 'INVALID_ARGUMENT' && error.input === '1..x').toBeTrue();
+  });
+
+  it('names a date or timestamp bound of the wrong form, and trims a text filter', () => {
+    const date = column({ id: 'd', typeName: 'DATE' });
+    const ts = column({ id: 't', typeName: 'TIMESTAMP' });
+    expect(filterInputProblem(date, '2026-3-3')).toEqual({ bound: '2026-3-3', expected: 'date' });
+    expect(filterInputProblem(date, '2026-03-01..xyz')).toEqual({ bound: 'xyz', expected: 'date' });
+    expect(filterInputProblem(date, '2026-03-01..')).toBeNull();
+    expect(filterInputProblem(ts, '2026-03-01 10:00..2026-03-02')).toBeNull();
+    expect(filterInputProblem(ts, '2026-03-01 25')).toEqual({ bound: '2026-03-01 25', expected: 'timestamp' });
+    expect(() => parseFilterInput(date, 'xyz')).toThrowMatching((e) => e instanceof WrsError && e.code === 'INVALID_ARGUMENT' && e.input === 'xyz');
+    expect(parseFilterInput(column({ id: 'n' }), '  ann ')).toEqual({ kind: 'text', op: 'contains', text: 'ann' });
   });
 
   it('writes f:Expressions the core filter evaluates, and reads them back', () => {

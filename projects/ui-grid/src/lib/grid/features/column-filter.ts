@@ -26,20 +26,40 @@ export function filterKindOf(column: GridColumn): ColumnFilterValue['kind'] {
  * dates `a..b`, `a..`, `..b` or a single value (from = to). Empty input means no filter (null).
  */
 export function parseFilterInput(column: GridColumn, input: string): ColumnFilterValue | null {
+  const problem = filterInputProblem(column, input);
+  if (problem) throw new WrsError('INVALID_ARGUMENT', `Filter of ${column.id}: "${problem.bound}" is no ${problem.expected}`, input);
   const text = input.trim();
   if (text === '') return null;
   if (filterKindOf(column) === 'range') {
-    const at = text.indexOf(RANGE);
-    const from = (at < 0 ? text : text.slice(0, at)).trim();
-    const to = (at < 0 ? text : text.slice(at + RANGE.length)).trim();
-    for (const bound of [from, to]) {
-      if (bound !== '' && column.numeric && Number.isNaN(Number(bound))) {
-        throw new WrsError('INVALID_ARGUMENT', `Filter of ${column.id}: "${bound}" is no number`, input);
-      }
-    }
+    const [from, to] = rangeBounds(text);
     return from === '' && to === '' ? null : { kind: 'range', from, to };
   }
-  return text.startsWith('=') ? { kind: 'text', op: 'equals', text: text.slice(1) } : { kind: 'text', op: 'contains', text: input };
+  return text.startsWith('=') ? { kind: 'text', op: 'equals', text: text.slice(1) } : { kind: 'text', op: 'contains', text };
+}
+
+/** What the user typed may be a range bound of the wrong form: which bound, and what it should be; or null when fine. */
+export interface FilterInputProblem {
+  readonly bound: string;
+  readonly expected: 'number' | 'date' | 'timestamp';
+}
+
+const DATE_BOUND = /^\d{4}-\d{2}-\d{2}$/;
+const TIMESTAMP_BOUND = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?$/;
+
+/** The first range bound of a number, date or timestamp column that is not of that form (`parseFilterInput` refuses it). */
+export function filterInputProblem(column: GridColumn, input: string): FilterInputProblem | null {
+  const text = input.trim();
+  if (text === '' || filterKindOf(column) !== 'range') return null;
+  const expected = column.numeric ? 'number' : column.typeName === 'DATE' ? 'date' : 'timestamp';
+  const fits = (bound: string) =>
+    expected === 'number' ? !Number.isNaN(Number(bound)) : (expected === 'date' ? DATE_BOUND : TIMESTAMP_BOUND).test(bound);
+  const bound = rangeBounds(text).find((b) => b !== '' && !fits(b));
+  return bound === undefined ? null : { bound, expected };
+}
+
+function rangeBounds(text: string): [string, string] {
+  const at = text.indexOf(RANGE);
+  return [(at < 0 ? text : text.slice(0, at)).trim(), (at < 0 ? text : text.slice(at + RANGE.length)).trim()];
 }
 
 /** The text a filter field shows for a filter (the inverse of `parseFilterInput`). */

@@ -215,9 +215,20 @@ describe('Grid features: column filters', () => {
     await settle(s.fixture);
     const input = s.el.querySelector<HTMLInputElement>('input.ui-grid-filter[data-col-id="qty"]')!;
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(input.title).toContain('"abc" is no number');
+    expect(input.title).toBe('QTY: "abc" is not a number');
     expect(statusXml(s)).not.toContain('qty');
     expect(viewIds(s).length).toBe(5);
+  });
+
+  it('says what is wrong with a filter in the app\'s language, and trims what is typed around a text', async () => {
+    const s = await setup({ columnFilters: true }, { providers: [{ provide: GRID_MESSAGES, useValue: GRID_MESSAGES_DE }] });
+    typeFilter(s, 'qty', '1..x');
+    await settle(s.fixture);
+    expect(s.el.querySelector<HTMLInputElement>('input.ui-grid-filter[data-col-id="qty"]')!.title).toBe('QTY: „x“ ist keine Zahl');
+    typeFilter(s, 'qty', '');
+    typeFilter(s, 'name', ' nn ');
+    await settle(s.fixture);
+    expect(paintedNames(s)).toEqual(['Anna']);
   });
 });
 

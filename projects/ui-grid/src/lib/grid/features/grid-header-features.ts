@@ -1,6 +1,5 @@
-import { errorMessage } from 'ngx-wrs-grid/core';
 import { GridColumn } from '../grid-column';
-import { ColumnFilterValue, filterKindOf, formatFilterInput, parseFilterInput } from './column-filter';
+import { ColumnFilterValue, filterInputProblem, filterKindOf, formatFilterInput, parseFilterInput } from './column-filter';
 import { GridFeatures } from './grid-features';
 import { GridMessageTable, formatMessage } from './grid-messages';
 import { OverlayAnchor } from './grid-overlay';
@@ -83,14 +82,14 @@ function filterControl(doc: Document, column: GridColumn, current: ColumnFilterV
   let timer: ReturnType<typeof setTimeout> | undefined;
   const commit = () => {
     clearTimeout(timer);
-    let value: ColumnFilterValue | null;
-    try {
-      value = parseFilterInput(column, input.value);
-    } catch (e) {
+    const problem = filterInputProblem(column, input.value);
+    if (problem) {
+      const text = problem.expected === 'number' ? messages.filterNotANumber : problem.expected === 'date' ? messages.filterNotADate : messages.filterNotATimestamp;
       input.setAttribute('aria-invalid', 'true');
-      input.title = errorMessage(e);
+      input.title = formatMessage(text, { caption: column.caption, value: problem.bound });
       return;
     }
+    const value = parseFilterInput(column, input.value);
     input.removeAttribute('aria-invalid');
     input.removeAttribute('title');
     if (formatFilterInput(value) !== formatFilterInput(features.filters().get(column.id) ?? null)) features.setFilter(column.id, value);

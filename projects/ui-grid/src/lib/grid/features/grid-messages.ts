@@ -29,6 +29,10 @@ export interface GridMessages {
   readonly filterEmpty: string;
   readonly filterValues: string;
   readonly filterOf: string;
+  /** A filter range bound of the wrong form; `{caption}` the column, `{value}` the bound. */
+  readonly filterNotANumber: string;
+  readonly filterNotADate: string;
+  readonly filterNotATimestamp: string;
   readonly clearFilters: string;
   readonly rowsShown: string;
   readonly sortAscending: string;
@@ -101,6 +105,9 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   filterAll: '(all)',
   filterEmpty: '(empty)',
   filterValues: '{n} selected',
+  filterNotANumber: '{caption}: "{value}" is not a number',
+  filterNotADate: '{caption}: "{value}" is not a date (YYYY-MM-DD)',
+  filterNotATimestamp: '{caption}: "{value}" is not a timestamp (YYYY-MM-DD hh:mm:ss)',
   filterOf: 'Filter {caption}',
   clearFilters: 'Clear filters',
   rowsShown: '{shown} of {total} rows',
@@ -171,6 +178,9 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   filterAll: '(alle)',
   filterEmpty: '(leer)',
   filterValues: '{n} gewählt',
+  filterNotANumber: '{caption}: „{value}“ ist keine Zahl',
+  filterNotADate: '{caption}: „{value}“ ist kein Datum (JJJJ-MM-TT)',
+  filterNotATimestamp: '{caption}: „{value}“ ist kein Zeitpunkt (JJJJ-MM-TT hh:mm:ss)',
   filterOf: '{caption} filtern',
   clearFilters: 'Filter löschen',
   rowsShown: '{shown} von {total} Zeilen',
