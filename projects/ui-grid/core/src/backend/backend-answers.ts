@@ -41,7 +41,7 @@ export function httpFailure(call: 'load' | 'save' | 'nextIdentifier', url: strin
   const code: WrsErrorCode = call !== 'save' ? 'BACKEND' : status === 409 ? 'SAVE_CONFLICT' : 'SAVE_FAILED';
   const what = call === 'save' ? 'Save' : call === 'load' ? 'Load' : 'Next identifier';
   const message = `${what} failed: HTTP ${status}${statusText ? ' ' + statusText : ''} from ${url}${reason ? `: ${reason}` : ''}`;
-  return new WrsError(code, message, url, { status, rowIds });
+  return new WrsError(code, message, url, { status, rowIds, reason });
 }
 
 /** The error of a request that never got an answer. */

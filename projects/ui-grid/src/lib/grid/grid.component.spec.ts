@@ -11,6 +11,7 @@ import {
   StaticModel,
   WrsBackend,
   WrsIndex,
+  httpFailure,
   parseXml,
   serializeXml,
 } from 'ngx-wrs-grid/core';
@@ -712,6 +713,17 @@ describe('GridComponent save and reset', () => {
     await s.grid.save();
     expect(s.grid.getStatus()).toBeInstanceOf(SavedStatus);
     expect(rowXml(s, 'R1')).toContain('<wrs:R id="R1">');
+  });
+
+  it('names the server\'s reason and status once after "Save failed" for an answer of the server', async () => {
+    const s = await setup({ customSave: async () => Promise.reject(httpFailure('save', '/WrsServlet', 400, 'Bad Request', 'no binding set')) });
+    click(s, 0, 1);
+    press(s, 'k');
+    press(s, 'Enter');
+    await s.grid.save();
+    await s.fixture.whenStable();
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed: no binding set (HTTP 400)');
+    expect(s.grid.getFailureReason()).toBe('Save failed: HTTP 400 Bad Request from /WrsServlet: no binding set');
   });
 
   it('actionReset drops all changes', async () => {

@@ -893,7 +893,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       else this.commitLocally(payload);
       this.setStatus(this.savedStatus);
     } catch (e) {
-      this.message.set(formatMessage(this.messages.saveFailed, { reason: errorMessage(e) }));
+      this.message.set(formatMessage(this.messages.saveFailed, { reason: saveFailureReason(e) }));
       this.fail(SaveFailedStatus, errorMessage(e));
     } finally {
       this.busy.set('');
@@ -1449,6 +1449,17 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   shownColumnIds(): string[] {
     return this.shown.map((c) => c.id);
   }
+}
+
+/**
+ * What the user reads after "Save failed:": the server's reason and its HTTP status for an answer of the server
+ * (the error's own message starts with "Save failed" already), else the error's message.
+ */
+function saveFailureReason(error: unknown): string {
+  const details = error instanceof WrsError ? error.details : undefined;
+  if (typeof details?.['status'] !== 'number') return errorMessage(error);
+  const reason = typeof details['reason'] === 'string' ? details['reason'] : '';
+  return reason ? `${reason} (HTTP ${details['status']})` : `HTTP ${details['status']}`;
 }
 
 /** A selector for the header control holding the focus (a column header, a filter control, a group), or null. */
