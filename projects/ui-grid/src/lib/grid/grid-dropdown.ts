@@ -79,7 +79,8 @@ export class GridDropdown {
       scrollStrategy: overlay.scrollStrategies.reposition(),
       hasBackdrop: true,
       backdropClass: 'cdk-overlay-transparent-backdrop',
-      panelClass: 'ui-grid-dropdown-panel',
+      // Outside the grid: the overlay class carries the theme's properties, and the dark set along when the grid has it.
+      panelClass: anchor.closest('.ui-grid-theme-dark') ? ['ui-grid-dropdown-panel', 'ui-grid-overlay', 'ui-grid-theme-dark'] : ['ui-grid-dropdown-panel', 'ui-grid-overlay'],
       minWidth: anchor.getBoundingClientRect().width,
     });
     // DomPortal puts the element back where it was on detach, so it needs a parent.

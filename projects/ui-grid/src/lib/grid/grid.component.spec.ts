@@ -316,6 +316,10 @@ describe('GridComponent editing', () => {
     const list = document.querySelector('.cdk-overlay-container [role="listbox"]') as HTMLElement;
     expect(s.el.contains(list)).toBeFalse();
     expect(document.activeElement).toBe(list);
+    // Outside the grid, it still has the popup colours and the grid's font.
+    expect(list.closest('.ui-grid-overlay')).not.toBeNull();
+    expect(getComputedStyle(list).backgroundColor).toBe('rgb(255, 255, 255)');
+    expect(getComputedStyle(list).fontSize).toBe('13px');
     const options = [...list.querySelectorAll('[role="option"]')];
     expect(options.map((o) => o.textContent)).toEqual(['\u00a0', 'Germany', 'France', 'Italy', 'Spain']);
     expect(list.querySelector('[aria-selected="true"]')!.textContent).toBe('Germany');
