@@ -258,12 +258,13 @@ export class GridBody {
       const cell = slot.cells[i];
       const value = this.values[column.pos - 1] ?? null;
       const render = column.rendererType && row ? this.source.renderer?.(column.rendererType) : undefined;
+      const error = this.source.errorOf(rowId, column.id);
       if (render) render(cell, value, column, row!);
       else {
-        const text = cellText(column, value);
+        // An invalid value shows as it is: rounded to the scale, 1.23456 would look like the valid 1.23.
+        const text = error !== null && value !== null ? value : cellText(column, value);
         if (cell.textContent !== text) cell.textContent = text;
       }
-      const error = this.source.errorOf(rowId, column.id);
       let cls = 'ui-grid-cell';
       if (column.numeric) cls += ' ui-grid-num';
       if (column.className) cls += ' ' + column.className;

@@ -548,6 +548,13 @@ describe('GridComponent undo of deletes', () => {
 });
 
 describe('GridComponent validation', () => {
+  it('shows an invalid value as it is, not rounded to the column scale', async () => {
+    const s = await setup({}, wrsText([{ id: 'id' }, { id: 'amount', type: 'DECIMAL', scale: 2 }], [['1', '1.5'], ['2', '1.23456']]));
+    expect(cell(s, 0, 1).textContent).toBe('1.50');
+    expect(cell(s, 1, 1).getAttribute('aria-invalid')).toBe('true');
+    expect(cell(s, 1, 1).textContent).toBe('1.23456');
+  });
+
   it('a grid shown again on the same model counts its own result only: the destroyed grid takes its result along', async () => {
     const s = await setup();
     click(s, 0, 2);
