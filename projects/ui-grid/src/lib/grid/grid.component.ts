@@ -1437,7 +1437,13 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const chain = this.tooltipChain();
     if (chain === null) {
       const caption = this.shown.find((c) => c.id === cell.colId)?.caption ?? cell.colId;
-      target.appendChild(builtInTooltip(target.ownerDocument, this.data, cell, caption, this.getCellError(cell.rowId, cell.colId), this.messages));
+      // A reference value as the user reads it in the cell, its id after it.
+      const captions = this.shown.find((c) => c.id === cell.colId)?.references?.captions;
+      const shown = (value: string) => {
+        const text = captions?.get(value);
+        return text !== undefined && text !== value ? `${text} (${value})` : value;
+      };
+      target.appendChild(builtInTooltip(target.ownerDocument, this.data, cell, caption, this.getCellError(cell.rowId, cell.colId), this.messages, shown));
       return;
     }
     const wrapper = this.chains.create({ inputModel: this, chain, parameters: { rowId: cell.rowId, colId: cell.colId, bcdRowIdent: cell.rowId, bcdColIdent: cell.colId } });

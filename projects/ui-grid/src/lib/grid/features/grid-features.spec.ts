@@ -826,6 +826,16 @@ describe('Grid features: tooltips', () => {
     expect(document.querySelector('.ui-grid-tooltip-validation')!.textContent).toBe('QTY is not a whole number');
   });
 
+  it('shows a reference value with its caption, as the cell does', async () => {
+    const ref = (v: string, caption: string) => `<wrs:R id="${v}"><wrs:C>${v}</wrs:C><wrs:C>${caption}</wrs:C></wrs:R>`;
+    const data = `<wrs:Wrs xmlns:wrs="${NS.wrs}"><wrs:Header><wrs:Columns><wrs:C pos="1" id="id"/><wrs:C pos="2" id="country"><wrs:References><wrs:Wrs><wrs:Header><wrs:Columns><wrs:C pos="1" id="v"/><wrs:C pos="2" id="caption"/></wrs:Columns></wrs:Header><wrs:Data>${ref('DE', 'Germany')}${ref('FR', 'France')}</wrs:Data></wrs:Wrs></wrs:References></wrs:C></wrs:Columns></wrs:Header><wrs:Data><wrs:R id="R1"><wrs:C>1</wrs:C><wrs:C>DE</wrs:C></wrs:R></wrs:Data></wrs:Wrs>`;
+    const s = await setup({}, { data });
+    const cell = s.el.querySelector<HTMLElement>('.ui-grid-row[aria-rowindex="2"] [aria-colindex="2"]')!;
+    cell.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(document.querySelector('.ui-grid-tooltip-value')!.textContent).toBe('Germany (DE)');
+  });
+
   it('renders a tooltipChain through the chain service, sanitized', async () => {
     const step = (_doc: Document, p: Record<string, unknown>) =>
       parseXml(`<div xmlns="http://www.w3.org/1999/xhtml"><b class="t">${p['rowId']}/${p['colId']}</b><img src="x" onerror="window.hacked = 1"/><script>window.hacked = 2</script></div>`);

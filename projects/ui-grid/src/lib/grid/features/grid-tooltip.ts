@@ -15,7 +15,15 @@ const SHOW_DELAY_MS = 400;
  * description, cell value, the grid's validation message (as the user reads it, instead of the stored message key),
  * the original value of a modified cell. Text only.
  */
-export function builtInTooltip(doc: Document, wrs: Document, cell: TooltipCell, caption: string, error: string | null, messages: GridMessageTable): HTMLElement {
+export function builtInTooltip(
+  doc: Document,
+  wrs: Document,
+  cell: TooltipCell,
+  caption: string,
+  error: string | null,
+  messages: GridMessageTable,
+  shown: (value: string) => string = (value) => value,
+): HTMLElement {
   const out = tooltipChain(wrs, { rowId: cell.rowId, colId: cell.colId });
   const box = doc.createElement('div');
   const line = (kind: string, text: string) => {
@@ -29,7 +37,8 @@ export function builtInTooltip(doc: Document, wrs: Document, cell: TooltipCell, 
     const kind = (c as Element).getAttribute('class') ?? '';
     const text = c.textContent ?? '';
     if (kind === 'caption') line(kind, caption);
-    else if (kind === 'original') original = text;
+    else if (kind === 'original') original = shown(text);
+    else if (kind === 'value') line(kind, shown(text));
     else if (kind !== 'validation') line(kind, text);
   }
   if (!box.firstChild) return box;
