@@ -12,6 +12,23 @@ export interface ColumnReferences {
   readonly captions: ReadonlyMap<string, string>;
 }
 
+const idsByCaption = new WeakMap<ColumnReferences, Map<string, string | null>>();
+
+/**
+ * The value to store for a text typed or pasted into a reference column: the text when it is a reference id, else the
+ * id whose caption it is when exactly one has that caption (text copied from what the grid shows), else the text.
+ */
+export function referenceValueFor(references: ColumnReferences, text: string): string {
+  if (references.captions.size === 0 || references.values.includes(text)) return text;
+  let byCaption = idsByCaption.get(references);
+  if (!byCaption) {
+    byCaption = new Map();
+    for (const [id, caption] of references.captions) byCaption.set(caption, byCaption.has(caption) ? null : id);
+    idsByCaption.set(references, byCaption);
+  }
+  return byCaption.get(text) ?? text;
+}
+
 /** One column as the grid shows it: the Wrs header merged with the grid configuration's `grid:C`. */
 export interface GridColumn {
   readonly id: string;

@@ -349,6 +349,17 @@ describe('GridComponent editing', () => {
     expect(s.changes.length).toBe(3);
   });
 
+  it('pastes a reference caption as its id (text copied from what the grid shows), other text as it is', async () => {
+    const ref = (v: string, caption: string) => `<wrs:R id="${v}"><wrs:C>${v}</wrs:C><wrs:C>${caption}</wrs:C></wrs:R>`;
+    const data = `<wrs:Wrs xmlns:wrs="${NS.wrs}"><wrs:Header><wrs:Columns><wrs:C pos="1" id="id"/><wrs:C pos="2" id="country"><wrs:References><wrs:Wrs><wrs:Header><wrs:Columns><wrs:C pos="1" id="v"/><wrs:C pos="2" id="caption"/></wrs:Columns></wrs:Header><wrs:Data>${ref('DE', 'Germany')}${ref('FR', 'France')}${ref('XX', 'France')}</wrs:Data></wrs:Wrs></wrs:References></wrs:C></wrs:Columns></wrs:Header><wrs:Data><wrs:R id="R1"><wrs:C>1</wrs:C><wrs:C>FR</wrs:C></wrs:R><wrs:R id="R2"><wrs:C>2</wrs:C><wrs:C>DE</wrs:C></wrs:R><wrs:R id="R3"><wrs:C>3</wrs:C><wrs:C>DE</wrs:C></wrs:R></wrs:Data></wrs:Wrs>`;
+    const s = await setup({}, data);
+    click(s, 0, 1);
+    paste(s, 'Germany\nFR\nFrance');
+    expect(rowXml(s, 'R1')).toContain('<wrs:C>DE</wrs:C><wrs:O>FR</wrs:O>');
+    expect(rowXml(s, 'R2')).toContain('<wrs:C>FR</wrs:C>');
+    expect(rowXml(s, 'R3')).toContain('<wrs:C>France</wrs:C>');
+  });
+
   it('opens no editor in a read-only grid, a read-only column or where isReadOnlyCell says so', async () => {
     const ro = await setup({ isReadOnly: true });
     click(ro, 0, 1);

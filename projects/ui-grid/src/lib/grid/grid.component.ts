@@ -56,7 +56,7 @@ import { deepKeyCheck, showsSubset } from './grid-deep-key-check';
 import { frozenColumns, withHotWidths } from './hot-args';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
 import { WrsUtilService } from '../services/wrs-util.service';
-import { GridColumn, GridLayout, collapsedAway, gridLayout } from './grid-column';
+import { GridColumn, GridLayout, collapsedAway, gridLayout, referenceValueFor } from './grid-column';
 import { GridEditor } from './grid-editor';
 import { paintHeader } from './grid-header';
 import { CellAddress, GridSelection } from './grid-selection';
@@ -636,7 +636,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const index = WrsIndex.of(this.data!);
     const docAt = view.documentPositionFor(at);
     const created: Element[] = [];
-    const fn = (info: RowOperationInfo) => void created.push(...info.rowNodes);
+    const fn = (info: RowOperationInfo) => {
+      for (const row of info.rowNodes) created.push(row);
+    };
     while (created.length < count) {
       const rows = index.rowCount;
       const n = count - created.length;
@@ -681,7 +683,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     }
     const ids: string[] = [];
     const fn = (info: RowOperationInfo) => {
-      ids.push(...info.rowIds);
+      for (const id of info.rowIds) ids.push(id);
       for (const row of info.rowNodes) snapshot.added(row.getAttribute('id') ?? '');
     };
     for (const [start, end] of runs.reverse()) operation(start, end, fn);
@@ -748,7 +750,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const missing = this.allowNewRows() ? Math.max(0, top + lines.length - view.rowCount) : 0;
     this.change((snapshot) => {
       const ids: string[] = [];
-      if (missing > 0) ids.push(...this.insertRows(snapshot, view.rowCount, missing).map((r) => r.getAttribute('id') ?? ''));
+      if (missing > 0) for (const added of this.insertRows(snapshot, view.rowCount, missing)) ids.push(added.getAttribute('id') ?? '');
       // A pasted line is one row write: its cells read once, the row recorded for undo and turned into M once.
       lines.forEach((cells, r) => {
         const id = view.rowAt(top + r)?.getAttribute('id');
@@ -760,13 +762,15 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
           const col = left + c;
           if (col >= this.shown.length || !this.canEditRow(row, col)) return;
           const column = this.shown[col];
-          writes.push([column.pos, text === '' && column.nullable ? null : text]);
+          const value = column.references ? referenceValueFor(column.references, text) : text;
+          writes.push([column.pos, value === '' && column.nullable ? null : value]);
         });
         if (writeRowCells(row, writes, index, (before) => snapshot.touch(before)).changed.length > 0) ids.push(id!);
       });
       return [...new Set(ids)];
     });
-    this.selection.selectRange({ top, left, bottom: Math.min(top + lines.length, view.rowCount) - 1, right: Math.min(left + Math.max(...lines.map((l) => l.length)), this.shown.length) - 1 });
+    const width = lines.reduce((w, line) => Math.max(w, line.length), 0);
+    this.selection.selectRange({ top, left, bottom: Math.min(top + lines.length, view.rowCount) - 1, right: Math.min(left + width, this.shown.length) - 1 });
     this.body?.repaintMarks();
   }
 
