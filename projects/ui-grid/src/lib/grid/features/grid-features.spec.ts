@@ -490,6 +490,15 @@ describe('Grid features: server-side pagination', () => {
     expect(serializeXml(saves[0])).toContain('<wrs:M id="R1"><wrs:C>Anka</wrs:C><wrs:O>Anna</wrs:O>');
   });
 
+  it('counts the rows added and not saved yet in the total beside the server\'s count', async () => {
+    const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2 }, { backend: pagingBackend(PEOPLE(), [], []) });
+    const rowsShown = () => s.el.querySelector('.ui-grid-pager')!.textContent!;
+    expect(rowsShown()).toContain('2 of 5 rows');
+    s.grid.addRow();
+    await settle(s.fixture);
+    expect(rowsShown()).toContain('3 of 6 rows');
+  });
+
   it('asks the server for the xp:Paginate page size and page from the first request on', async () => {
     const requests: Document[] = [];
     const xp = 'http://www.businesscode.de/schema/bcdui/xsltParams-1.0.0';

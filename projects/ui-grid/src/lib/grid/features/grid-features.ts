@@ -49,6 +49,8 @@ export class GridFeatures {
   readonly shown = signal(0);
   /** Pending rows of the pages left behind, kept until a load carrying them becomes the grid's data. */
   private carried: Element[] = [];
+  /** Server-side pages: the row count the server answered for the request. */
+  private serverTotal = 0;
   /** Ids of the carried rows each loaded page holds hidden (a superseded load's page never becomes the data). */
   private readonly foreignOf = new WeakMap<Document, Set<string>>();
   private foreign = new Set<string>();
@@ -109,7 +111,16 @@ export class GridFeatures {
 
   /** With server-side pages: the total row count of the request, loaded beside the page. */
   async loadTotal(backend: WrsBackend, request: Document, url: string): Promise<void> {
-    if (this.host.serverSided()) this.total.set(await loadTotalRows(backend, request, url));
+    if (!this.host.serverSided()) return;
+    this.serverTotal = await loadTotalRows(backend, request, url);
+    this.updateServerTotal();
+  }
+
+  /** Server-side, the rows in all: the server's count and the rows inserted here and not saved yet (of every page). */
+  private updateServerTotal(): void {
+    let inserted = 0;
+    if (this.doc) for (const row of WrsIndex.of(this.doc).changedRows()) if (row.localName === 'I') inserted++;
+    this.total.set(this.serverTotal + inserted);
   }
 
   /** A page just loaded: rows with pending changes from other pages go into it (hidden, but saved). */
@@ -322,6 +333,7 @@ export class GridFeatures {
   private updateCounts(): void {
     const view = this.view!;
     if (!this.host.serverSided()) this.total.set(view.matchedCount);
+    else this.updateServerTotal();
     this.shown.set(view.rowCount);
   }
 
