@@ -27,4 +27,15 @@ test.describe('demo: grid over the orders of the Wrs server', () => {
     await expect(page.getByTestId('grid-status')).toHaveText('TransformedStatus');
     await expect(grid.locator('.ui-grid-row[aria-rowindex="3"] [role="gridcell"][aria-colindex="2"]')).toHaveText(value);
   });
+
+  test('a new order gets its id from the server\'s identifier scope', async ({ page }) => {
+    await page.goto('/#/grid-orders');
+    await expect(page.getByTestId('grid-status')).toHaveText('TransformedStatus');
+    const grid = page.getByTestId('orders-grid');
+    await grid.locator('[data-action="add"]').click();
+    const id = grid.locator('.ui-grid-row-I [role="gridcell"][aria-colindex="1"]');
+    await expect(id).toHaveText(/^\d+$/);
+    expect(Number(await id.textContent())).toBeGreaterThan(10_000);
+    await expect(grid.locator('.ui-grid-row-I')).toHaveCount(1);
+  });
 });

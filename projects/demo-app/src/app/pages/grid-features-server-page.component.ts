@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, DestroyRef, afterNextRender, inject, signal, viewChild } from '@angular/core';
-import { GridComponent } from 'ngx-wrs-grid';
+import { AfterAddRowArgs, GridComponent, WrsUtilService } from 'ngx-wrs-grid';
 import { NS, StaticModel } from 'ngx-wrs-grid/core';
 
 const CONFIG = `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}">
@@ -27,7 +27,7 @@ const CONFIG = `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.
   template: `
     <h1>Grid features: server-side pages (reference server)</h1>
     <p>Edits on a page stay pending when you turn the page and are saved together.</p>
-    <ui-grid id="serverOrders" data-test="server-grid" [config]="config" [serverSidedPagination]="true" [paginationSize]="25"
+    <ui-grid id="serverOrders" [afterAddRow]="afterAddRow" data-test="server-grid" [config]="config" [serverSidedPagination]="true" [paginationSize]="25"
       [columnFilters]="true" [contextMenu]="true" exportFileName="orders-page" [maxHeight]="460" />
     <p class="status">Grid status: <span data-test="grid-status">{{ status() }}</span></p>
   `,
@@ -37,6 +37,17 @@ export class GridFeaturesServerPageComponent {
   protected readonly config = new StaticModel({ data: CONFIG });
   protected readonly status = signal('');
   private readonly grid = viewChild.required(GridComponent);
+  private readonly wrsUtil = inject(WrsUtilService);
+
+  /** A new order gets its id from the server's `orders` identifier scope (the reference server's WrsNextIdentifierServlet). */
+  protected readonly afterAddRow = ({ rowNode }: AfterAddRowArgs): void => {
+    const rowId = rowNode.getAttribute('id') ?? '';
+    void this.wrsUtil.getNextIdentifier({
+      scope: 'orders',
+      onSuccessCb: (answer) => this.wrsUtil.setCellValue(this.grid(), rowId, 'id', String(answer.nextIdentifier)),
+      onErrorCb: (error) => this.status.set(`No id for the new order: ${error.message}`),
+    });
+  };
 
   constructor() {
     const destroyRef = inject(DestroyRef);

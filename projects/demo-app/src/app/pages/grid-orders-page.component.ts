@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, DestroyRef, afterNextRender, inject, signal, viewChild } from '@angular/core';
-import { GridComponent } from 'ngx-wrs-grid';
+import { AfterAddRowArgs, GridComponent, WrsUtilService } from 'ngx-wrs-grid';
 import { NS, StaticModel } from 'ngx-wrs-grid/core';
 
 const CONFIG = `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}">
@@ -27,7 +27,7 @@ const CONFIG = `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.
   template: `
     <h1>Orders (reference server)</h1>
     <p>Type to edit, Enter/Tab to commit, Escape to cancel; shift+arrows select, Ctrl+C/V copy and paste, Ctrl+Z/Y undo and redo.</p>
-    <ui-grid id="ordersGrid" data-test="orders-grid" [config]="config" [maxHeight]="420" />
+    <ui-grid id="ordersGrid" [afterAddRow]="afterAddRow" data-test="orders-grid" [config]="config" [maxHeight]="420" />
     <p class="status">Grid status: <span data-test="grid-status">{{ status() }}</span></p>
   `,
   styles: `.status { color: #44506a; }`,
@@ -36,6 +36,17 @@ export class GridOrdersPageComponent {
   protected readonly config = new StaticModel({ data: CONFIG });
   protected readonly status = signal('');
   private readonly grid = viewChild.required(GridComponent);
+  private readonly wrsUtil = inject(WrsUtilService);
+
+  /** A new order gets its id from the server's `orders` identifier scope (the reference server's WrsNextIdentifierServlet). */
+  protected readonly afterAddRow = ({ rowNode }: AfterAddRowArgs): void => {
+    const rowId = rowNode.getAttribute('id') ?? '';
+    void this.wrsUtil.getNextIdentifier({
+      scope: 'orders',
+      onSuccessCb: (answer) => this.wrsUtil.setCellValue(this.grid(), rowId, 'id', String(answer.nextIdentifier)),
+      onErrorCb: (error) => this.status.set(`No id for the new order: ${error.message}`),
+    });
+  };
 
   constructor() {
     const destroyRef = inject(DestroyRef);
