@@ -57,6 +57,24 @@ test.describe('demo: grid features on client data', () => {
     await expect(grid(page).getByTestId('rows-shown')).toHaveText('1000 of 1000 rows');
   });
 
+  test('a row added on the last page gets the next id, is typed into and saved on the page', async ({ page }) => {
+    await open(page);
+    const pager = grid(page).locator('ui-grid-pager');
+    await pager.locator('[data-page="last"]').click();
+    await expect(pager.getByTestId('page-of')).toHaveText('Page 20 of 20');
+    await grid(page).locator('[data-action="add"]').click();
+    const added = grid(page).locator('.ui-grid-row-I');
+    await expect(added.locator('[role="gridcell"][aria-colindex="1"]')).toHaveText('1001');
+    await expect(pager.getByTestId('page-of')).toHaveText('Page 20 of 20');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.type('Product QA');
+    await page.keyboard.press('Enter');
+    await expect(added.locator('[role="gridcell"][aria-colindex="2"]')).toHaveText('Product QA');
+    await grid(page).locator('[data-action="save"]').click();
+    await expect(page.getByTestId('saved')).toHaveText('Saved here (no server): 1 inserted, 0 modified, 0 deleted rows');
+    await expect(grid(page).locator('.ui-grid-row-I')).toHaveCount(0);
+  });
+
   test('the context menu opens on right click and Shift+F10 and is driven by the keyboard', async ({ page }) => {
     await open(page);
     await firstCell(page, 2).click({ button: 'right' });

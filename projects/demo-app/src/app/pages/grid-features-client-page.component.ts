@@ -1,5 +1,5 @@
-import { ChangeDetectionStrategy, Component, Directive, signal } from '@angular/core';
-import { GRID_MESSAGES, GRID_MESSAGES_DE, GRID_MESSAGES_EN, GridComponent, GridMessageTable, I18N_PREFIX } from 'ngx-wrs-grid';
+import { ChangeDetectionStrategy, Component, Directive, inject, signal, viewChild } from '@angular/core';
+import { AfterAddRowArgs, CustomSaveArgs, GRID_MESSAGES, GRID_MESSAGES_DE, GRID_MESSAGES_EN, GridComponent, GridMessageTable, I18N_PREFIX, WrsUtilService } from 'ngx-wrs-grid';
 import { NS, StaticModel } from 'ngx-wrs-grid/core';
 
 const CATEGORIES = [
@@ -86,18 +86,24 @@ export class MessagesDeDirective {}
     @if (german()) {
       <div appMessagesDe>
         <ui-grid id="products" data-test="features-grid" [inputModel]="data" [config]="config" [columnFilters]="true" [contextMenu]="true"
-          [paginationSize]="50" [paginationAllPages]="true" exportFileName="products" [maxHeight]="460" />
+          [paginationSize]="50" [paginationAllPages]="true" exportFileName="products" [maxHeight]="460"
+          [afterAddRow]="afterAddRow" [customSave]="saveHere" />
       </div>
     } @else {
       <div appMessagesEn>
         <ui-grid id="products" data-test="features-grid" [inputModel]="data" [config]="config" [columnFilters]="true" [contextMenu]="true"
-          [paginationSize]="50" [paginationAllPages]="true" exportFileName="products" [maxHeight]="460" />
+          [paginationSize]="50" [paginationAllPages]="true" exportFileName="products" [maxHeight]="460"
+          [afterAddRow]="afterAddRow" [customSave]="saveHere" />
       </div>
+    }
+    @if (saved()) {
+      <p class="saved" data-test="saved">{{ saved() }}</p>
     }
   `,
   styles: `
     :host { display: block; padding: 0.5rem; }
     :host(.dark-page) { background: #10141c; color: #e3e8f2; }
+    .saved { font-size: 0.9rem; }
     .controls { display: flex; gap: 1.2rem; flex-wrap: wrap; align-items: center; font-size: 0.9rem; }
   `,
 })
@@ -106,4 +112,26 @@ export class GridFeaturesClientPageComponent {
   protected readonly config = new StaticModel({ data: CONFIG });
   protected readonly german = signal(false);
   protected readonly dark = signal(false);
+  protected readonly saved = signal('');
+  private readonly wrsUtil = inject(WrsUtilService);
+  private readonly grid = viewChild(GridComponent);
+  private lastId = 0;
+
+  /** Client data has no identifier server: a new product gets the next id after the largest one. */
+  protected readonly afterAddRow = ({ rowNode }: AfterAddRowArgs): void => {
+    if (this.lastId === 0) for (const row of this.data.tblSelect({ columns: ['id'] })) this.lastId = Math.max(this.lastId, Number(row['id']) || 0);
+    const id = String(++this.lastId);
+    const rowId = rowNode.getAttribute('id') ?? '';
+    // After the add's own change set: the id is one more change the user can undo.
+    queueMicrotask(() => {
+      const grid = this.grid();
+      if (grid && this.wrsUtil.setCellValue(grid, rowId, 'id', id)) grid.fire();
+    });
+  };
+
+  /** There is no server behind this page: a save shows what would be sent, and the grid keeps it as saved. */
+  protected readonly saveHere = ({ wrs }: CustomSaveArgs): void => {
+    const count = (state: string) => wrs.getElementsByTagNameNS(NS.wrs, state).length;
+    this.saved.set(`Saved here (no server): ${count('I')} inserted, ${count('M')} modified, ${count('D')} deleted rows`);
+  };
 }

@@ -44,7 +44,10 @@ export class GridFeaturesServerPageComponent {
     const rowId = rowNode.getAttribute('id') ?? '';
     void this.wrsUtil.getNextIdentifier({
       scope: 'orders',
-      onSuccessCb: (answer) => this.wrsUtil.setCellValue(this.grid(), rowId, 'id', String(answer.nextIdentifier)),
+      onSuccessCb: (answer) => {
+        // setCellValue notes the change; fire() makes it one change set the grid paints.
+        if (this.wrsUtil.setCellValue(this.grid(), rowId, 'id', String(answer.nextIdentifier))) this.grid().fire();
+      },
       onErrorCb: (error) => this.status.set(`No id for the new order: ${error.message}`),
     });
   };
