@@ -169,13 +169,13 @@ export async function applyBatches(tx: SqlExecutor, plan: SavePlan): Promise<Sav
   for (const segment of segmentsOf(plan)) {
     for (const rows of groupBy(segment.filter((r) => r.state === 'D'), (r) => String(hasNullKey(plan, r)))) {
       const missed = await deleteBatch(tx, plan, rows, hasNullKey(plan, rows[0]));
-      conflicts.push(...missed);
+      for (const row of missed) conflicts.push(row);
       deleted += rows.length - missed.length;
     }
     const modified = segment.filter((r) => r.state === 'M');
     for (const rows of groupBy(modified, (r) => `${hasNullKey(plan, r)}:${changedColumns(r).join(',')}`)) {
       const missed = await updateBatch(tx, plan, rows, changedColumns(rows[0]), hasNullKey(plan, rows[0]));
-      conflicts.push(...missed);
+      for (const row of missed) conflicts.push(row);
       updated += rows.length - missed.length;
     }
     const inserts = segment.filter((r) => r.state === 'I');

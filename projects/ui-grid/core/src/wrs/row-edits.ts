@@ -180,8 +180,9 @@ function insertBuiltRows(index: WrsIndex, atIndex: number, anchorId: string | nu
   const before = index.rowAt(atIndex + 1);
   data.insertBefore(fragment, before);
   index.inserted(atIndex, edit.created);
-  edit.nodes.push(...edit.created);
-  edit.rowIds.push(...ids);
+  // Loops, not push(...): a spread of more than about 130,000 items overflows the call stack.
+  for (const row of edit.created) edit.nodes.push(row);
+  for (const id of ids) edit.rowIds.push(id);
   return edit;
 }
 
@@ -273,9 +274,9 @@ export function pasteBlock(index: WrsIndex, block: CellBlock, rowStart: number, 
   }
   if (block.length > existing) {
     const appended = appendBlockRows(index, block.slice(existing), colStart);
-    edit.nodes.push(...appended.nodes);
-    edit.rowIds.push(...appended.rowIds);
-    edit.created.push(...appended.created);
+    for (const node of appended.nodes) edit.nodes.push(node);
+    for (const id of appended.rowIds) edit.rowIds.push(id);
+    for (const row of appended.created) edit.created.push(row);
   }
   return edit;
 }

@@ -183,7 +183,7 @@ export function validateWrs(index: WrsIndex, options: ValidateWrsOptions = {}): 
   const columns = index.columns();
   const errors = validateWrsCells(index);
   const keys = columns.filter((c) => isTrue(c.element.getAttribute('isKey')));
-  if (keys.length > 0) errors.push(...duplicateKeys(index, keys, !!options.ignoreKeyCase));
+  if (keys.length > 0) for (const error of duplicateKeys(index, keys, !!options.ignoreKeyCase)) errors.push(error);
   return errors;
 }
 

@@ -498,6 +498,17 @@ describe(`WrsUtil clipboard (${domName()})`, () => {
     expect(fired.length).toBe(1);
   });
 
+  it('pastes 140,000 lines as new rows in one change set (no argument spread overflows the stack)', async () => {
+    const { util, model, fired, doc } = setup();
+    const lines = 140_000;
+    await util.pasteAsNewRows({ model, rowStartPos: 1, colStartPos: 2, text: '11\tIT\n'.repeat(lines) });
+    expect(WrsIndex.of(doc).rowCount).toBe(3 + lines);
+    expect(fired.length).toBe(1);
+    expect(fired[0].length).toBe(lines);
+    const last = WrsIndex.of(doc).rowAt(3 + lines)!;
+    expect([last.localName, last.getAttribute('id'), cellsOf(last).map(cellValue)]).toEqual(['I', `I_1_R3_${lines}`, [null, '11', 'IT']]);
+  });
+
   it('raises CLIPBOARD when no clipboard is there and INVALID_ARGUMENT for a start outside the rows', async () => {
     const { model, util } = setup();
     const bare = new WrsUtil({ registry: new DataProviderRegistry(), clipboard: undefined });

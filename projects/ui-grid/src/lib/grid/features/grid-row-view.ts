@@ -165,7 +165,8 @@ export class GridRowView {
   inserted(position: number, rows: readonly Element[]): void {
     if (!this.matched) return;
     const at = this.pageStart + Math.max(0, Math.min(position, this.pageLength));
-    this.matched.splice(at, 0, ...rows);
+    // One splice with a spread overflows the call stack past about 130,000 rows.
+    this.matched = [...this.matched.slice(0, at), ...rows, ...this.matched.slice(at)];
     for (const row of rows) this.members?.add(row);
     this.pageLength += rows.length;
     this.positions = null;
