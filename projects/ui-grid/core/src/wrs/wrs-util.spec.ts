@@ -721,6 +721,18 @@ describe(`WrsUtil server round trip (${domName()})`, () => {
     expect(server.rows.get('R3')).toEqual(['Cleo', '70', null]);
   });
 
+  it('getNextIdentifier calls onErrorCb with BACKEND naming an answer that is no whole number a double holds', async () => {
+    for (const answer of [5.5, 2 ** 60, Number.NaN]) {
+      const registry = new DataProviderRegistry();
+      const util = new WrsUtil({ registry, backend: { nextIdentifier: async () => answer } as unknown as WrsBackend });
+      const errors: WrsError[] = [];
+      let succeeded = false;
+      await util.getNextIdentifier({ scope: 'orders', blockSize: 2, onSuccessCb: () => (succeeded = true), onErrorCb: (e) => errors.push(e) });
+      expect(succeeded).toBeFalse();
+      expect(errors.map((e) => [e.code, e.input])).toEqual([['BACKEND', answer]]);
+    }
+  });
+
   it('saveModel without a backend of its own uses the default backend', async () => {
     const { model, server } = setup();
     const util = new WrsUtil({ registry: new DataProviderRegistry() });

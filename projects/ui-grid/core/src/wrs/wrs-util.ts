@@ -532,7 +532,11 @@ export class WrsUtil {
     let last: number;
     try {
       last = await this.server().nextIdentifier(args.scope, blockSize);
-      if (!Number.isFinite(last)) throw new WrsError('BACKEND', `getNextIdentifier: the server answered no number for "${args.scope}"`, last);
+      // Whole numbers a double holds exactly, the first of the block too: 5.5 made ids 4.5 and 5.5, and past 2^53
+      // `id++` no longer changes the number, so forEach never ended.
+      if (!Number.isSafeInteger(last) || !Number.isSafeInteger(last - blockSize + 1)) {
+        throw new WrsError('BACKEND', `getNextIdentifier: the server answered no whole number up to 2^53 for "${args.scope}": ${String(last)}`, last);
+      }
     } catch (e) {
       const error = isWrsError(e) ? e : new WrsError('BACKEND', errorMessage(e), args.scope);
       if (!args.onErrorCb) throw error;

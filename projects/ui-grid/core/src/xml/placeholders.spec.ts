@@ -28,6 +28,19 @@ describe('dot placeholders (spec 4.4)', () => {
     expect(() => fillPlaceholders("/a[@x='{{=it.v}}']")).toThrowMatching((e) => e instanceof WrsError && e.code === 'PLACEHOLDER_MISSING');
   });
 
+  it('writes a literal holding a placeholder and other text as one literal of its whole text', () => {
+    expect(fillPlaceholders("/*/wrs:Data/*[@id='I_{{=it.v}}']", { v: "1'2" })).toBe(`/*/wrs:Data/*[@id=concat('I_1', "'", '2', '')]`);
+    expect(fillPlaceholders(`@a="x{{=it.v}}y"`, { v: 'b"c' })).toBe(`@a=concat("xb", '"', "cy", "")`);
+    expect(fillPlaceholders("@a='{{=it.v}}-{{=it.w}}' and @b={{=it.n}}", { v: 'p', w: "q'r", n: 5 })).toBe(`@a=concat('p-q', "'", 'r', '') and @b=5`);
+    expect(fillPlaceholders("@a='{{=it['k']}}'", { k: 'x' })).toBe("@a='x'");
+  });
+
+  it('finds own properties only: a prototype member is no value', () => {
+    expect(() => fillPlaceholders("/a[@x='{{=it.constructor}}']", {})).toThrowMatching((e) => e instanceof WrsError && e.code === 'PLACEHOLDER_MISSING');
+    expect(() => fillPlaceholders("/a[@x='{{=it.toString}}']", [])).toThrowMatching((e) => e instanceof WrsError && e.code === 'PLACEHOLDER_MISSING');
+    expect(fillPlaceholders('/a[{{=it[1]}}]', ['x', 2])).toBe('/a[2]');
+  });
+
   it('xpathLiteral quotes plain text and concat()s text with both quote kinds', () => {
     expect(xpathLiteral('abc')).toBe("'abc'");
     expect(xpathLiteral(`a'b"c`)).toBe(`concat('a', "'", 'b"c', '')`);

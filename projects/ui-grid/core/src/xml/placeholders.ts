@@ -3,15 +3,18 @@ import { WrsError } from '../errors';
 /** Values for dot placeholders: `{{=it.name}}` reads an object, `{{=it[0]}}` an array. */
 export type FillParams = Record<string, unknown> | readonly unknown[];
 
-// An optional quote, the placeholder, and the same quote again: the quotes go when the value needs concat().
-const PLACEHOLDER = /(['"]?)\{\{=\s*it((?:\.[A-Za-z_$][\w$]*|\[\s*\d+\s*\]|\[\s*(['"])[^'"]*\3\s*\])+)\s*\}\}\1/g;
+const PLACEHOLDER = /\{\{=\s*it((?:\.[A-Za-z_$][\w$]*|\[\s*\d+\s*\]|\[\s*(['"])[^'"]*\2\s*\])+)\s*\}\}/g;
 const ACCESSOR = /\.([A-Za-z_$][\w$]*)|\[\s*(\d+)\s*\]|\[\s*['"]([^'"]*)['"]\s*\]/g;
+// Placeholders stand in the template as these marks while its string literals are found (marks hold no quotes).
+const MARK = /\u0001(\d+)\u0002/g;
+const LITERAL = /'[^']*'|"[^"]*"/g;
 
 function lookup(params: FillParams, accessors: string, template: string): unknown {
   let value: unknown = params;
   for (const m of accessors.matchAll(ACCESSOR)) {
     const key = m[1] ?? m[3] ?? Number(m[2]);
-    if (value === null || value === undefined || !(key in Object(value))) {
+    // Own properties only: `{{=it.constructor}}` must not find Object's constructor.
+    if (value === null || value === undefined || !Object.prototype.hasOwnProperty.call(Object(value), key)) {
       throw new WrsError('PLACEHOLDER_MISSING', `No value for placeholder it${accessors} in "${template}"`, template);
     }
     value = (value as Record<string | number, unknown>)[key];
@@ -27,19 +30,40 @@ export function xpathLiteral(text: string, quote: "'" | '"' = "'"): string {
   return `concat(${parts.join(`, ${other}${quote}${other}, `)}, ${quote}${quote})`;
 }
 
-/** Fills the dot placeholders of an XPath template. A template without placeholders comes back unchanged. */
+/**
+ * Fills the dot placeholders of an XPath template. A template without placeholders comes back unchanged. A value
+ * holding a quote stays one string: a string literal holding placeholders is written as one literal of its whole
+ * text (`concat(...)` where that text holds the literal's quote, so `'I_{{=it.v}}'` with `v = 1'2` reads `I_1'2`);
+ * a placeholder outside literals becomes the value, or a literal of it when it holds a quote.
+ */
 export function fillPlaceholders(template: string, params?: FillParams | null): string {
   if (!template.includes('{{')) return template;
   if (params === null || params === undefined) {
     throw new WrsError('PLACEHOLDER_MISSING', `XPath "${template}" has placeholders but no fillParams were given`, template);
   }
-  return template.replace(PLACEHOLDER, (_all, quote: string, accessors: string) => {
+  const values: string[] = [];
+  const marked = template.replace(PLACEHOLDER, (_all, accessors: string) => {
     const raw = lookup(params, accessors, template);
-    const text = raw === null || raw === undefined ? '' : String(raw);
-    if (quote === "'" || quote === '"') {
-      return text.includes(quote) ? xpathLiteral(text, quote) : quote + text + quote;
-    }
-    if (text.includes("'") || text.includes('"')) return xpathLiteral(text, "'");
-    return text;
+    values.push(raw === null || raw === undefined ? '' : String(raw));
+    return `\u0001${values.length - 1}\u0002`;
+  });
+  const fill = (text: string) => text.replace(MARK, (_m, k: string) => values[Number(k)]);
+  let out = '';
+  let at = 0;
+  for (const literal of marked.matchAll(LITERAL)) {
+    out += outsideLiterals(marked.slice(at, literal.index), values);
+    const quote = literal[0][0] as "'" | '"';
+    const inner = literal[0].slice(1, -1);
+    out += inner.includes('\u0001') ? xpathLiteral(fill(inner), quote) : literal[0];
+    at = literal.index! + literal[0].length;
+  }
+  return out + outsideLiterals(marked.slice(at), values);
+}
+
+/** Template text outside string literals: each placeholder its value, or a literal of it when it holds a quote. */
+function outsideLiterals(text: string, values: readonly string[]): string {
+  return text.replace(MARK, (_m, k: string) => {
+    const value = values[Number(k)];
+    return value.includes("'") || value.includes('"') ? xpathLiteral(value, "'") : value;
   });
 }
