@@ -3,6 +3,8 @@ import { WrsIndex } from './wrs-index';
 import { cellValue, setCellContent } from './row-states';
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
+/** Largest scale and exponent worked digit by digit: past them the digits would be strings of any length. */
+const MAX_DIGITS = 1000;
 
 /** Plain decimal digits of a number text: sign, integer and fraction digits (an exponent shifted in), or null. */
 function decimalParts(text: string): { sign: string; int: string; frac: string } | null {
@@ -11,6 +13,9 @@ function decimalParts(text: string): { sign: string; int: string; frac: string }
   let int = m[2];
   let frac = m[3] ?? '';
   const exp = m[4] ? Number(m[4]) : 0;
+  // 1e-999999999 is zero at any scale we round to, 1e999999999 has no fraction digits to round.
+  if (exp < -MAX_DIGITS) return /^0*$/.test(int + frac) ? { sign: m[1], int: '0', frac: '' } : { sign: m[1], int: '0', frac: '0'.repeat(MAX_DIGITS + 1) + '1' };
+  if (exp > MAX_DIGITS) return { sign: m[1], int: int + frac, frac: '' };
   if (exp > 0) {
     const moved = frac.padEnd(exp, '0');
     int += moved.slice(0, exp);
@@ -50,11 +55,11 @@ export function roundToScale(text: string, scale: number): string {
  */
 export function applyScaleTo(index: WrsIndex): void {
   const scaled = index.columns()
-    .map((c) => ({ pos: c.pos, scale: c.element.hasAttribute('scale') ? Number(c.element.getAttribute('scale')) : NaN }))
-    .filter((c) => Number.isInteger(c.scale) && c.scale >= 0);
+    .map((c) => ({ pos: c.pos, scale: scaleOf(c.element) }))
+    .filter((c): c is { pos: number; scale: number } => c.scale !== null);
   if (scaled.length === 0) return;
   const scaleAt = new Map(scaled.map((c) => [c.pos, c.scale]));
-  const last = Math.max(...scaled.map((c) => c.pos));
+  const last = scaled.reduce((max, c) => Math.max(max, c.pos), 0);
   for (const row of index.rows()) {
     if (row.localName === 'D') continue;
     let pos = 0;
@@ -68,4 +73,12 @@ export function applyScaleTo(index: WrsIndex): void {
       if (rounded !== value) setCellContent(c as Element, rounded);
     }
   }
+}
+
+/** A column's `@scale` as a whole number of fraction digits, or null when it has none (absent, empty, no whole number, or past 1,000). */
+export function scaleOf(column: Element): number | null {
+  const text = column.getAttribute('scale');
+  if (text === null || !/^\s*\d+\s*$/.test(text)) return null;
+  const scale = Number(text);
+  return scale <= MAX_DIGITS ? scale : null;
 }

@@ -75,6 +75,15 @@ describe(`parseFilterExpression (${domName()})`, () => {
     }
   });
 
+  it('raises FILTER_SYNTAX, not a stack overflow, past 256 nested parentheses', () => {
+    const deep = '('.repeat(20_000) + 'a = 1' + ')'.repeat(20_000);
+    const e = failure(deep);
+    expect(e).toEqual(jasmine.any(WrsError));
+    expect(e.code).toBe('FILTER_SYNTAX');
+    expect(e.details?.['position']).toBe(257);
+    expect(parseFilterExpression('('.repeat(256) + 'a = 1' + ')'.repeat(256)).documentElement.localName).toBe('And');
+  });
+
   it('produces XML with the filter namespace', () => {
     expect(serializeXml(parseFilterExpression("a = 'x'"))).toContain(NS.f);
   });

@@ -23,6 +23,9 @@ const NAME_START = /[A-Za-z_]/;
 const NAME_PART = /[\w.]/;
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/;
 
+/** Deepest nesting of parentheses `parseFilterExpression` reads. */
+const MAX_NESTING = 256;
+
 function syntaxError(expression: string, at: number, expected: string, found: string): WrsError {
   return new WrsError(
     'FILTER_SYNTAX',
@@ -100,6 +103,7 @@ function tokenize(expression: string): Token[] {
 /** Recursive descent over `or` (lowest), `and`, then parentheses and comparisons. */
 class FilterParser {
   private pos = 0;
+  private depth = 0;
 
   constructor(
     private readonly expression: string,
@@ -143,9 +147,12 @@ class FilterParser {
   private primary(): FilterNode {
     const token = this.peek();
     if (token.kind === '(') {
+      // Parentheses nest by recursion: a limit turns 20,000 of them into a syntax error, not a stack overflow.
+      if (++this.depth > MAX_NESTING) throw syntaxError(this.expression, token.at, `at most ${MAX_NESTING} nested parentheses`, describe(token));
       this.pos++;
       const inner = this.or();
       this.expect(')', '")"');
+      this.depth--;
       return inner;
     }
     if (token.kind !== 'name' || this.isKeyword(token, 'and') || this.isKeyword(token, 'or')) {

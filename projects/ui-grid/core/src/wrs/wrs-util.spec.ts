@@ -537,6 +537,17 @@ describe(`WrsUtil documents (${domName()})`, () => {
     ]);
   });
 
+  it('applyScale leaves a column with an empty or odd @scale alone and rounds huge exponents without failing', () => {
+    const xml = wrsText([{ id: 'p', type: 'DECIMAL', scale: 2 }, { id: 'q', type: 'DECIMAL' }, { id: 'r', type: 'DECIMAL' }], [
+      ['1e-999999999', '1.555', '1.555'],
+      ['-2.5e999999999', '2.5', '2.5'],
+      ['1.234e2', '0', '0'],
+    ]).replace('<wrs:C pos="2" id="q"', '<wrs:C pos="2" id="q" scale=""').replace('<wrs:C pos="3" id="r"', '<wrs:C pos="3" id="r" scale="1.5"');
+    const { util, model } = setup(xml);
+    util.applyScale(model.getData()!);
+    expect(rowShapes(model.getData()!)).toEqual(['R R1 0.00|1.555|1.555', 'R R2 -2.5e999999999|2.5|2.5', 'R R3 1.234e2|0|0']);
+  });
+
   it('generateWrsHeaderMeta maps column ids to their attributes as strings', () => {
     const { util, doc } = setup();
     const meta = util.generateWrsHeaderMeta(doc);

@@ -47,6 +47,18 @@ describe(`parseXml / serializeXml (${domName()})`, () => {
     expect(e.input).toBe('<a>\n  <b>\n</a>');
   });
 
+  it('names only the line and column the parser knew', () => {
+    for (const bad of ['x<a/>', '<a></b>', '<a>']) {
+      try {
+        parseXml(bad);
+        fail(`parsed ${bad}`);
+      } catch (e) {
+        expect((e as WrsError).code).toBe('XML_PARSE');
+        expect((e as WrsError).message).withContext(bad).not.toMatch(/undefined|line 0|NaN/);
+      }
+    }
+  });
+
   it('raises XML_PARSE for empty text and text without a root', () => {
     for (const bad of ['', '   ', 'just text']) {
       expect(() => parseXml(bad)).toThrowMatching((e) => e instanceof WrsError && e.code === 'XML_PARSE');

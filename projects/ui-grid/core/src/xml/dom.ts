@@ -37,7 +37,9 @@ function browserImplementation(): XmlDomImplementation | null {
 
 /** The XML_PARSE error a DOM implementation raises for malformed text, with the line and column where known. */
 export function xmlParseError(text: string, message: string, line?: number, column?: number): WrsError {
-  const at = line !== undefined ? ` at line ${line}, column ${column}` : '';
+  // Name only what the parser knew: @xmldom/xmldom reports some errors without a column, or at line 0.
+  const known = (n: number | undefined): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
+  const at = known(line) ? ` at line ${line}${known(column) ? `, column ${column}` : ''}` : '';
   return new WrsError('XML_PARSE', `Malformed XML${at}: ${message}`, text.length > 200 ? text.slice(0, 200) + '...' : text, {
     line,
     column,
