@@ -498,6 +498,25 @@ describe(`WrsUtil clipboard (${domName()})`, () => {
     expect(fired.length).toBe(1);
   });
 
+  it('paste raises INVALID_ARGUMENT for a range that ends before it starts, changing nothing', async () => {
+    const { util, model, fired, doc } = setup();
+    const before = serializeXml(doc);
+    await rejected(util.paste({ model, rowStartPos: 2, rowEndPos: 1, text: 'x' }), 'INVALID_ARGUMENT');
+    await rejected(util.paste({ model, rowStartPos: 1, colStartPos: 3, colEndPos: 2, text: 'x' }), 'INVALID_ARGUMENT');
+    expect(serializeXml(doc)).toBe(before);
+    expect(fired.length).toBe(0);
+  });
+
+  it('fires the change set of a bulk operation whose callback throws, and lets the error through', () => {
+    const { util, model, fired, shapes } = setup();
+    const failing = () => {
+      throw new Error('callback failed');
+    };
+    expect(() => util.deleteRows({ model, rowStartPos: 1, rowEndPos: 2, fn: failing })).toThrowError('callback failed');
+    expect(fired).toEqual([['R1', 'R2']]);
+    expect(shapes().slice(0, 2)).toEqual(['D R1 Anna|3|DE', 'D R2 Bert|5|FR']);
+  });
+
   it('pastes 140,000 lines as new rows in one change set (no argument spread overflows the stack)', async () => {
     const { util, model, fired, doc } = setup();
     const lines = 140_000;

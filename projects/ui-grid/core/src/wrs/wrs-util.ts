@@ -185,8 +185,12 @@ export class WrsUtil {
   /** Notes an edit as a change set of the provider, runs `fn`, and fires when asked. */
   private finish(provider: DataProvider, edit: RowEdit, propagateUpdate: boolean | undefined, fn: RowOperationFn | undefined): void {
     if (edit.nodes.length > 0) provider.noteChange(edit.nodes, edit.rowIds);
-    fn?.({ model: provider, rowIds: edit.rowIds, rowNodes: edit.created });
-    if (propagateUpdate ?? true) provider.fire();
+    try {
+      fn?.({ model: provider, rowIds: edit.rowIds, rowNodes: edit.created });
+    } finally {
+      // The change is made: it is fired even when the callback throws (its error still reaches the caller).
+      if (propagateUpdate ?? true) provider.fire();
+    }
   }
 
   // ---- cells and positions ----
@@ -361,6 +365,9 @@ export class WrsUtil {
     const colStart = args.colStartPos ?? 1;
     const rowEnd = args.rowEndPos ?? args.rowStartPos;
     const colEnd = args.colEndPos ?? colStart;
+    if (rowEnd < args.rowStartPos || colEnd < colStart) {
+      throw new WrsError('INVALID_ARGUMENT', `paste: the range ends before it starts (rows ${args.rowStartPos}-${rowEnd}, columns ${colStart}-${colEnd})`, { rowStartPos: args.rowStartPos, rowEndPos: rowEnd, colStartPos: colStart, colEndPos: colEnd });
+    }
     if (block.length === 1 && block[0].length === 1 && (rowEnd > args.rowStartPos || colEnd > colStart)) {
       checkRowRange(index, args.rowStartPos, rowEnd);
       checkColumnRange(index, colStart, colEnd);
