@@ -36,6 +36,13 @@ describe(`tbl* accessors (${domName()})`, () => {
     expect(() => model.tblUpdate({ values: { nope: 1 } })).toThrowMatching((e) => e instanceof WrsError && e.code === 'UNKNOWN_COLUMN');
   });
 
+  it('tblInsert without an args object raises INVALID_ARGUMENT and inserts nothing', () => {
+    const before = model.serialize();
+    expect(() => model.tblInsert(undefined as never)).toThrowMatching((e) => e instanceof WrsError && e.code === 'INVALID_ARGUMENT' && e.input === undefined);
+    expect(model.serialize()).toBe(before);
+    expect(sets.length).toBe(0);
+  });
+
   it('tblInsert with rmi appends a wrs:I row with defaults, advances TransactionsNumber and fires once', () => {
     const id = model.tblInsert({ values: { name: 'Dora' } });
     expect(id).toBe('I_1_R3');

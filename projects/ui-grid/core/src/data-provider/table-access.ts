@@ -103,6 +103,7 @@ export class TableAccess {
   }
 
   insert(args: TblInsertArgs): string {
+    if (typeof args !== 'object' || args === null) throw new WrsError('INVALID_ARGUMENT', 'tblInsert needs an args object ({ values, rmi })', args);
     const index = this.provider.wrsIndex();
     const rmi = args.rmi ?? true;
     const values = args.values ?? {};
