@@ -218,6 +218,11 @@ describe('Grid features: column filters', () => {
     expect(input.title).toBe('QTY: "abc" is not a number');
     expect(statusXml(s)).not.toContain('qty');
     expect(viewIds(s).length).toBe(5);
+    typeFilter(s, 'qty', '3..');
+    await settle(s.fixture);
+    const fixed = s.el.querySelector<HTMLInputElement>('input.ui-grid-filter[data-col-id="qty"]')!;
+    expect(fixed.getAttribute('aria-invalid')).toBeNull();
+    expect(fixed.title).toBe('from..to');
   });
 
   it('says what is wrong with a filter in the app\'s language, and trims what is typed around a text', async () => {

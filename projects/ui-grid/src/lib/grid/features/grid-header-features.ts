@@ -78,6 +78,8 @@ function filterControl(doc: Document, column: GridColumn, current: ColumnFilterV
   input.dataset['colId'] = column.id;
   input.value = formatFilterInput(current);
   input.placeholder = filterKindOf(column) === 'range' ? messages.filterRangePlaceholder : messages.filterPlaceholder;
+  // A narrow column cuts the placeholder ("from.."): the title shows it whole.
+  input.title = input.placeholder;
   input.setAttribute('aria-label', label);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const commit = () => {
@@ -91,7 +93,7 @@ function filterControl(doc: Document, column: GridColumn, current: ColumnFilterV
     }
     const value = parseFilterInput(column, input.value);
     input.removeAttribute('aria-invalid');
-    input.removeAttribute('title');
+    input.title = input.placeholder;
     if (formatFilterInput(value) !== formatFilterInput(features.filters().get(column.id) ?? null)) features.setFilter(column.id, value);
   };
   input.addEventListener('keydown', (e) => {
