@@ -47,6 +47,13 @@ describe(`parseXml / serializeXml (${domName()})`, () => {
     expect(e.input).toBe('<a>\n  <b>\n</a>');
   });
 
+  it('refuses characters XML does not allow, raw or as references, on both DOMs', () => {
+    for (const bad of ['<a>\u0001</a>', '<a>&#0;</a>', '<a b="&#x1F;"/>', '<a>&#65535;</a>']) {
+      expect(() => parseXml(bad)).withContext(JSON.stringify(bad)).toThrowMatching((e) => e instanceof WrsError && e.code === 'XML_PARSE');
+    }
+    expect(parseXml('<a>&#9;&#10;&#13;&#x20;\t</a>').documentElement!.textContent).toBe('\t\n\r \t');
+  });
+
   it('names only the line and column the parser knew', () => {
     for (const bad of ['x<a/>', '<a></b>', '<a>']) {
       try {

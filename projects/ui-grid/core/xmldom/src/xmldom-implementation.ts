@@ -5,10 +5,27 @@ type Locator = { lineNumber?: number; columnNumber?: number };
 
 const serializer = new XMLSerializer();
 
+// Characters XML 1.0 does not allow (Char production), raw or as character references; browsers refuse them and
+// @xmldom/xmldom does not, so both DOMs agree on what is XML.
+const FORBIDDEN_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+const FORBIDDEN_REFERENCE = /&#(?:x0*(?:[0-8bcef]|1[0-9a-f]|fffe|ffff)|0*(?:[0-8]|1[124-9]|2[0-9]|3[01]|65534|65535));/i;
+
+function lineAndColumn(text: string, at: number): Locator {
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  return { lineNumber: line, columnNumber: at - before.lastIndexOf('\n') };
+}
+
 /** @xmldom/xmldom as the library's DOM where there is no browser DOM (Node). */
 export const xmldomImplementation: XmlDomImplementation = {
   name: 'xmldom',
   parse(text) {
+    const bad = FORBIDDEN_CHAR.exec(text) ?? FORBIDDEN_REFERENCE.exec(text);
+    if (bad) {
+      const where = lineAndColumn(text, bad.index);
+      const shown = bad[0].length === 1 ? `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : bad[0];
+      throw xmlParseError(text, `character ${shown} is not allowed in XML`, where.lineNumber, where.columnNumber);
+    }
     let failure: string | null = null;
     let where: Locator = {};
     const parser = new DOMParser({
