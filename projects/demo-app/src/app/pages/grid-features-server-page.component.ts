@@ -1,5 +1,6 @@
 import { ChangeDetectionStrategy, Component, DestroyRef, afterNextRender, inject, signal, viewChild } from '@angular/core';
-import { AfterAddRowArgs, GridComponent, WrsUtilService } from 'ngx-wrs-grid';
+import { GridComponent, WrsUtilService } from 'ngx-wrs-grid';
+import { orderIdFromServer } from './order-ids';
 import { NS, StaticModel } from 'ngx-wrs-grid/core';
 
 const CONFIG = `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}">
@@ -39,18 +40,8 @@ export class GridFeaturesServerPageComponent {
   private readonly grid = viewChild.required(GridComponent);
   private readonly wrsUtil = inject(WrsUtilService);
 
-  /** A new order gets its id from the server's `orders` identifier scope (the reference server's WrsNextIdentifierServlet). */
-  protected readonly afterAddRow = ({ rowNode }: AfterAddRowArgs): void => {
-    const rowId = rowNode.getAttribute('id') ?? '';
-    void this.wrsUtil.getNextIdentifier({
-      scope: 'orders',
-      onSuccessCb: (answer) => {
-        // setCellValue notes the change; fire() makes it one change set the grid paints.
-        if (this.wrsUtil.setCellValue(this.grid(), rowId, 'id', String(answer.nextIdentifier))) this.grid().fire();
-      },
-      onErrorCb: (error) => this.status.set(`No id for the new order: ${error.message}`),
-    });
-  };
+  /** A new order gets its id from the server's `orders` identifier scope. */
+  protected readonly afterAddRow = orderIdFromServer(this.wrsUtil, () => this.grid(), (message) => this.status.set(message));
 
   constructor() {
     const destroyRef = inject(DestroyRef);
