@@ -92,6 +92,27 @@ describe(`FetchWrsBackend (${domName()})`, () => {
     expect([f.code, f.message]).toEqual(['SAVE_FAILED', 'Save failed: HTTP 500 from WrsServlet: disk full']);
   });
 
+  it('abandons a call without an answer after timeoutMs: the request is aborted, BACKEND names the url', async () => {
+    let aborted = false;
+    const hanging = ((_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init.signal!.addEventListener('abort', () => {
+          aborted = true;
+          // As fetch does: it rejects with the signal's reason.
+          reject(init.signal!.reason);
+        });
+      })) as unknown as typeof fetch;
+    const backend = new FetchWrsBackend({ fetch: hanging, timeoutMs: 30 });
+    const e = await failure(backend.save(parseXml(WRS_ANSWER)));
+    expect(e.code).toBe('BACKEND');
+    expect(e.message).toContain('No answer from WrsServlet in 30 ms');
+    expect(aborted).toBeTrue();
+    const caller = new AbortController();
+    const call = backend.load(REQUEST, { signal: caller.signal });
+    caller.abort(new Error('left the page'));
+    await expectAsync(call).toBeRejectedWithError('left the page');
+  });
+
   it('nextIdentifier POSTs to {base}/{scope}/{blockSize} and resolves with the last id', async () => {
     const answer = `<wrs:NextIdentifier xmlns:wrs="${NS.wrs}" scope="my scope" blockSize="5">15</wrs:NextIdentifier>`;
     const { fetch, sent } = fakeFetch([new Response(answer), new Response('<x/>')]);

@@ -1,5 +1,9 @@
 import { DEFAULT_MODEL_URL, DEFAULT_NEXT_IDENTIFIER_URL, nextIdentifierAnswer, nextIdentifierUrl, wrsAnswer, xmlBody } from './backend-answers';
+import { WrsError } from '../errors';
 import { WrsBackend, WrsBackendCallOptions } from './wrs-backend';
+
+/** How long a call waits for its answer unless `timeoutMs` says otherwise: two minutes. */
+export const DEFAULT_TIMEOUT_MS = 120_000;
 
 /** Which protocol call a POST is, for error messages. */
 export type WrsBackendCall = 'load' | 'save' | 'nextIdentifier';
@@ -10,6 +14,11 @@ export interface WrsBackendEndpoints {
   modelUrl?: string;
   /** Base of next-identifier calls; `WrsNextIdentifierServlet` when absent. */
   nextIdentifierUrl?: string;
+  /**
+   * A call without an answer after this many milliseconds is abandoned with a BACKEND error (a save then ends in
+   * SaveFailedStatus, every pending change kept); `DEFAULT_TIMEOUT_MS` when absent, 0 for no limit.
+   */
+  timeoutMs?: number;
 }
 
 /**
@@ -22,21 +31,41 @@ export abstract class PostingWrsBackend implements WrsBackend {
   /** POSTs XML text and resolves with the answer's text; rejects with a WrsError. */
   protected abstract post(call: WrsBackendCall, url: string, body: string, signal?: AbortSignal): Promise<string>;
 
+  /** `post` abandoned after `timeoutMs`: the request is aborted and the call fails with a BACKEND error naming the url. */
+  private async timed(call: WrsBackendCall, url: string, body: string, signal?: AbortSignal): Promise<string> {
+    const limit = this.endpoints.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    if (!(limit > 0)) return this.post(call, url, body, signal);
+    const controller = new AbortController();
+    const follow = () => controller.abort(signal!.reason);
+    if (signal?.aborted) follow();
+    signal?.addEventListener('abort', follow);
+    const timer = setTimeout(() => controller.abort(new WrsError('BACKEND', `No answer from ${url} in ${limit} ms (${call})`, url, { timeoutMs: limit })), limit);
+    try {
+      return await this.post(call, url, body, controller.signal);
+    } catch (e) {
+      // The transport reports the abort its own way; the caller learns why.
+      throw controller.signal.aborted && !signal?.aborted ? controller.signal.reason : e;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', follow);
+    }
+  }
+
   /** POSTs a `wrq:WrsRequest`; resolves with the `wrs:Wrs` answer. */
   async load(request: Document | string, options?: WrsBackendCallOptions): Promise<Document> {
     const url = options?.url ?? this.endpoints.modelUrl ?? DEFAULT_MODEL_URL;
-    return wrsAnswer(url, await this.post('load', url, xmlBody(request), options?.signal));
+    return wrsAnswer(url, await this.timed('load', url, xmlBody(request), options?.signal));
   }
 
   /** POSTs a `wrs:Wrs` of I, M and D rows; resolves once the server committed it. */
   async save(wrs: Document | string, options?: WrsBackendCallOptions): Promise<void> {
     const url = options?.url ?? this.endpoints.modelUrl ?? DEFAULT_MODEL_URL;
-    await this.post('save', url, xmlBody(wrs), options?.signal);
+    await this.timed('save', url, xmlBody(wrs), options?.signal);
   }
 
   /** Reserves `blockSize` identifiers of a scope; resolves with the last one. */
   async nextIdentifier(scope: string, blockSize = 1, options?: WrsBackendCallOptions): Promise<number> {
     const url = nextIdentifierUrl(options?.url ?? this.endpoints.nextIdentifierUrl ?? DEFAULT_NEXT_IDENTIFIER_URL, scope, blockSize);
-    return nextIdentifierAnswer(url, await this.post('nextIdentifier', url, '', options?.signal));
+    return nextIdentifierAnswer(url, await this.timed('nextIdentifier', url, '', options?.signal));
   }
 }
