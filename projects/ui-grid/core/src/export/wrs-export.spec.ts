@@ -55,6 +55,15 @@ describe(`export (${domName()})`, () => {
     expect(columns.map(excelNumberFormat)).toEqual([null, '0', '0.00', 'yyyy-mm-dd']);
   });
 
+  it('reads @scale as applyScale does: empty, fractional, negative or other text is no scale', () => {
+    const columns = [{ id: 'a', type: 'NUMERIC', scale: 0 }, ...['', '1.5', '-1', 'x', '1001'].map((_, i) => ({ id: `n${i}`, type: 'NUMERIC' }))];
+    let text = wrsText(columns, [['1', '2', '3', '4', '5', '6']]);
+    ['', '1.5', '-1', 'x', '1001'].forEach((scale, i) => (text = text.replace(`id="n${i}"`, `id="n${i}" scale="${scale}"`)));
+    const exported = exportColumns(WrsIndex.of(parseXml(text)));
+    expect(exported.map((c) => c.scale)).toEqual([0, null, null, null, null, null]);
+    expect(exported.map(excelNumberFormat)).toEqual(['0', 'General', 'General', 'General', 'General', 'General']);
+  });
+
   it('wrsToXlsx writes typed cells with captions, formats by scale, and text that stays text', async () => {
     const bytes = await wrsToXlsx(ordersDoc(), { sheetName: 'Orders' });
     expect(bytes[0]).toBe(0x50);

@@ -1,9 +1,10 @@
 import { WrsError } from '../errors';
+import { scaleOf } from '../wrs/apply-scale';
 import { toCsv } from '../wrs/clipboard-text';
 import { cellAt, cellValue, isNumericType, rowState } from '../wrs/row-states';
 import { WrsIndex } from '../wrs/wrs-index';
 
-/** A column as an export writes it: id, caption, SQL type and scale from the Wrs header. */
+/** A column as an export writes it: id, caption, SQL type and scale from the Wrs header (null: no scale, as `applyScale` reads it). */
 export interface ExportColumn {
   readonly id: string;
   readonly caption: string;
@@ -35,15 +36,12 @@ export function exportColumns(index: WrsIndex, options: WrsExportOptions = {}): 
         return column;
       })
     : all;
-  return chosen.map((c) => {
-    const scale = c.element.getAttribute('scale');
-    return {
-      id: c.id,
-      caption: options.captions?.[c.id] ?? c.element.getAttribute('caption') ?? c.id,
-      typeName: (c.element.getAttribute('type-name') ?? 'VARCHAR').toUpperCase(),
-      scale: scale === null || scale === '' ? null : Number(scale),
-    };
-  });
+  return chosen.map((c) => ({
+    id: c.id,
+    caption: options.captions?.[c.id] ?? c.element.getAttribute('caption') ?? c.id,
+    typeName: (c.element.getAttribute('type-name') ?? 'VARCHAR').toUpperCase(),
+    scale: scaleOf(c.element),
+  }));
 }
 
 function exportRows(index: WrsIndex, options: WrsExportOptions): readonly Element[] {
