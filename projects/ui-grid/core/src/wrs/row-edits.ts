@@ -1,6 +1,7 @@
 import { WrsError } from '../errors';
 import { createWrsElement } from '../xml/dom';
 import { WrsIndex } from './wrs-index';
+import { pushAll } from './push-all';
 import {
   cellValue,
   cellsOf,
@@ -180,9 +181,8 @@ function insertBuiltRows(index: WrsIndex, atIndex: number, anchorId: string | nu
   const before = index.rowAt(atIndex + 1);
   data.insertBefore(fragment, before);
   index.inserted(atIndex, edit.created);
-  // Loops, not push(...): a spread of more than about 130,000 items overflows the call stack.
-  for (const row of edit.created) edit.nodes.push(row);
-  for (const id of ids) edit.rowIds.push(id);
+  pushAll(edit.nodes, edit.created);
+  pushAll(edit.rowIds, ids);
   return edit;
 }
 
@@ -274,9 +274,9 @@ export function pasteBlock(index: WrsIndex, block: CellBlock, rowStart: number, 
   }
   if (block.length > existing) {
     const appended = appendBlockRows(index, block.slice(existing), colStart);
-    for (const node of appended.nodes) edit.nodes.push(node);
-    for (const id of appended.rowIds) edit.rowIds.push(id);
-    for (const row of appended.created) edit.created.push(row);
+    pushAll(edit.nodes, appended.nodes);
+    pushAll(edit.rowIds, appended.rowIds);
+    pushAll(edit.created, appended.created);
   }
   return edit;
 }

@@ -3,6 +3,7 @@ import { ELEMENT_NODE, firstChildElement } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { WrsIndex, WrsColumn } from './wrs-index';
 import { cellValue, referenceValues } from './row-states';
+import { pushAll } from './push-all';
 import type { ValidationError } from './validation-result';
 
 /** What a cell check returns: null when valid, else the message (key) of the error. */
@@ -183,7 +184,7 @@ export function validateWrs(index: WrsIndex, options: ValidateWrsOptions = {}): 
   const columns = index.columns();
   const errors = validateWrsCells(index);
   const keys = columns.filter((c) => isTrue(c.element.getAttribute('isKey')));
-  if (keys.length > 0) for (const error of duplicateKeys(index, keys, !!options.ignoreKeyCase)) errors.push(error);
+  if (keys.length > 0) pushAll(errors, duplicateKeys(index, keys, !!options.ignoreKeyCase));
   return errors;
 }
 
