@@ -39,6 +39,12 @@ describe('dot placeholders (spec 4.4)', () => {
     expect(() => fillPlaceholders("/a[@x='{{=it.constructor}}']", {})).toThrowMatching((e) => e instanceof WrsError && e.code === 'PLACEHOLDER_MISSING');
     expect(() => fillPlaceholders("/a[@x='{{=it.toString}}']", [])).toThrowMatching((e) => e instanceof WrsError && e.code === 'PLACEHOLDER_MISSING');
     expect(fillPlaceholders('/a[{{=it[1]}}]', ['x', 2])).toBe('/a[2]');
+    for (const template of ['/a[{{=it.length}}]', "/a[@x='{{=it['length']}}']", '/a[{{=it[2]}}]']) {
+      expect(() => fillPlaceholders(template, ['x', 2])).withContext(template).toThrowMatching(
+        (e) => e instanceof WrsError && e.code === 'PLACEHOLDER_MISSING' && e.input === template,
+      );
+    }
+    expect(fillPlaceholders('/a[@x={{=it.v.length}}]', { v: { length: 4 } })).toBe('/a[@x=4]');
   });
 
   it('xpathLiteral quotes plain text and concat()s text with both quote kinds', () => {

@@ -13,13 +13,20 @@ function lookup(params: FillParams, accessors: string, template: string): unknow
   let value: unknown = params;
   for (const m of accessors.matchAll(ACCESSOR)) {
     const key = m[1] ?? m[3] ?? Number(m[2]);
-    // Own properties only: `{{=it.constructor}}` must not find Object's constructor.
-    if (value === null || value === undefined || !Object.prototype.hasOwnProperty.call(Object(value), key)) {
-      throw new WrsError('PLACEHOLDER_MISSING', `No value for placeholder it${accessors} in "${template}"`, template);
-    }
+    if (!hasValue(value, key)) throw new WrsError('PLACEHOLDER_MISSING', `No value for placeholder it${accessors} in "${template}"`, template);
     value = (value as Record<string | number, unknown>)[key];
   }
   return value;
+}
+
+/**
+ * Own properties only (`{{=it.constructor}}` must not find Object's constructor); of an array only its items, by
+ * index (`{{=it.length}}` is no value).
+ */
+function hasValue(value: unknown, key: string | number): boolean {
+  if (value === null || value === undefined) return false;
+  if (Array.isArray(value)) return /^\d+$/.test(String(key)) && Number(key) < value.length;
+  return Object.prototype.hasOwnProperty.call(Object(value), key);
 }
 
 /** An XPath string literal for any text: `concat(...)` where the text holds the quote (spec 4.4). */
