@@ -61,7 +61,14 @@ describe(`parseXml / serializeXml (${domName()})`, () => {
         fail(`parsed ${bad}`);
       } catch (e) {
         expect((e as WrsError).code).toBe('XML_PARSE');
-        expect((e as WrsError).message).withContext(bad).not.toMatch(/undefined|line 0|NaN/);
+        const { message, details } = e as WrsError;
+        expect(message).withContext(bad).not.toMatch(/undefined|line 0|NaN/);
+        // details hold what the message names: a line of 1 or more, a column only with a line.
+        const line = details?.['line'];
+        const column = details?.['column'];
+        expect(line === undefined || (Number.isInteger(line) && (line as number) > 0)).withContext(`${bad} line ${line}`).toBeTrue();
+        expect(column === undefined || (line !== undefined && Number.isInteger(column) && (column as number) > 0)).withContext(`${bad} column ${column}`).toBeTrue();
+        expect(message.includes(` at line ${line}`)).toBe(line !== undefined);
       }
     }
   });

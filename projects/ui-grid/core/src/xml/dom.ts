@@ -37,13 +37,16 @@ function browserImplementation(): XmlDomImplementation | null {
 
 /** The XML_PARSE error a DOM implementation raises for malformed text, with the line and column where known. */
 export function xmlParseError(text: string, message: string, line?: number, column?: number): WrsError {
-  // Name only what the parser knew: @xmldom/xmldom reports some errors without a column, or at line 0.
+  // Name only what the parser knew, in the message and in details: @xmldom/xmldom reports some errors without a
+  // column, or at line 0.
   const known = (n: number | undefined): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
-  const at = known(line) ? ` at line ${line}${known(column) ? `, column ${column}` : ''}` : '';
-  return new WrsError('XML_PARSE', `Malformed XML${at}: ${message}`, text.length > 200 ? text.slice(0, 200) + '...' : text, {
-    line,
-    column,
-  });
+  const where: { line?: number; column?: number } = {};
+  if (known(line)) {
+    where.line = line;
+    if (known(column)) where.column = column;
+  }
+  const at = where.line ? ` at line ${where.line}${where.column ? `, column ${where.column}` : ''}` : '';
+  return new WrsError('XML_PARSE', `Malformed XML${at}: ${message}`, text.length > 200 ? text.slice(0, 200) + '...' : text, where);
 }
 
 /** The import that registers a DOM for Node; browsers need none. */
