@@ -752,15 +752,23 @@ describe(`WrsUtil server round trip (${domName()})`, () => {
   });
 
   it('getNextIdentifier calls onErrorCb with BACKEND naming an answer that is no whole number a double holds', async () => {
-    for (const answer of [5.5, 2 ** 60, Number.NaN]) {
+    // The last answer is safe, but the first id of its block of 2 is not.
+    for (const answer of [5.5, 2 ** 60, Number.NaN, Infinity, '7', Number.MIN_SAFE_INTEGER]) {
       const registry = new DataProviderRegistry();
       const util = new WrsUtil({ registry, backend: { nextIdentifier: async () => answer } as unknown as WrsBackend });
       const errors: WrsError[] = [];
       let succeeded = false;
       await util.getNextIdentifier({ scope: 'orders', blockSize: 2, onSuccessCb: () => (succeeded = true), onErrorCb: (e) => errors.push(e) });
-      expect(succeeded).toBeFalse();
+      expect(succeeded).withContext(String(answer)).toBeFalse();
       expect(errors.map((e) => [e.code, e.input])).toEqual([['BACKEND', answer]]);
+      expect(errors[0].message).toContain(`"orders": ${String(answer)}`);
     }
+  });
+
+  it('getNextIdentifier refuses a blockSize past 2^53 as INVALID_ARGUMENT before asking the server', async () => {
+    const { util, server } = setup();
+    await rejected(util.getNextIdentifier({ scope: 'orders', blockSize: 2 ** 60, onSuccessCb: () => undefined }), 'INVALID_ARGUMENT');
+    expect(server.lastId).toBe(100);
   });
 
   it('saveModel without a backend of its own uses the default backend', async () => {

@@ -533,15 +533,16 @@ export class WrsUtil {
   async getNextIdentifier(args: GetNextIdentifierArgs): Promise<void> {
     const blockSize = args.blockSize ?? 1;
     if (typeof args.scope !== 'string' || args.scope === '') throw new WrsError('INVALID_ARGUMENT', 'getNextIdentifier needs a scope', args.scope);
-    if (!Number.isInteger(blockSize) || blockSize < 1) {
-      throw new WrsError('INVALID_ARGUMENT', `getNextIdentifier: blockSize must be a positive integer, got ${blockSize}`, blockSize);
+    if (!Number.isSafeInteger(blockSize) || blockSize < 1) {
+      throw new WrsError('INVALID_ARGUMENT', `getNextIdentifier: blockSize must be a whole number from 1 to 2^53 - 1, got ${blockSize}`, blockSize);
     }
     let last: number;
     try {
       last = await this.server().nextIdentifier(args.scope, blockSize);
       // Whole numbers a double holds exactly, the first of the block too: 5.5 made ids 4.5 and 5.5, and past 2^53
-      // `id++` no longer changes the number, so forEach never ended.
-      if (!Number.isSafeInteger(last) || !Number.isSafeInteger(last - blockSize + 1)) {
+      // `id++` no longer changes the number, so forEach never ended. `last - (blockSize - 1)`: in
+      // `last - blockSize + 1` the middle step could round back into the safe range.
+      if (!Number.isSafeInteger(last) || !Number.isSafeInteger(last - (blockSize - 1))) {
         throw new WrsError('BACKEND', `getNextIdentifier: the server answered no whole number up to 2^53 for "${args.scope}": ${String(last)}`, last);
       }
     } catch (e) {
@@ -550,7 +551,7 @@ export class WrsUtil {
       args.onErrorCb(error);
       return;
     }
-    const first = last - blockSize + 1;
+    const first = last - (blockSize - 1);
     const isRange = blockSize > 1;
     args.onSuccessCb({
       scope: args.scope,
