@@ -55,6 +55,30 @@ async function freshGrid(): Promise<BenchGrid> {
 const gc = () => (globalThis as unknown as { gc?: () => void }).gc?.();
 const heapMB = () => ((performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0) / 1e6;
 
+/**
+ * The least DOM work a cold first filter on column `pos` needs, without the library: on a freshly parsed document
+ * (one per call),
+ * each row's cell reached from the nearer row end and its text read once. `columnFilter.textContains.first.cold.c17`
+ * reads against it.
+ */
+function coldReadFloor(pos: number): number {
+  const doc = parseXml(generateWrs(100_000, 20));
+  // The top-level wrs:Data (a header column's wrs:References holds a wrs:Data of its own).
+  const data = Array.from(doc.documentElement.children).find((e) => e.localName === 'Data')!;
+  const rows = Array.from(data.children);
+  const texts: string[] = new Array(rows.length);
+  gc();
+  const t0 = performance.now();
+  for (let i = 0; i < rows.length; i++) {
+    let cell = rows[i].lastElementChild!;
+    for (let k = 20 - pos; k > 0; k--) cell = cell.previousElementSibling!;
+    texts[i] = cell.textContent!;
+  }
+  const ms = performance.now() - t0;
+  if (texts.length !== 100_000 || !texts[99_999].endsWith(`-${pos}`)) throw new Error(`cold read floor read ${texts[99_999]}`);
+  return ms;
+}
+
 async function runGridFeatureCases(env: string): Promise<Figure[]> {
   const figures: Figure[] = [];
   const time = (fn: () => void) => {
@@ -75,6 +99,8 @@ async function runGridFeatureCases(env: string): Promise<Figure[]> {
     cold.features.stop();
     cold.host.remove();
   }
+  gc();
+  figures.push({ suite: 'grid-features', name: 'columnFilter.cold.c17.domReadFloor', value: median([0, 1, 2].map(() => coldReadFloor(17))), unit: 'ms', env });
   gc();
 
   // A user enters the filter field of a deep column right after the load and types: entering the field starts reading
