@@ -39,6 +39,14 @@ describe(`export (${domName()})`, () => {
     expect(csv).toBe('QTY,Kunde\r\n,"say ""hi"", then go"\r\n3,Anna\r\n');
   });
 
+  it('writes reference values as the captions given for them (valueCaptions), other values as stored', () => {
+    const doc = ordersDoc();
+    const names = new Map([['Anna', 'Anna Berg'], ['nobody', 'No one']]);
+    const qty = new Map([['3', 'three'], ['5', '5']]);
+    const csv = wrsToCsv(doc, { columns: ['name', 'qty'], valueCaptions: { name: names, qty } });
+    expect(csv).toBe('NAME,QTY\r\nAnna Berg,three\r\n' + `"'=HYPERLINK(""http://x"")",5\r\n` + '"say ""hi"", then go",\r\n');
+  });
+
   it('leaves deleted rows out by default', () => {
     const doc = parseXml(
       wrsText([{ id: 'a' }], [['kept'], ['gone']]).replace('<wrs:R id="R2"><wrs:C>gone</wrs:C></wrs:R>', '<wrs:D id="R2"><wrs:C>gone</wrs:C></wrs:D>'),
@@ -82,5 +90,19 @@ describe(`export (${domName()})`, () => {
     expect((sheet.getCell('D2').value as Date).toISOString()).toBe('2026-01-04T00:00:00.000Z');
     expect(sheet.getCell('B4').value).toBeNull();
     expect(sheet.rowCount).toBe(4);
+  });
+
+  it('wrsToXlsx writes a captioned value as its caption text, a value that is its own caption with its type', async () => {
+    const bytes = await wrsToXlsx(ordersDoc(), { columns: ['qty', 'name'], valueCaptions: { qty: new Map([['3', 'three'], ['5', '5']]), name: new Map([['Anna', '=Anna']]) } });
+    const mod = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
+    const ExcelJS = mod.default?.Workbook ? mod.default : mod;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet.getCell('A2').value).toBe('three');
+    expect(sheet.getCell('A3').value).toBe(5);
+    expect(sheet.getCell('B2').value).toBe('=Anna');
+    expect(sheet.getCell('B2').formula).toBeUndefined();
+    expect(sheet.getCell('A4').value).toBeNull();
   });
 });

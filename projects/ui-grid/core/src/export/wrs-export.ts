@@ -10,6 +10,8 @@ export interface ExportColumn {
   readonly caption: string;
   readonly typeName: string;
   readonly scale: number | null;
+  /** The text written for stored values (`WrsExportOptions.valueCaptions`), if any. */
+  readonly valueCaptions?: ReadonlyMap<string, string>;
 }
 
 /** What to export; by default every row that is not deleted, every column, in document order. */
@@ -20,6 +22,11 @@ export interface WrsExportOptions {
   columns?: readonly string[];
   /** Captions by column id, overriding the header's (for example after i18n lookup). */
   captions?: Readonly<Record<string, string>>;
+  /**
+   * The text shown for stored values, by column id (a reference column's captions): a cell whose value has an entry
+   * is written as that text, as the grid shows it; other values are written as stored.
+   */
+  valueCaptions?: Readonly<Record<string, ReadonlyMap<string, string>>>;
 }
 
 const INTEGER_TYPES = new Set(['INTEGER', 'BIGINT', 'SMALLINT', 'TINYINT']);
@@ -41,6 +48,7 @@ export function exportColumns(index: WrsIndex, options: WrsExportOptions = {}): 
     caption: options.captions?.[c.id] ?? c.element.getAttribute('caption') ?? c.id,
     typeName: (c.element.getAttribute('type-name') ?? 'VARCHAR').toUpperCase(),
     scale: scaleOf(c.element),
+    ...(options.valueCaptions?.[c.id] ? { valueCaptions: options.valueCaptions[c.id] } : {}),
   }));
 }
 
@@ -57,11 +65,17 @@ function cellTexts(index: WrsIndex, columns: readonly ExportColumn[], rows: read
   }));
 }
 
+/** The text written for a stored value: its caption where the column has one for it. */
+function shownText(value: string | null, column: ExportColumn): string | null {
+  return value === null ? null : (column.valueCaptions?.get(value) ?? value);
+}
+
 /** RFC 4180 CSV with a header row of captions and the formula-injection guard on every field. */
 export function wrsToCsv(doc: Document, options: WrsExportOptions = {}): string {
   const index = WrsIndex.of(doc);
   const columns = exportColumns(index, options);
-  return toCsv([columns.map((c) => c.caption), ...cellTexts(index, columns, exportRows(index, options))]);
+  const values = cellTexts(index, columns, exportRows(index, options));
+  return toCsv([columns.map((c) => c.caption), ...values.map((row) => row.map((v, k) => shownText(v, columns[k])))]);
 }
 
 /** The Excel number format of a column type and scale, or null for text. */
@@ -75,6 +89,9 @@ export function excelNumberFormat(column: ExportColumn): string | null {
 
 function typedValue(text: string | null, column: ExportColumn): string | number | boolean | Date | null {
   if (text === null || text === '') return null;
+  // A value written as its caption is text, whatever the column's type (a value that is its own caption keeps its type).
+  const caption = column.valueCaptions?.get(text);
+  if (caption !== undefined && caption !== text) return caption;
   if (isNumericType(column.typeName)) {
     const n = Number(text);
     return Number.isFinite(n) ? n : text;

@@ -1219,7 +1219,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   }
 
   /**
-   * Exports the shown columns with their shown captions, of the rows passing the filter (all pages) or of all
+   * Exports the shown columns with their shown captions, reference values as the captions the cells show, of the rows passing the filter (all pages) or of all
    * rows, and offers the file for download (`exportFileName`). With `serverSidedPagination` the rows come from the
    * server (every page, through the backend) with the pending changes applied; a server row limit that cut them is
    * told in the status line. Returns the file, or null when export is disabled or the rows could not be loaded.
@@ -1228,7 +1228,11 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const view = this.features.view;
     if (!this.data || !view || this.disableExport()) return null;
     const captions: Record<string, string> = {};
-    for (const c of this.shown) captions[c.id] = c.caption;
+    const valueCaptions: Record<string, ReadonlyMap<string, string>> = {};
+    for (const c of this.shown) {
+      captions[c.id] = c.caption;
+      if (c.references && c.references.captions.size > 0) valueCaptions[c.id] = c.references.captions;
+    }
     const columns = this.shown.map((c) => c.id);
     let doc = this.data;
     let rows: readonly Element[] | null = allRows || view.isWhole ? null : view.matchedRows();
@@ -1245,7 +1249,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         return null;
       }
     }
-    const blob = await exportBytes(doc, format, { rows, columns, captions });
+    const blob = await exportBytes(doc, format, { rows, columns, captions, valueCaptions });
     downloadBlob(this.host.ownerDocument, blob, exportFileNameFor(this.exportFileName(), format));
     return blob;
   }

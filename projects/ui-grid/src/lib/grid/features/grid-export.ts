@@ -3,11 +3,13 @@ import { wrsToCsv, wrsToXlsx } from 'ngx-wrs-grid/core';
 /** The export formats of the grid. */
 export type GridExportFormat = 'csv' | 'xlsx';
 
-/** What a grid export writes: the rows (null: every row not deleted), shown columns and their shown captions. */
+/** What a grid export writes: the rows (null: every row not deleted), shown columns, their shown captions and shown values. */
 export interface GridExportContent {
   readonly rows: readonly Element[] | null;
   readonly columns: readonly string[];
   readonly captions: Readonly<Record<string, string>>;
+  /** The captions reference columns show for their stored values, by column id: written as shown. */
+  readonly valueCaptions?: Readonly<Record<string, ReadonlyMap<string, string>>>;
 }
 
 const MIME: Record<GridExportFormat, string> = {
@@ -30,6 +32,7 @@ export async function exportBytes(doc: Document, format: GridExportFormat, conte
     rows: content.rows ? content.rows.filter((r) => r.localName !== 'D') : undefined,
     columns: content.columns,
     captions: content.captions,
+    valueCaptions: content.valueCaptions,
   };
   if (format === 'csv') return new Blob(['\uFEFF', wrsToCsv(doc, options)], { type: MIME.csv });
   const bytes = await wrsToXlsx(doc, options);

@@ -796,6 +796,24 @@ describe('Grid features: export', () => {
     expect(click).toHaveBeenCalledTimes(2);
   });
 
+  it('exports a reference value as the caption its cell shows, in CSV and XLSX', async () => {
+    spyOn(HTMLAnchorElement.prototype, 'click');
+    const ref = (v: string, caption: string) => `<wrs:R id="${v}"><wrs:C>${v}</wrs:C><wrs:C>${caption}</wrs:C></wrs:R>`;
+    const data = `<wrs:Wrs xmlns:wrs="${NS.wrs}"><wrs:Header><wrs:Columns><wrs:C pos="1" id="id" caption="ID" type-name="INTEGER"/><wrs:C pos="2" id="country" caption="COUNTRY"><wrs:References><wrs:Wrs><wrs:Header><wrs:Columns><wrs:C pos="1" id="v"/><wrs:C pos="2" id="caption"/></wrs:Columns></wrs:Header><wrs:Data>${ref('DE', 'Germany')}${ref('FR', '=France')}</wrs:Data></wrs:Wrs></wrs:References></wrs:C></wrs:Columns></wrs:Header><wrs:Data><wrs:R id="R1"><wrs:C>1</wrs:C><wrs:C>DE</wrs:C></wrs:R><wrs:R id="R2"><wrs:C>2</wrs:C><wrs:C>FR</wrs:C></wrs:R><wrs:R id="R3"><wrs:C>3</wrs:C><wrs:C>XX</wrs:C></wrs:R></wrs:Data></wrs:Wrs>`;
+    const s = await setup({}, { data });
+    expect(s.el.querySelector('.ui-grid-row[aria-rowindex="2"] [aria-colindex="2"]')!.textContent!.trim()).toBe('Germany');
+    const csv = await s.grid.exportData('csv');
+    expect(await csv!.text()).toBe('ID,COUNTRY\r\n1,Germany\r\n2,\'=France\r\n3,XX\r\n');
+    const blob = await s.grid.exportData('xlsx');
+    const ExcelJS = await import('exceljs');
+    const workbook = new (ExcelJS.default?.Workbook ?? ExcelJS.Workbook)();
+    await workbook.xlsx.load((await blob!.arrayBuffer()) as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect([2, 3, 4].map((r) => sheet.getCell(r, 2).value)).toEqual(['Germany', '=France', 'XX']);
+    expect(sheet.getCell(3, 2).formula).toBeUndefined();
+    expect(sheet.getCell(2, 1).value).toBe(1);
+  });
+
   it('exports XLSX through exceljs with typed cells, and shows no buttons with disableExport', async () => {
     spyOn(HTMLAnchorElement.prototype, 'click');
     const s = await setup();
