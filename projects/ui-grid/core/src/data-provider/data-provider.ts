@@ -6,6 +6,8 @@ import { assertUnambiguous, parseLocationPath } from '../xml/location-path';
 import { ChildLookup, ensurePath, evaluatePath, setNodeValue, stringValue } from '../xml/path-walker';
 import { FillParams, fillPlaceholders } from '../xml/placeholders';
 import { xpathEngineFor } from '../xml/xpath-engine';
+import { NS } from '../xml/namespaces';
+import { forgetSourceText, sourceTextOf } from '../xml/source-text';
 import { WrsIndex } from '../wrs/wrs-index';
 import { cellValue, markModified, setCellContent } from '../wrs/row-states';
 import {
@@ -376,13 +378,30 @@ export abstract class DataProvider {
 
   /** Records nodes and rows the library changed in the open change set (called by WrsUtil and the writers here). */
   noteChange(nodes: Iterable<Node>, rowIds: Iterable<string> = []): void {
-    for (const n of nodes) this.pendingNodes.add(n);
-    for (const id of rowIds) if (id) this.pendingRowIds.add(id);
+    const doc = this.data;
+    let keepsText = doc !== null && sourceTextOf(doc) !== null;
+    for (const n of nodes) {
+      this.pendingNodes.add(n);
+      if (keepsText && mayReachRows(n)) {
+        forgetSourceText(doc);
+        keepsText = false;
+      }
+    }
+    for (const id of rowIds) {
+      if (!id) continue;
+      this.pendingRowIds.add(id);
+      if (keepsText) {
+        forgetSourceText(doc);
+        keepsText = false;
+      }
+    }
     this.uncommitted = true;
   }
 
   /** Closes the open change set and tells the change listeners (spec 6.2). */
   fire(): void {
+    // A change set nobody noted is a change the library cannot see: the document may differ anywhere.
+    if (this.pendingNodes.size === 0 && this.pendingRowIds.size === 0) forgetSourceText(this.data);
     const changeSet: ChangeSet = {
       provider: this,
       nodes: [...this.pendingNodes],
@@ -631,6 +650,16 @@ function changesIndex(node: Node, context: CellContext | null): boolean {
   if (!context || context.structural) return true;
   if (context.cell) return false;
   return node.nodeType === ATTRIBUTE_NODE_TYPE && (node as Attr).ownerElement === context.row && (node as Attr).localName === 'id';
+}
+
+/** False for a node inside `wrs:Header` (a validation result, a column attribute): its change leaves the rows' text as it was. */
+function mayReachRows(node: Node): boolean {
+  for (let n: Node | null = node; n; n = n.parentNode) {
+    if (n.nodeType === ELEMENT_NODE && (n as Element).localName === 'Header' && (n as Element).namespaceURI === NS.wrs) {
+      return n.parentNode !== n.ownerDocument?.documentElement;
+    }
+  }
+  return true;
 }
 
 function toFunction(listener: StatusListenerFn | StatusListener): StatusListenerFn {

@@ -1,5 +1,6 @@
 import { NS } from '../xml/namespaces';
 import { cellAt, cellValue } from '../wrs/row-states';
+import { SourceCells } from '../wrs/source-cells';
 import { WrsIndex } from '../wrs/wrs-index';
 
 /** The kept values of one column: rows `[0, filled)` of `index.rows()` are read. */
@@ -78,7 +79,8 @@ export class ColumnValues {
       }
     }
     if (targets.length > 0) {
-      readRows(rows, this.prefetched, end, wanted, targets);
+      const source = SourceCells.of(this.index);
+      if (!source?.read(rows, this.prefetched, end, wanted, targets.map((kept) => kept.values))) readRows(rows, this.prefetched, end, wanted, targets);
       for (const kept of targets) kept.filled = end;
     }
     this.prefetched = end;
@@ -163,6 +165,7 @@ function hasElementTraversal(row: Element): boolean {
  */
 function readColumn(index: WrsIndex, rows: readonly Element[], pos: number, from: number, to: number, out: (string | null)[]): void {
   if (from >= to) return;
+  if (SourceCells.of(index)?.read(rows, from, to, [pos], [out])) return;
   if (!hasElementTraversal(rows[from])) {
     for (let i = from; i < to; i++) out[i] = valueAt(rows[i], pos);
     return;

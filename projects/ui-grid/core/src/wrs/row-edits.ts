@@ -1,5 +1,6 @@
 import { WrsError } from '../errors';
 import { createWrsElement } from '../xml/dom';
+import { forgetSourceText } from '../xml/source-text';
 import { WrsIndex } from './wrs-index';
 import { pushAll } from './push-all';
 import {
@@ -140,6 +141,7 @@ function restoreCells(row: Element, from: number, to: number): boolean {
     const cell = cells[i];
     const original = originalOf(cell);
     if (!original || sameContent(cell, original)) continue;
+    forgetSourceText(cell.ownerDocument);
     while (cell.firstChild) cell.removeChild(cell.firstChild);
     for (let c = original.firstChild; c; c = c.nextSibling) cell.appendChild(c.cloneNode(true));
     changed = true;

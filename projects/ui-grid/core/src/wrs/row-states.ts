@@ -1,5 +1,6 @@
 import { ELEMENT_NODE, createWrsElement, firstChildElement, setText } from '../xml/dom';
 import { NS } from '../xml/namespaces';
+import { forgetSourceText } from '../xml/source-text';
 import { WrsColumn, WrsIndex } from './wrs-index';
 
 /** The state of a Wrs row: unchanged, inserted, modified, deleted (spec 3.2). */
@@ -61,6 +62,7 @@ export function cellValue(cell: Element): string | null {
 
 /** Replaces a cell's content by text, or by `wrs:null` for null. */
 export function setCellContent(cell: Element, value: string | null): void {
+  forgetSourceText(cell.ownerDocument);
   if (value === null) {
     while (cell.firstChild) cell.removeChild(cell.firstChild);
     cell.appendChild(createWrsElement(cell.ownerDocument!, 'null'));
@@ -87,6 +89,7 @@ function renameInPlace(row: Element, state: RowState): boolean {
   const doc = row.ownerDocument as Document & { _inc?: number };
   const named = row as unknown as { localName: string; tagName: string; nodeName: string };
   const qname = row.prefix ? `${row.prefix}:${state}` : state;
+  forgetSourceText(doc);
   named.localName = state;
   named.tagName = qname;
   named.nodeName = qname;
@@ -114,6 +117,7 @@ function emptyRowLike(row: Element, state: RowState): Element {
 
 /** Puts `renamed` where `row` was, in the document and the index. */
 function replaceRow(row: Element, renamed: Element, index?: WrsIndex | null): Element {
+  forgetSourceText(row.ownerDocument);
   row.parentNode?.replaceChild(renamed, row);
   index?.replaced(row, renamed);
   return renamed;
@@ -164,6 +168,7 @@ export function sameContent(a: Element, b: Element): boolean {
 
 /** Replaces the content of a cell by the content of its `wrs:O`, moving the original's nodes. */
 function takeOriginal(cell: Element, original: Element): void {
+  forgetSourceText(cell.ownerDocument);
   while (cell.firstChild) cell.removeChild(cell.firstChild);
   while (original.firstChild) cell.appendChild(original.firstChild);
 }
@@ -295,6 +300,7 @@ export function writeRowCells(
 
 /** Drops the `wrs:O` of a row, putting their values back into the cells first when `restoreOriginals`. */
 function dropOriginals(row: Element, restoreOriginals: boolean): void {
+  forgetSourceText(row.ownerDocument);
   for (const cell of cellsOf(row)) {
     const original = originalOf(cell);
     if (!original) continue;
@@ -315,6 +321,7 @@ export function deleteRowElement(row: Element, index?: WrsIndex | null): { outco
     case 'D':
       return { outcome: 'unchanged', row };
     case 'I':
+      forgetSourceText(row.ownerDocument);
       row.parentNode?.removeChild(row);
       index?.removed([row]);
       return { outcome: 'removed', row: null };

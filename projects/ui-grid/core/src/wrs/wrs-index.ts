@@ -1,6 +1,7 @@
 import { WrsError } from '../errors';
 import { ELEMENT_NODE, firstChildElement } from '../xml/dom';
 import { NS } from '../xml/namespaces';
+import { forgetSourceText } from '../xml/source-text';
 
 /** One header column of a Wrs (`wrs:Header/wrs:Columns/wrs:C`). */
 export interface WrsColumn {
@@ -56,6 +57,7 @@ export class WrsIndex {
 
   /** Marks the index of a document stale after a change the library did not make itself. */
   static invalidate(doc: Document): void {
+    forgetSourceText(doc);
     WrsIndex.indexes.get(doc)?.invalidate();
   }
 
@@ -83,9 +85,15 @@ export class WrsIndex {
   }
 
   invalidate(): void {
+    this.rowsChanged();
     this.stale = true;
     this.originals = new WeakMap();
     this.keptCells = 0;
+  }
+
+  /** The document's rows changed: its source text no longer tells their cells (a nested Wrs's rows are not those). */
+  private rowsChanged(): void {
+    if (this.root === this.doc.documentElement) forgetSourceText(this.doc);
   }
 
   private ensure(): void {
@@ -243,6 +251,7 @@ export class WrsIndex {
 
   /** After the library replaced a row element by another (an R row becoming M or D): same position, same id. */
   replaced(oldRow: Element, newRow: Element): void {
+    this.rowsChanged();
     if (this.stale) return;
     const pos = this.positionMap().get(oldRow) ?? -1;
     if (pos < 1) {
@@ -260,6 +269,7 @@ export class WrsIndex {
 
   /** After the library inserted rows at a 0-based index of `rows()`. */
   inserted(atIndex: number, rows: readonly Element[]): void {
+    this.rowsChanged();
     if (this.stale) return;
     const appended = atIndex === this.rowList.length;
     if (appended) for (const r of rows) this.rowList.push(r);
@@ -278,6 +288,7 @@ export class WrsIndex {
 
   /** After the library removed rows from the document. */
   removed(rows: readonly Element[]): void {
+    this.rowsChanged();
     if (this.stale || rows.length === 0) return;
     const gone = new Set(rows);
     this.rowList = this.rowList.filter((r) => !gone.has(r));

@@ -1,5 +1,6 @@
 import { WrsError } from '../errors';
 import { NS } from './namespaces';
+import { SOURCE_TEXT_MIN_LENGTH, keepSourceText } from './source-text';
 
 /** The DOM implementation the library parses and serializes with. */
 export interface XmlDomImplementation {
@@ -122,7 +123,11 @@ export function parseXml(text: string): Document {
   if (typeof text !== 'string') throw new WrsError('XML_PARSE', `Expected XML text, got ${typeof text}`, text);
   if (text.trim() === '') throw new WrsError('XML_PARSE', 'Malformed XML: the text is empty', text);
   assertNoDoctype(text);
-  return xmlDom().parse(text);
+  const doc = xmlDom().parse(text);
+  // A large Wrs keeps its text: a column read cold from it costs a fraction of the freshly parsed DOM's (source-cells).
+  const root = doc.documentElement;
+  if (text.length >= SOURCE_TEXT_MIN_LENGTH && root?.namespaceURI === NS.wrs && root.localName === 'Wrs') keepSourceText(doc, text);
+  return doc;
 }
 
 /** Serializes a document or node to XML text. */
