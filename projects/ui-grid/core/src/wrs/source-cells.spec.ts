@@ -209,7 +209,7 @@ describe(`Source text of a large Wrs (${domName()})`, () => {
   });
 
   it('survives a header-only change (a validation result), and a change set naming only it', () => {
-    util.wrsValidation({ validationId: 'v', model, cellValidation: { func: (value: string | null) => (value === 'never' ? 'bad' : null) } });
+    util.wrsValidation({ validationId: 'v', model, cellValidation: { func: (cell: Element) => (cell.textContent === 'never' ? { validationMessage: 'bad' } : null) } });
     const result = doc.getElementsByTagNameNS(WRS, 'ValidationResult')[0];
     expect(result).toBeDefined();
     model.noteChange([result]);
