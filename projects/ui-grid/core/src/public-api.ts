@@ -147,3 +147,4 @@ export type { RowPredicate, ColumnFilterFunction, CompileFilterOptions } from '.
 export { sortRows } from './filter/row-order';
 export type { RowOrdering } from './filter/row-order';
 export { ColumnValues } from './filter/column-values';
+export { SOURCE_TEXT_MIN_LENGTH, forgetSourceText } from './xml/source-text';

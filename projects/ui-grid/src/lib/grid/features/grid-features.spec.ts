@@ -1,6 +1,6 @@
 import { provideZonelessChangeDetection } from '@angular/core';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
-import { DataProvider, DataProviderRegistry, NS, StaticModel, WrsBackend, WrsIndex, filterRows, parseXml, serializeXml } from 'ngx-wrs-grid/core';
+import { DataProvider, DataProviderRegistry, NS, SOURCE_TEXT_MIN_LENGTH, StaticModel, WrsBackend, WrsIndex, filterRows, parseXml, serializeXml } from 'ngx-wrs-grid/core';
 import { firstValueFrom } from 'rxjs';
 import { filter, skip } from 'rxjs/operators';
 import { wrsText } from '../../../../core/testing/fixtures';
@@ -134,6 +134,30 @@ describe('Grid features: column filters', () => {
     typeFilter(s, 'qty', '5..');
     await settle(s.fixture);
     expect(paintedNames(s)).toEqual(['Berta', 'Dora']);
+  });
+
+  it('filters a large Wrs (read from the text it was parsed from) and sees the writes made after it', async () => {
+    const rows: string[][] = [];
+    for (let r = 1; r <= 12000; r++) rows.push([`person ${r}`, String(r % 10), ['DE', 'FR', 'IT'][r % 3]]);
+    const data = wrsText([{ id: 'name', nullable: '0' }, { id: 'qty', type: 'INTEGER', nullable: '0' }, { id: 'country', references: ['DE', 'FR', 'IT'] }], rows);
+    expect(data.length).toBeGreaterThan(SOURCE_TEXT_MIN_LENGTH);
+    const s = await setup({ columnFilters: true }, { data });
+    typeFilter(s, 'name', 'person 4321');
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R4321']);
+    typeFilter(s, 'name', '');
+    await settle(s.fixture);
+    s.grid.write("/*/wrs:Data/*[@id='R7000']/wrs:C[1]", 'changed by write');
+    s.grid.fire();
+    s.grid.write("/*/wrs:Data/*[@id='R8001']/wrs:C[2]", '77');
+    s.grid.fire();
+    typeFilter(s, 'name', 'changed by');
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R7000']);
+    typeFilter(s, 'name', 'person 800');
+    typeFilter(s, 'qty', '10..');
+    await settle(s.fixture);
+    expect(viewIds(s)).toEqual(['R8001']);
   });
 
   it('offers a value list for reference columns and combines it with the other filters by and', async () => {
