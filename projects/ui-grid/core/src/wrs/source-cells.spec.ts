@@ -160,6 +160,9 @@ describe(`SourceCells (${domName()})`, () => {
     expect(b[39]).toBe('40.2');
     expect(reader.read(index.rows(), 0, 50, [1], [a])).toBeTrue();
     expect(a[49]).toBe('50.1');
+    const c: (string | null)[] = [];
+    expect(reader.read(index.rows(), 10, 12, [3, 3, 1], [a, b, c])).toBeTrue();
+    expect([a[11], b[11], c[11]]).toEqual(['12.3', '12.3', '12.1']);
   });
 });
 

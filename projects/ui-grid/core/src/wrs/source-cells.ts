@@ -93,10 +93,13 @@ export class SourceCells {
     }
     if (from >= to) return true;
     while (this.known < from) {
-      if (this.readRow(this.known, rows, [], []) < 0) return this.fail();
+      if (this.readRow(this.known, rows, [], [], []) < 0) return this.fail();
     }
+    // The expression captures the wanted cells in column order: the capture group of each position.
+    const sorted = [...new Set(positions)].sort((a, b) => a - b);
+    const groups = positions.map((pos) => sorted.indexOf(pos) + 1);
     for (let r = from; r < to; r++) {
-      if (this.readRow(r, rows, positions, outs) < 0) return this.fail();
+      if (this.readRow(r, rows, positions, groups, outs) < 0) return this.fail();
     }
     // Cheap guards against any drift between text and DOM: the first and the last row read carry the DOM's ids.
     if (!this.sameId(rows, from) || !this.sameId(rows, to - 1)) return this.fail();
@@ -130,7 +133,7 @@ export class SourceCells {
   }
 
   /** Reads one row; returns the offset of the next row's start tag (or of the `wrs:Data` end tag), -1 on failure. */
-  private readRow(r: number, rows: readonly Element[], positions: readonly number[], outs: readonly (string | null)[][]): number {
+  private readRow(r: number, rows: readonly Element[], positions: readonly number[], groups: readonly number[], outs: readonly (string | null)[][]): number {
     const text = this.text;
     const at = this.starts[r];
     const endKnown = r < this.known;
@@ -139,11 +142,7 @@ export class SourceCells {
     const match = shape.exec(text);
     let next: number;
     if (match !== null) {
-      if (positions.length === 1) outs[0][r] = this.cellValueOf(match[1]);
-      else {
-        const sorted = [...positions].sort((a, b) => a - b);
-        for (let k = 0; k < positions.length; k++) outs[k][r] = this.cellValueOf(match[sorted.indexOf(positions[k]) + 1]);
-      }
+      for (let k = 0; k < groups.length; k++) outs[k][r] = this.cellValueOf(match[groups[k]]);
       if (endKnown) return this.starts[r + 1];
       next = shape.lastIndex;
       const c = text.charCodeAt(next + 1);
