@@ -1,5 +1,6 @@
 import { ELEMENT_NODE } from '../xml/dom';
 import { csvField } from './clipboard-text';
+import { cellValue, cellsOf } from './row-states';
 import { WrsIndex } from './wrs-index';
 
 const TEXT_NODE = 3;
@@ -90,10 +91,9 @@ function formulaStart(code: number): boolean {
 function addLinesCellByCell(lines: string[], index: WrsIndex, count: number): void {
   for (const row of index.rows()) {
     if (row.localName === 'D') continue;
-    const fields: string[] = [];
-    for (let c = row.firstChild; c !== null && fields.length < count; c = c.nextSibling) {
-      if (c.nodeType === ELEMENT_NODE && (c as Element).localName === 'C') fields.push(csvField(c.textContent));
-    }
+    const fields = cellsOf(row)
+      .slice(0, count)
+      .map((cell) => csvField(cellValue(cell)));
     while (fields.length < count) fields.push('');
     lines.push(fields.join(','));
   }

@@ -18,9 +18,9 @@ function parsed(expression: string, params?: Record<string, string | number | st
   return tree(doc.documentElement);
 }
 
-function failure(expression: string, params?: Record<string, string>): WrsError {
+function failure(expression: string, params?: Record<string, unknown>): WrsError {
   try {
-    parseFilterExpression(expression, params);
+    parseFilterExpression(expression, params as Parameters<typeof parseFilterExpression>[1]);
   } catch (e) {
     return e as WrsError;
   }
@@ -52,6 +52,27 @@ describe(`parseFilterExpression (${domName()})`, () => {
     const e = failure('a = :missing', {});
     expect(e.code).toBe('PLACEHOLDER_MISSING');
     expect(e.input).toBe('missing');
+  });
+
+  it('takes a single value for an in placeholder, and null as IS NULL (an empty @value) for the others', () => {
+    expect(parsed('a in :v and b = :n', { v: 'x', n: null as unknown as string })).toBe("And(a in 'x', b = '')");
+  });
+
+  it('refuses placeholder values the filter format cannot hold, naming the placeholder and its position', () => {
+    const cases: [string, Record<string, unknown>, string, RegExp][] = [
+      ['a = :v', { v: undefined }, 'PLACEHOLDER_MISSING', /no value for :v at position 5/],
+      ['a in :v', { v: [] }, 'INVALID_ARGUMENT', /:v at position 6 is an empty list/],
+      ['a in :v', { v: ['x', 'y,z'] }, 'INVALID_ARGUMENT', /cannot hold ","/],
+      ["a in ('x', 'y,z')", {}, 'INVALID_ARGUMENT', /holds "y,z"/],
+      ['a = :v', { v: ['x', 'y'] }, 'INVALID_ARGUMENT', /holds a list; only "in" takes one/],
+      ['a = :v', { v: { x: 1 } }, 'INVALID_ARGUMENT', /must be a string, number, boolean, null or a list/],
+      ['a in :v', { v: ['x', null] }, 'INVALID_ARGUMENT', /must be a string, number, boolean, null or a list/],
+    ];
+    for (const [expression, params, code, message] of cases) {
+      const e = failure(expression, params);
+      expect(e.code).withContext(expression).toBe(code);
+      expect(e.message).withContext(expression).toMatch(message);
+    }
   });
 
   it('raises FILTER_SYNTAX naming the position and what was expected', () => {

@@ -191,32 +191,65 @@ class FilterParser {
     if (token.kind === 'param') {
       this.pos++;
       const v = this.param(token);
-      return Array.isArray(v) ? v.join(',') : v === null ? '' : String(v);
+      if (Array.isArray(v)) {
+        throw new WrsError('INVALID_ARGUMENT', `Filter expression: :${token.text} at position ${token.at + 1} holds a list; only "in" takes one`, v, {
+          position: token.at + 1,
+        });
+      }
+      return v === null ? '' : String(v);
     }
     throw syntaxError(this.expression, token.at, 'a quoted string, a number or a :placeholder', describe(token));
   }
 
-  /** `in` takes `(v1, v2, ...)` or one placeholder; the values are joined with commas as `f:Expression/@value` holds them. */
+  /**
+   * `in` takes `(v1, v2, ...)` or one placeholder (a list or a single value); the values are joined with commas as
+   * `f:Expression/@value` holds them. That format has no escape: a value holding a comma would be read back as two
+   * values, and an empty list as IS NULL, so both are refused.
+   */
   private list(): string {
     const token = this.peek();
-    if (token.kind === 'param') return this.value();
-    this.expect('(', '"(" or a :placeholder after "in"');
-    const values = [this.value()];
-    while (this.peek().kind === ',') {
+    let values: string[];
+    if (token.kind === 'param') {
       this.pos++;
-      values.push(this.value());
+      const v = this.param(token);
+      values = Array.isArray(v) ? v.map(String) : [v === null ? '' : String(v)];
+      if (values.length === 0) {
+        throw new WrsError('INVALID_ARGUMENT', `Filter expression: :${token.text} at position ${token.at + 1} is an empty list; "in" needs at least one value`, v, {
+          position: token.at + 1,
+        });
+      }
+    } else {
+      this.expect('(', '"(" or a :placeholder after "in"');
+      values = [this.value()];
+      while (this.peek().kind === ',') {
+        this.pos++;
+        values.push(this.value());
+      }
+      this.expect(')', '"," or ")"');
     }
-    this.expect(')', '"," or ")"');
+    const withComma = values.find((v) => v.includes(','));
+    if (withComma !== undefined) {
+      throw new WrsError('INVALID_ARGUMENT', `Filter expression: the "in" list at position ${token.at + 1} holds ${JSON.stringify(withComma)}; a value of an in list cannot hold ","`, withComma, {
+        position: token.at + 1,
+      });
+    }
     return values.join(',');
   }
 
   private param(token: Token): FilterParams[string] {
-    if (!Object.prototype.hasOwnProperty.call(this.params, token.text)) {
+    const value = Object.prototype.hasOwnProperty.call(this.params, token.text) ? this.params[token.text] : undefined;
+    if (value === undefined) {
       throw new WrsError('PLACEHOLDER_MISSING', `Filter expression: no value for :${token.text} at position ${token.at + 1}`, token.text, {
         position: token.at + 1,
       });
     }
-    return this.params[token.text];
+    const plain = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+    if (Array.isArray(value) ? !value.every((v) => v !== null && plain(v)) : !plain(value)) {
+      throw new WrsError('INVALID_ARGUMENT', `Filter expression: :${token.text} at position ${token.at + 1} must be a string, number, boolean, null or a list of strings and numbers`, value, {
+        position: token.at + 1,
+      });
+    }
+    return value;
   }
 }
 

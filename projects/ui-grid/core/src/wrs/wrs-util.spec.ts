@@ -225,6 +225,23 @@ describe(`WrsUtil single-row operations (${domName()})`, () => {
     expect(fired.length).toBe(1);
     expect(threw(() => util.duplicateRow(model, 'R9'), 'UNKNOWN_ROW')).toBeTrue();
   });
+
+  it('duplicateRow of a deleted row raises INVALID_ARGUMENT and changes and fires nothing', () => {
+    const { util, model, shapes, fired } = setup();
+    util.deleteRow(model, 'R2');
+    const before = shapes();
+    let error: unknown = null;
+    try {
+      util.duplicateRow(model, 'R2');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toEqual(jasmine.any(WrsError));
+    expect((error as WrsError).code).toBe('INVALID_ARGUMENT');
+    expect((error as WrsError).message).toContain('"R2" is deleted');
+    expect(shapes()).toEqual(before);
+    expect(fired).toEqual([]);
+  });
 });
 
 describe(`WrsUtil row ranges (${domName()})`, () => {
@@ -441,6 +458,27 @@ describe(`WrsUtil row ranges (${domName()})`, () => {
     expect(shapes()[4]).toBe('D R5 a5|5');
     expect(threw(() => util.deleteRowByColumnValue(model.getData()!, 'nope', ['x']), 'UNKNOWN_COLUMN')).toBeTrue();
   });
+
+  it('deleteRowByColumnValue matches null cells with null and numbers by their text; a string is one value, not its letters', () => {
+    const { util, doc, shapes } = setup();
+    util.deleteRowByColumnValue(doc, 'country', [null]);
+    expect(shapes()).toEqual(['R R1 Anna|3|DE', 'R R2 Bert|5|FR', 'D R3 Cleo|7|~']);
+    util.deleteRowByColumnValue(doc, 'name', 'Bean');
+    expect(shapes()[1]).withContext('"Bean" is not B, e, a and n').toBe('R R2 Bert|5|FR');
+    util.deleteRowByColumnValue(doc, 'name', 'Bert');
+    util.deleteRowByColumnValue(doc, 'qty', [3]);
+    expect(shapes()).toEqual(['D R1 Anna|3|DE', 'D R2 Bert|5|FR', 'D R3 Cleo|7|~']);
+  });
+
+  it('deleteRowByColumnValue refuses values that are no list of strings, numbers and nulls, changing nothing', () => {
+    const { util, doc, shapes } = setup();
+    const bad: unknown[] = [null, undefined, {}, [undefined], [{}], 5];
+    for (const values of bad) {
+      const call = () => util.deleteRowByColumnValue(doc, 'country', values as string[]);
+      expect(threw(call, 'INVALID_ARGUMENT')).withContext(JSON.stringify(values) ?? 'undefined').toBeTrue();
+    }
+    expect(shapes()).toEqual(['R R1 Anna|3|DE', 'R R2 Bert|5|FR', 'R R3 Cleo|7|~']);
+  });
 });
 
 describe(`WrsUtil clipboard (${domName()})`, () => {
@@ -462,6 +500,34 @@ describe(`WrsUtil clipboard (${domName()})`, () => {
     util.deleteRow(model, 'R3');
     await util.copyAllRows2CSV({ model });
     expect(clipboard.text).toBe(`NAME,NOTE\r\n'=cmd(),"a,b"\r\nplain,"say ""x"""\r\n`);
+  });
+
+  it('copyAllRows2CSV writes an empty field for wrs:null in an indented document, as copy does', async () => {
+    const xml = `<wrs:Wrs xmlns:wrs="http://www.businesscode.de/schema/bcdui/wrs-1.0.0">
+      <wrs:Header><wrs:Columns><wrs:C pos="1" id="a" caption="A"/><wrs:C pos="2" id="b" caption="B"/></wrs:Columns></wrs:Header>
+      <wrs:Data>
+        <wrs:R id="R1">
+          <wrs:C>x</wrs:C>
+          <wrs:C>
+            <wrs:null/>
+          </wrs:C>
+        </wrs:R>
+      </wrs:Data>
+    </wrs:Wrs>`;
+    const { util, model, clipboard } = setup(xml);
+    await util.copyAllRows2CSV({ model });
+    expect(clipboard.text).toBe('A,B\r\nx,\r\n');
+    await util.copy({ model, rowStartPos: 1, colStartPos: 1, colEndPos: 2 });
+    expect(clipboard.text).toBe('x\t\r\n');
+  });
+
+  it('paste leaves a deleted row as it is: the line landing on it is not written, the next lines go to the next rows', async () => {
+    const { util, model, shapes, fired } = setup();
+    util.deleteRow(model, 'R2', true);
+    fired.length = 0;
+    await util.paste({ model, rowStartPos: 1, colStartPos: 2, text: '1\tIT\r\n2\tIT\r\n3\tIT\r\n4\tIT\r\n' });
+    expect(shapes()).toEqual(['M R1 Anna|1|IT / Anna|3|DE', 'D R2 Bert|5|FR', 'M R3 Cleo|3|IT / Cleo|7|~', 'I I_1_R3 ~|4|IT']);
+    expect(fired).toEqual([['R1', 'R3', 'I_1_R3']]);
   });
 
   it('paste overwrites from the start cell, appends I rows past the last row and cuts off past the last column', async () => {
@@ -668,6 +734,37 @@ describe(`WrsUtil server round trip (${domName()})`, () => {
     expect(server.payloads.length).toBe(2);
   });
 
+  it('a second save while one runs waits for it and sends only what changed since: no row is sent twice', async () => {
+    const { util, model, server, shapes } = setup();
+    util.setCellValue(model, 'R1', 'qty', '4');
+    util.insertRow({ model, rowStartPos: 3, insertBeforeSelection: false });
+    const first = util.saveModel({ model });
+    const again = util.saveModel({ model });
+    util.setCellValue(model, 'R2', 'qty', '9');
+    const third = util.saveModel({ model });
+    await Promise.all([first, again, third]);
+    expect(server.payloads).toEqual([['M R1 Anna|4|DE / Anna|3|DE', 'I I_1_R3 ~|0|~'], ['M R2 Bert|9|FR / Bert|5|FR']]);
+    expect(shapes()).toEqual(['R R1 Anna|4|DE', 'R R2 Bert|9|FR', 'R R3 Cleo|7|~', 'R I_1_R3 ~|0|~']);
+    expect(model.getStatus().name).toBe('SavedStatus');
+  });
+
+  it('a save waiting for a failed one sends the pending changes again; postWrs of the same document waits too', async () => {
+    const { util, model, server, shapes, doc } = setup();
+    util.deleteRow(model, 'R3');
+    server.failure = new WrsError('SAVE_FAILED', '500 database down');
+    const first = util.saveModel({ model });
+    const second = util.postWrs(doc);
+    await rejected(first, 'SAVE_FAILED');
+    await rejected(second, 'SAVE_FAILED');
+    expect(server.payloads).toEqual([['D R3 Cleo|7|~'], ['D R3 Cleo|7|~']]);
+    server.failure = null;
+    const third = util.saveModel({ model });
+    const fourth = util.postWrs(doc);
+    await Promise.all([third, fourth]);
+    expect(server.payloads.length).toBe(3);
+    expect(shapes()).toEqual(['R R1 Anna|3|DE', 'R R2 Bert|5|FR']);
+  });
+
   it('saveModel with reload loads the data again after the save', async () => {
     const { util, model } = setup();
     util.setCellValue(model, 'R1', 'qty', '4');
@@ -812,5 +909,14 @@ describe(`WrsUtil server round trip (${domName()})`, () => {
     expect(errors.map((e) => e.message)).toEqual(['503']);
     await rejected(util.getNextIdentifier({ scope: 'x', onSuccessCb: () => undefined }), 'BACKEND');
     await rejected(util.getNextIdentifier({ scope: 'x', blockSize: 0, onSuccessCb: () => undefined }), 'INVALID_ARGUMENT');
+  });
+
+  it('getNextIdentifier hands bad arguments to onErrorCb when there is one, without asking the server', async () => {
+    const { util, server } = setup();
+    const errors: WrsError[] = [];
+    await util.getNextIdentifier({ scope: '', onSuccessCb: () => fail('no ids for an empty scope'), onErrorCb: (e) => errors.push(e) });
+    await util.getNextIdentifier({ scope: 'x', blockSize: 1.5, onSuccessCb: () => fail('no ids for 1.5'), onErrorCb: (e) => errors.push(e) });
+    expect(errors.map((e) => [e.code, e.input])).toEqual([['INVALID_ARGUMENT', ''], ['INVALID_ARGUMENT', 1.5]]);
+    expect(server.lastId).toBe(100);
   });
 });

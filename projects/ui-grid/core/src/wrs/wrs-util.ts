@@ -144,6 +144,24 @@ export interface ValidateModelArgs {
 type CellInput = string | number | boolean | null | undefined;
 
 /**
+ * The save running for each document. A save of a document that is being saved waits until that one settles, then
+ * sends what is still changed then: the same rows are never posted twice (twice the I rows would be two inserts, and
+ * the second answer a conflict although the first save went through).
+ */
+const savesRunning = new WeakMap<Document, Promise<unknown>>();
+
+function oneSaveAtATime<T>(doc: Document, save: () => Promise<T>): Promise<T> {
+  const before = savesRunning.get(doc);
+  const run = before ? before.then(save, save) : save();
+  savesRunning.set(doc, run);
+  const settled = () => {
+    if (savesRunning.get(doc) === run) savesRunning.delete(doc);
+  };
+  run.then(settled, settled);
+  return run;
+}
+
+/**
  * The Wrs utility functions of spec 4.3 (`ui.wrs.wrsUtil`), over providers (by instance or registered id) and
  * Wrs documents. Row and cell access goes through the WrsIndex, so costs grow with the rows an operation touches.
  * Each bulk operation is one change set: one `fire()` unless `propagateUpdate` is false.
@@ -261,6 +279,8 @@ export class WrsUtil {
     const element = typeof row === 'string' ? index.rowById(row) : row;
     const pos = element ? index.positionOf(element) : -1;
     if (pos < 0) throw new WrsError('UNKNOWN_ROW', `duplicateRow: no such row ${typeof row === 'string' ? `"${row}"` : 'element'}`, row);
+    // A range skips its D rows; asked for one by name, a deleted row is an error, not a silent no-op.
+    if (rowState(element!) === 'D') throw new WrsError('INVALID_ARGUMENT', `duplicateRow: row "${element!.getAttribute('id')}" is deleted`, row);
     this.duplicateRows({ model, rowStartPos: pos, propagateUpdate, fn });
   }
 
@@ -299,16 +319,23 @@ export class WrsUtil {
     this.finish(provider, edit, args.propagateUpdate, args.fn);
   }
 
-  /** Removes rows whose column value is one of `values`, by deleteRow's rules (design.md 4b). */
-  deleteRowByColumnValue(wrs: Document | Element, colIdOrPos: string | number, values: readonly string[]): void {
+  /**
+   * Removes rows whose column value is one of `values`, by deleteRow's rules (design.md 4b). Numbers match their
+   * text, a null matches `wrs:null` cells, and a single string is one value (not its characters).
+   */
+  deleteRowByColumnValue(wrs: Document | Element, colIdOrPos: string | number, values: readonly (string | number | null)[] | string): void {
+    const list: readonly unknown[] = typeof values === 'string' ? [values] : Array.isArray(values) ? values : [undefined];
+    const bad = list.find((v) => v !== null && typeof v !== 'string' && typeof v !== 'number');
+    if (bad !== undefined || list.includes(undefined)) {
+      throw new WrsError('INVALID_ARGUMENT', 'deleteRowByColumnValue: values must be an array of strings, numbers or nulls', values);
+    }
     const index = WrsIndex.ofElement(wrsRootOf(wrs));
     const pos = index.resolveColumn(colIdOrPos);
     if (pos === 0) throw new WrsError('UNKNOWN_COLUMN', `deleteRowByColumnValue: no column ${JSON.stringify(colIdOrPos)}`, colIdOrPos);
-    const wanted = new Set(values);
+    const wanted = new Set(list.map((v) => (v === null ? null : String(v))));
     const matching = index.rows().filter((row) => {
       const cell = cellAt(row, pos);
-      const value = cell ? cellValue(cell) : null;
-      return value !== null && wanted.has(value);
+      return cell !== null && wanted.has(cellValue(cell));
     });
     const removed: Element[] = [];
     for (const row of matching) {
@@ -487,8 +514,12 @@ export class WrsUtil {
    */
   async saveModel(args: SaveModelArgs): Promise<void> {
     const { provider, index } = this.ready(args.model);
-    await this.send(provider, index, args.url);
-    if (args.reload) await provider.execute(true);
+    await oneSaveAtATime(index.doc, async () => {
+      // Resolved again: a save that waited for another may find the document reloaded by it.
+      const now = this.ready(args.model);
+      await this.send(now.provider, now.index, args.url);
+      if (args.reload) await provider.execute(true);
+    });
     args.onSuccess?.();
   }
 
@@ -517,10 +548,15 @@ export class WrsUtil {
     const param: PostWrsParam = isPostWrsParam(args) ? args : { wrs: args };
     const targets = Array.isArray(param.wrs) ? param.wrs : [param.wrs as Document | ModelRef];
     for (const target of targets) {
-      if (isNode(target)) await this.send(null, WrsIndex.of(target as Document), param.url);
-      else {
-        const { provider, index } = this.ready(target);
-        await this.send(provider, index, param.url);
+      if (isNode(target)) {
+        const index = WrsIndex.of(target as Document);
+        await oneSaveAtATime(index.doc, () => this.send(null, index, param.url));
+      } else {
+        const { index } = this.ready(target);
+        await oneSaveAtATime(index.doc, () => {
+          const now = this.ready(target);
+          return this.send(now.provider, now.index, param.url);
+        });
       }
     }
     param.onSuccess?.();
@@ -528,16 +564,16 @@ export class WrsUtil {
 
   /**
    * Reserves `blockSize` identifiers of a scope on the server and calls `onSuccessCb` with them (spec 4.3); a
-   * failure calls `onErrorCb`, or rejects when there is none.
+   * failure, bad arguments included, calls `onErrorCb`, or rejects when there is none.
    */
   async getNextIdentifier(args: GetNextIdentifierArgs): Promise<void> {
     const blockSize = args.blockSize ?? 1;
-    if (typeof args.scope !== 'string' || args.scope === '') throw new WrsError('INVALID_ARGUMENT', 'getNextIdentifier needs a scope', args.scope);
-    if (!Number.isSafeInteger(blockSize) || blockSize < 1) {
-      throw new WrsError('INVALID_ARGUMENT', `getNextIdentifier: blockSize must be a whole number from 1 to 2^53 - 1, got ${blockSize}`, blockSize);
-    }
     let last: number;
     try {
+      if (typeof args.scope !== 'string' || args.scope === '') throw new WrsError('INVALID_ARGUMENT', 'getNextIdentifier needs a scope', args.scope);
+      if (!Number.isSafeInteger(blockSize) || blockSize < 1) {
+        throw new WrsError('INVALID_ARGUMENT', `getNextIdentifier: blockSize must be a whole number from 1 to 2^53 - 1, got ${blockSize}`, blockSize);
+      }
       last = await this.server().nextIdentifier(args.scope, blockSize);
       // Whole numbers a double holds exactly, the first of the block too: 5.5 made ids 4.5 and 5.5, and past 2^53
       // `id++` no longer changes the number, so forEach never ended. `last - (blockSize - 1)`: in
