@@ -215,6 +215,8 @@ function walkedValue(row: Element, pos: number, width: number): string | null {
   const at = modified ? 2 * pos - 2 : pos - 1;
   const count = modified ? 2 * width : width;
   let cell: Element | null;
+  const first = row.firstElementChild;
+  if (first === null || first.localName !== 'C' || first.namespaceURI !== NS.wrs) return valueAt(row, pos);
   if (at > count - 1 - at && row.childElementCount === count) {
     cell = row.lastElementChild;
     for (let k = count - 1 - at; k > 0 && cell !== null; k--) cell = cell.previousElementSibling;
@@ -222,7 +224,9 @@ function walkedValue(row: Element, pos: number, width: number): string | null {
     cell = row.firstElementChild;
     for (let k = at; k > 0 && cell !== null; k--) cell = cell.nextElementSibling;
   }
-  if (cell !== null && cell.localName === 'C' && (!modified || cell.nextElementSibling?.localName === 'O')) return cellText(cell);
+  if (cell !== null && cell.localName === 'C' && cell.namespaceURI === NS.wrs && (!modified || cell.nextElementSibling?.localName === 'O')) {
+    return cellText(cell);
+  }
   return valueAt(row, pos);
 }
 
@@ -243,7 +247,7 @@ function readRows(rows: readonly Element[], from: number, to: number, positions:
     for (const values of byPos.values()) values[i] = null;
     let n = 0;
     for (let c = row.firstElementChild; c !== null && n < last; c = c.nextElementSibling) {
-      if (c.localName !== 'C') continue;
+      if (c.localName !== 'C' || c.namespaceURI !== NS.wrs) continue;
       const values = byPos.get(++n);
       if (values) values[i] = cellText(c);
     }

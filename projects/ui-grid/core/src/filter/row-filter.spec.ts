@@ -131,6 +131,9 @@ function wideTable(width: number, rows: number): WrsIndex {
   const pretty = index.rowById('R2')!;
   for (const cell of Array.from(pretty.childNodes)) pretty.insertBefore(pretty.ownerDocument!.createTextNode('\n  '), cell);
   pretty.insertBefore(pretty.ownerDocument!.createComment('cells'), pretty.firstChild);
+  // A row with a foreign element before its cells (x:C is no wrs:C).
+  const foreign = index.rowById('R3')!;
+  foreign.insertBefore(foreign.ownerDocument!.createElementNS('urn:x', 'x:C'), foreign.firstChild).textContent = 'foreign';
   return index;
 }
 
@@ -151,6 +154,8 @@ describe(`ColumnValues reading (${domName()})`, () => {
     expect(values.values(20)[37]).toBeNull();
     expect(values.values(20)[1]).toBe('2.20');
     expect(values.values(16)[3]).toBe('edited 16');
+    expect(values.values(1)[2]).toBe('3.1');
+    expect(values.values(20)[2]).toBe('3.20');
   });
 
   it('reads the middle columns of a wide table (far from both row ends) as cellAt and cellValue do', () => {

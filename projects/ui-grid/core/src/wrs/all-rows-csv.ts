@@ -1,4 +1,5 @@
 import { ELEMENT_NODE } from '../xml/dom';
+import { NS } from '../xml/namespaces';
 import { csvField } from './clipboard-text';
 import { cellValue, cellsOf } from './row-states';
 import { WrsIndex } from './wrs-index';
@@ -59,7 +60,7 @@ function addLinesFromDataText(lines: string[], data: Element, count: number): bo
         const firstType = first.nodeType;
         if (firstType === TEXT_NODE || firstType === CDATA_SECTION_NODE) length = (first as CharacterData).length;
       }
-      if (fields.length < count && (cell as Element).localName === 'C') {
+      if (fields.length < count && (cell as Element).localName === 'C' && (cell as Element).namespaceURI === NS.wrs) {
         if (length === 0) fields.push('');
         else {
           const end = offset + length;

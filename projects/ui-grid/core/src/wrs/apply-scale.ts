@@ -1,4 +1,5 @@
 import { ELEMENT_NODE } from '../xml/dom';
+import { NS } from '../xml/namespaces';
 import { WrsIndex } from './wrs-index';
 import { cellValue, setCellContent } from './row-states';
 
@@ -52,7 +53,7 @@ export function applyScaleTo(index: WrsIndex): void {
     if (row.localName === 'D') continue;
     let pos = 0;
     for (let c = row.firstChild; c && pos < last; c = c.nextSibling) {
-      if (c.nodeType !== ELEMENT_NODE || (c as Element).localName !== 'C') continue;
+      if (c.nodeType !== ELEMENT_NODE || (c as Element).localName !== 'C' || (c as Element).namespaceURI !== NS.wrs) continue;
       const scale = scaleAt.get(++pos);
       if (scale === undefined) continue;
       const value = cellValue(c as Element);

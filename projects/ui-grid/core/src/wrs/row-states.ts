@@ -26,12 +26,13 @@ export function cellsOf(row: Element): Element[] {
 export function cellAt(row: Element, pos: number): Element | null {
   if (pos < 1) return null;
   // Rows hold only C cells, and C/O pairs in M rows (wrs-1.0.0.xsd): index the element children directly, a few DOM
-  // calls instead of a walk over every sibling before the cell. A row of another shape falls back to the walk.
+  // calls instead of a walk over every sibling before the cell. A row of another shape falls back to the walk: one
+  // whose first element is no wrs:C (a foreign element before the cells), or whose guessed element is no wrs:C.
   const children = (row as Partial<Element>).children;
-  if (children) {
+  if (children && children.length > 0 && isWrs(children[0], 'C')) {
     const modified = row.localName === 'M';
     const guess = children[modified ? 2 * pos - 2 : pos - 1];
-    if (guess && guess.localName === 'C' && (!modified || guess.nextElementSibling?.localName === 'O')) return guess;
+    if (guess && isWrs(guess, 'C') && (!modified || guess.nextElementSibling?.localName === 'O')) return guess;
   }
   let n = 0;
   for (let c = row.firstChild; c; c = c.nextSibling) {

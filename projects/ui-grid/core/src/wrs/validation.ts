@@ -57,7 +57,7 @@ function forEachCell(
     let pos = 0;
     let k = 0;
     for (let c = row.firstChild; c && k < wanted.length; c = c.nextSibling) {
-      if (c.nodeType !== ELEMENT_NODE || (c as Element).localName !== 'C') continue;
+      if (c.nodeType !== ELEMENT_NODE || (c as Element).localName !== 'C' || (c as Element).namespaceURI !== NS.wrs) continue;
       pos++;
       if (pos === wanted[k]) check(row, c as Element, k++);
       if (pos >= last) break;

@@ -123,7 +123,7 @@ export class WrsIndex {
       let n = 0;
       const taken = new Set<number>();
       for (let c = columns.firstChild; c; c = c.nextSibling) {
-        if (c.nodeType !== ELEMENT_NODE || (c as Element).localName !== 'C') continue;
+        if (c.nodeType !== ELEMENT_NODE || (c as Element).localName !== 'C' || (c as Element).namespaceURI !== NS.wrs) continue;
         n++;
         const el = c as Element;
         const given = el.getAttribute('pos');

@@ -8,79 +8,8 @@ import { domName, ordersWrs, wrsText } from '../../testing/fixtures';
 import { rowShapes } from '../../testing/wrs-shape';
 import { cellValue, cellsOf, originalOf, writeRowCells } from './row-states';
 import { WrsIndex } from './wrs-index';
-import { ClipboardPort } from './clipboard-port';
 import { NextIdentifierResult, WrsUtil } from './wrs-util';
-
-/** A clipboard in memory. */
-class MemoryClipboard implements ClipboardPort {
-  text = '';
-  writeText(text: string): void {
-    this.text = text;
-  }
-  readText(): string {
-    return this.text;
-  }
-}
-
-/**
- * A server in memory speaking design.md 5: it holds rows by id, commits a payload of I, M, D rows as one
- * transaction, answers a conflict when the originals of an M or D row no longer match, and can be told to fail.
- */
-class MemoryServer implements WrsBackend {
-  readonly rows = new Map<string, (string | null)[]>();
-  readonly payloads: string[][] = [];
-  failure: WrsError | null = null;
-  lastId = 100;
-
-  constructor(doc: Document) {
-    for (const row of WrsIndex.of(doc).rows()) this.rows.set(row.getAttribute('id')!, cellsOf(row).map(cellValue));
-  }
-
-  async load(): Promise<Document> {
-    throw new WrsError('BACKEND', 'not used here');
-  }
-
-  async save(wrs: Document | string): Promise<void> {
-    const doc = typeof wrs === 'string' ? parseXml(wrs) : wrs;
-    this.payloads.push(rowShapes(doc));
-    if (this.failure) throw this.failure;
-    const rows = WrsIndex.of(doc).rows();
-    const conflicts = rows.filter((row) => {
-      const id = row.getAttribute('id')!;
-      const current = this.rows.get(id);
-      if (row.localName === 'I') return current !== undefined;
-      const originals = row.localName === 'M' ? cellsOf(row).map((c) => cellValue(originalOf(c)!)) : cellsOf(row).map(cellValue);
-      return !current || originals.some((v, i) => v !== current[i]);
-    });
-    if (conflicts.length > 0) {
-      throw new WrsError('SAVE_CONFLICT', `409 Conflict: ${conflicts.map((r) => r.getAttribute('id')).join(',')}`);
-    }
-    for (const row of rows) {
-      const id = row.getAttribute('id')!;
-      if (row.localName === 'D') this.rows.delete(id);
-      else this.rows.set(id, cellsOf(row).map(cellValue));
-    }
-  }
-
-  async nextIdentifier(scope: string, blockSize = 1): Promise<number> {
-    if (this.failure) throw this.failure;
-    this.lastId += blockSize;
-    return this.lastId;
-  }
-}
-
-function setup(xml = ordersWrs()) {
-  const registry = new DataProviderRegistry();
-  const model = new StaticModel({ id: 'orders', data: xml, registry });
-  void model.execute();
-  const clipboard = new MemoryClipboard();
-  const server = new MemoryServer(parseXml(xml));
-  const util = new WrsUtil({ registry, clipboard, backend: server });
-  const fired: string[][] = [];
-  model.changes$.subscribe((c) => fired.push([...c.rowIds]));
-  const doc = model.getData()!;
-  return { registry, model, clipboard, server, util, fired, doc, shapes: () => rowShapes(model.getData()!) };
-}
+import { rejected, setup } from '../../testing/wrs-util-harness';
 
 function threw(fn: () => unknown, code: string): boolean {
   try {
@@ -89,17 +18,6 @@ function threw(fn: () => unknown, code: string): boolean {
     return e instanceof WrsError && e.code === code;
   }
   return false;
-}
-
-async function rejected(promise: Promise<unknown>, code: string): Promise<WrsError> {
-  try {
-    await promise;
-  } catch (e) {
-    expect(e).toEqual(jasmine.any(WrsError));
-    expect((e as WrsError).code).toBe(code);
-    return e as WrsError;
-  }
-  throw new Error(`expected a ${code} rejection`);
 }
 
 describe(`WrsUtil cells and positions (${domName()})`, () => {
@@ -111,6 +29,20 @@ describe(`WrsUtil cells and positions (${domName()})`, () => {
     expect(util.getCellValue('orders', 'R9', 'qty')).toBeNull();
     expect(util.getCellValue('orders', 'R1', 'nope')).toBeNull();
     expect(util.getCellValue('orders', 1, 4)).toBeNull();
+  });
+
+  it('a foreign x:C in a row is no cell: reads, writes and the CSV export take the n-th wrs:C', async () => {
+    const xml = `<wrs:Wrs xmlns:wrs="http://www.businesscode.de/schema/bcdui/wrs-1.0.0" xmlns:x="urn:x">
+      <wrs:Header><wrs:Columns><wrs:C pos="1" id="a" caption="A"/><wrs:C pos="2" id="b" caption="B"/></wrs:Columns></wrs:Header>
+      <wrs:Data><wrs:R id="R1"><x:C>foreign</x:C><wrs:C>a1</wrs:C><wrs:C>b1</wrs:C></wrs:R></wrs:Data></wrs:Wrs>`;
+    const { util, model, clipboard } = setup(xml);
+    expect(util.getCellValue(model, 'R1', 'a')).toBe('a1');
+    expect(util.getCellValue(model, 'R1', 2)).toBe('b1');
+    await util.copyAllRows2CSV({ model });
+    expect(clipboard.text).toBe('A,B\r\na1,b1\r\n');
+    expect(util.setCellValue(model, 'R1', 'a', 'z')).toBeTrue();
+    expect(util.getCellValue(model, 'R1', 'a')).toBe('z');
+    expect(model.read("/*/wrs:Data/*[@id='R1']/*[local-name()='C' and namespace-uri()='urn:x']")).toBe('foreign');
   });
 
   it('setCellValue turns an R row into M and keeps the original in wrs:O; later edits change only wrs:C', () => {

@@ -547,17 +547,14 @@ export class WrsUtil {
   async postWrs(args: PostWrsParam | Document | ModelRef | readonly (Document | ModelRef)[]): Promise<void> {
     const param: PostWrsParam = isPostWrsParam(args) ? args : { wrs: args };
     const targets = Array.isArray(param.wrs) ? param.wrs : [param.wrs as Document | ModelRef];
-    for (const target of targets) {
-      if (isNode(target)) {
-        const index = WrsIndex.of(target as Document);
-        await oneSaveAtATime(index.doc, () => this.send(null, index, param.url));
-      } else {
-        const { index } = this.ready(target);
-        await oneSaveAtATime(index.doc, () => {
-          const now = this.ready(target);
-          return this.send(now.provider, now.index, param.url);
-        });
-      }
+    // Every target is checked before the first is sent: an unknown or unready one must not leave the others half posted.
+    const documents = targets.map((target) => (isNode(target) ? WrsIndex.of(target as Document).doc : this.ready(target).index.doc));
+    for (const [k, target] of targets.entries()) {
+      await oneSaveAtATime(documents[k], () => {
+        if (isNode(target)) return this.send(null, WrsIndex.of(target as Document), param.url);
+        const now = this.ready(target);
+        return this.send(now.provider, now.index, param.url);
+      });
     }
     param.onSuccess?.();
   }

@@ -303,6 +303,7 @@ export class GridBody {
     for (let c = row.firstChild; c; c = c.nextSibling) {
       if (c.nodeType !== 1) continue;
       const el = c as Element;
+      if (el.namespaceURI !== NS.wrs) continue;
       if (el.localName === 'C') {
         last = this.values.length;
         this.values.push(valueOf(el));

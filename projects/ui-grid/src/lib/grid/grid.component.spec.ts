@@ -137,6 +137,16 @@ describe('GridComponent rendering', () => {
     expect(cell(s, 0, 0).children.length).toBe(0);
   });
 
+  it('paints the wrs:C cells of a row, not a foreign element among them', async () => {
+    const xml = wrsText([{ id: 'a' }, { id: 'b' }], [['a1', 'b1']]).replace(
+      /(<wrs:R [^>]*>)/,
+      '$1<x:C xmlns:x="urn:x">foreign</x:C>',
+    );
+    expect(xml).toContain('<x:C');
+    const s = await setup({}, xml);
+    expect([0, 1].map((c) => cell(s, 0, c).textContent)).toEqual(['a1', 'b1']);
+  });
+
   it('uses WAI-ARIA grid roles with aria-rowindex on virtual rows', async () => {
     const s = await setup();
     expect(body(s).getAttribute('role')).toBe('grid');

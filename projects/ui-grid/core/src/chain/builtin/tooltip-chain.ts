@@ -14,7 +14,7 @@ function validationMessages(doc: Document, rowId: string, colId: string): string
   for (const wrs of results ? childElements(results) : []) {
     const data = firstChildElement(wrs, NS.wrs, 'Data');
     for (const row of data ? childElements(data) : []) {
-      const cells = childElements(row).filter((c) => c.localName === 'C');
+      const cells = childElements(row).filter((c) => c.namespaceURI === NS.wrs && c.localName === 'C');
       if (cells[0]?.textContent === rowId && cells[1]?.textContent === colId && cells[2]) messages.push(cells[2].textContent ?? '');
     }
   }

@@ -25,7 +25,7 @@ export function configOrderings(config: Document | null): RowOrdering[] {
   for (let c = root.firstChild; c; c = c.nextSibling) {
     if (c.nodeType !== 1 || (c as Element).namespaceURI !== NS.grid || (c as Element).localName !== 'OrderColumns') continue;
     for (let k = c.firstChild; k; k = k.nextSibling) {
-      if (k.nodeType !== 1 || (k as Element).localName !== 'C') continue;
+      if (k.nodeType !== 1 || (k as Element).namespaceURI !== NS.grid || (k as Element).localName !== 'C') continue;
       const bRef = (k as Element).getAttribute('bRef');
       if (bRef) out.push({ colId: bRef, descending: (k as Element).getAttribute('order') === 'desc' });
     }
