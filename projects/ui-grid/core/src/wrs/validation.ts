@@ -2,7 +2,7 @@ import { WrsError } from '../errors';
 import { ELEMENT_NODE, firstChildElement } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { WrsIndex, WrsColumn } from './wrs-index';
-import { cellValue, referenceValues } from './row-states';
+import { cellValue, hasCellShape, referenceValues } from './row-states';
 import { pushAll } from './push-all';
 import type { ValidationError } from './validation-result';
 
@@ -52,12 +52,14 @@ function forEachCell(
   rows: readonly Element[] = index.rows(),
 ): void {
   const last = wanted[wanted.length - 1];
+  const width = index.columns().length;
   for (const row of rows) {
     if (row.localName === 'D') continue;
+    const plain = hasCellShape(row, width);
     let pos = 0;
     let k = 0;
     for (let c = row.firstChild; c && k < wanted.length; c = c.nextSibling) {
-      if (c.nodeType !== ELEMENT_NODE || (c as Element).localName !== 'C' || (c as Element).namespaceURI !== NS.wrs) continue;
+      if (c.nodeType !== ELEMENT_NODE || (c as Element).localName !== 'C' || (!plain && (c as Element).namespaceURI !== NS.wrs)) continue;
       pos++;
       if (pos === wanted[k]) check(row, c as Element, k++);
       if (pos >= last) break;

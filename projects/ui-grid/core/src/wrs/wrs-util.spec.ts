@@ -43,6 +43,9 @@ describe(`WrsUtil cells and positions (${domName()})`, () => {
     expect(util.setCellValue(model, 'R1', 'a', 'z')).toBeTrue();
     expect(util.getCellValue(model, 'R1', 'a')).toBe('z');
     expect(model.read("/*/wrs:Data/*[@id='R1']/*[local-name()='C' and namespace-uri()='urn:x']")).toBe('foreign');
+    const seen: string[] = [];
+    util.wrsValidation({ validationId: 'v', model, cellValidation: { func: (cell, column) => (seen.push(`${column.getAttribute('id')}=${cell.textContent}`), null) } });
+    expect(seen).toEqual(['a=z', 'b=b1']);
   });
 
   it('setCellValue turns an R row into M and keeps the original in wrs:O; later edits change only wrs:C', () => {
