@@ -72,7 +72,7 @@ export type { CellBlock } from './wrs/clipboard-text';
 export { roundToScale } from './wrs/apply-scale';
 export type { WrsHeaderMeta } from './wrs/wrs-header-meta';
 export { registerValidation, validationFor, validateWrs, validateWrsCells, VALIDATION_MESSAGES, DEFAULT_VALIDATION } from './wrs/validation';
-export { buildSavePayload, commitSavedRows } from './wrs/save-payload';
+export { buildSavePayload, commitSavedRows, oneSaveAtATime } from './wrs/save-payload';
 export type { SavePayload } from './wrs/save-payload';
 export type { CellValidation, CellValidationResult, ValidateWrsOptions, WrsValidator } from './wrs/validation';
 export { VALIDATION_ID_ATTRIBUTE, validationWrsOf } from './wrs/validation-result';

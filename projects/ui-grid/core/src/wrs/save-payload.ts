@@ -140,3 +140,23 @@ export function commitSavedRows(index: WrsIndex, payload: SavePayload): { nodes:
   if (removed.length > 0 || readded.length > 0) nodes.push(index.data!);
   return { nodes, rowIds };
 }
+
+/**
+ * Runs the saves of one document one at a time. A save of a document that is being saved waits until that save
+ * settles, then builds its payload from what is still changed: the same rows are never posted twice (twice the I rows
+ * would be two inserts, and the second answer a conflict although the first save went through). WrsUtil's saves and
+ * the grid's go through here.
+ */
+const savesRunning = new WeakMap<Document, Promise<unknown>>();
+
+/** See `savesRunning`. */
+export function oneSaveAtATime<T>(doc: Document, save: () => Promise<T>): Promise<T> {
+  const before = savesRunning.get(doc);
+  const run = before ? before.then(save, save) : save();
+  savesRunning.set(doc, run);
+  const settled = () => {
+    if (savesRunning.get(doc) === run) savesRunning.delete(doc);
+  };
+  run.then(settled, settled);
+  return run;
+}

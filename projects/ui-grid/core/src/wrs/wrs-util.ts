@@ -23,7 +23,7 @@ import {
   pasteBlock,
   restoreRange,
 } from './row-edits';
-import { buildSavePayload, commitSavedRows } from './save-payload';
+import { buildSavePayload, commitSavedRows, oneSaveAtATime } from './save-payload';
 import { applyScaleTo } from './apply-scale';
 import { WrsHeaderMeta, generateWrsHeaderMetaOf } from './wrs-header-meta';
 import { deleteColumnsOf } from './delete-columns';
@@ -143,23 +143,6 @@ export interface ValidateModelArgs {
 
 type CellInput = string | number | boolean | null | undefined;
 
-/**
- * The save running for each document. A save of a document that is being saved waits until that one settles, then
- * sends what is still changed then: the same rows are never posted twice (twice the I rows would be two inserts, and
- * the second answer a conflict although the first save went through).
- */
-const savesRunning = new WeakMap<Document, Promise<unknown>>();
-
-function oneSaveAtATime<T>(doc: Document, save: () => Promise<T>): Promise<T> {
-  const before = savesRunning.get(doc);
-  const run = before ? before.then(save, save) : save();
-  savesRunning.set(doc, run);
-  const settled = () => {
-    if (savesRunning.get(doc) === run) savesRunning.delete(doc);
-  };
-  run.then(settled, settled);
-  return run;
-}
 
 /**
  * The Wrs utility functions of spec 4.3 (`ui.wrs.wrsUtil`), over providers (by instance or registered id) and

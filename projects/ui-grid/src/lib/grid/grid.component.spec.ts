@@ -11,6 +11,7 @@ import {
   StaticModel,
   WrsBackend,
   WrsIndex,
+  WrsUtil,
   httpFailure,
   parseXml,
   serializeXml,
@@ -745,6 +746,36 @@ describe('GridComponent save and reset', () => {
     await s.grid.save();
     expect(s.grid.getStatus()).toBeInstanceOf(SavedStatus);
     expect(rowXml(s, 'R1')).toContain('<wrs:R id="R1">');
+  });
+
+  it('waits for a WrsUtil save of the grid that is still running, then sends only what is still changed', async () => {
+    const shape = (wrs: Document | string) => WrsIndex.of(typeof wrs === 'string' ? parseXml(wrs) : wrs).rows().map((r) => `${r.localName}:${r.getAttribute('id')}`);
+    const sent: string[][] = [];
+    const s = await setup({ customSave: ({ wrs }: { wrs: Document }) => void sent.push(shape(wrs)) });
+    const posted: string[][] = [];
+    let release = () => {};
+    const backend: WrsBackend = {
+      load: async () => Promise.reject(new Error('not used')),
+      save: async (wrs) => {
+        posted.push(shape(wrs));
+        await new Promise<void>((resolve) => (release = resolve));
+      },
+      nextIdentifier: async () => 1,
+    };
+    const util = new WrsUtil({ registry: new DataProviderRegistry(), backend });
+    util.setCellValue(s.grid, 'R1', 'name', 'Anya');
+    const first = util.saveModel({ model: s.grid });
+    util.setCellValue(s.grid, 'R2', 'name', 'Bo');
+    const second = s.grid.save();
+    await until(() => posted.length === 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sent).withContext('the grid waits for the running save').toEqual([]);
+    release();
+    await Promise.all([first, second]);
+    expect(posted).toEqual([['M:R1']]);
+    expect(sent).toEqual([['M:R2']]);
+    expect(WrsIndex.of(s.grid.getData()!).rows().map((r) => r.localName)).toEqual(['R', 'R', 'R']);
+    expect(s.grid.getStatus()).toBeInstanceOf(SavedStatus);
   });
 
   it('names the server\'s reason and status once after "Save failed" for an answer of the server', async () => {

@@ -40,6 +40,7 @@ import {
   ValidationError,
   WrsHeaderMeta,
   buildSavePayload,
+  oneSaveAtATime,
   cellAt,
   cellValue,
   cellsOf,
@@ -883,18 +884,21 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         this.message.set(note ? `${notSaved}. ${note}` : notSaved);
         return;
       }
-      const payload = buildSavePayload(WrsIndex.of(this.data));
-      const custom = this.customSave();
-      if (custom) await custom({ gridModel: this, wrs: payload.wrs });
-      else {
-        const chain = this.saveChain();
-        // Without a save chain the payload's text is posted as built: no parse and serialize round trip.
-        const body = chain ? await runGridChain(this.chains, 'saveChain', chain, payload.wrs, this.saveParameters()) : payload.text;
-        await this.requireBackend().save(body, { url: this.modelUrl() });
-      }
-      this.clearHistory();
-      if (this.fromBackend) await this.reloadQuietly();
-      else this.commitLocally(payload);
+      // One save of the document at a time: a WrsUtil save of this grid that is still running is waited for.
+      await oneSaveAtATime(this.data, async () => {
+        const payload = buildSavePayload(WrsIndex.of(this.data!));
+        const custom = this.customSave();
+        if (custom) await custom({ gridModel: this, wrs: payload.wrs });
+        else {
+          const chain = this.saveChain();
+          // Without a save chain the payload's text is posted as built: no parse and serialize round trip.
+          const body = chain ? await runGridChain(this.chains, 'saveChain', chain, payload.wrs, this.saveParameters()) : payload.text;
+          await this.requireBackend().save(body, { url: this.modelUrl() });
+        }
+        this.clearHistory();
+        if (this.fromBackend) await this.reloadQuietly();
+        else this.commitLocally(payload);
+      });
       this.setStatus(this.savedStatus);
     } catch (e) {
       this.message.set(formatMessage(this.messages.saveFailed, { reason: saveFailureReason(e) }));
