@@ -1,5 +1,5 @@
 import { NS } from '../xml/namespaces';
-import { cellAt, cellValue, hasCellShape } from '../wrs/row-states';
+import { cellValue, hasCellShape, nthCell } from '../wrs/row-states';
 import { SourceCells } from '../wrs/source-cells';
 import { WrsIndex } from '../wrs/wrs-index';
 
@@ -146,12 +146,13 @@ function cellText(cell: Element): string | null {
   return text !== '' || cell.childElementCount === 0 ? text : cellValue(cell);
 }
 
+/** The value of the `pos`-th `wrs:C` of a row, counted exactly. */
 function valueAt(row: Element, pos: number): string | null {
-  const cell = cellAt(row, pos);
+  const cell = nthCell(row, pos);
   return cell ? cellValue(cell) : null;
 }
 
-/** True for DOMs with element traversal (browsers); @xmldom/xmldom has none and reads through `cellAt`. */
+/** True for DOMs with element traversal (browsers); @xmldom/xmldom has none and reads through `valueAt`. */
 function hasElementTraversal(row: Element): boolean {
   return (row as Partial<Element>).firstElementChild !== undefined;
 }
@@ -205,28 +206,25 @@ function collectionCell(cells: HTMLCollectionOf<Element>, base: number, row: Ele
 }
 
 /**
- * The value of cell `pos` found the way `cellAt` finds it: where the schema puts it (R, I, D rows one C per column, M
- * rows C/O pairs), reached by stepping over element siblings, which costs less than an element collection per row.
- * A row holding exactly the cells of `width` columns is entered from the end nearer to the cell; any other row from
- * its start.
+ * The value of cell `pos`, reached by stepping over element siblings, which costs less than an element collection per
+ * row. Only a row of the schema's shape (R, I, D rows one C per column, M rows C/O pairs: `hasCellShape`) is walked by
+ * element counts, from the end nearer to the cell; any other row (one missing cells, or with a foreign element among
+ * them) is read by counting its `wrs:C` elements.
  */
 function walkedValue(row: Element, pos: number, width: number): string | null {
+  if (!hasCellShape(row, width)) return valueAt(row, pos);
   const modified = row.localName === 'M';
   const at = modified ? 2 * pos - 2 : pos - 1;
   const count = modified ? 2 * width : width;
   let cell: Element | null;
-  const first = row.firstElementChild;
-  if (first === null || first.localName !== 'C' || first.namespaceURI !== NS.wrs) return valueAt(row, pos);
-  if (at > count - 1 - at && row.childElementCount === count) {
+  if (at > count - 1 - at) {
     cell = row.lastElementChild;
     for (let k = count - 1 - at; k > 0 && cell !== null; k--) cell = cell.previousElementSibling;
   } else {
     cell = row.firstElementChild;
     for (let k = at; k > 0 && cell !== null; k--) cell = cell.nextElementSibling;
   }
-  if (cell !== null && cell.localName === 'C' && cell.namespaceURI === NS.wrs && (!modified || cell.nextElementSibling?.localName === 'O')) {
-    return cellText(cell);
-  }
+  if (cell !== null && cell.localName === 'C' && (!modified || cell.nextElementSibling?.localName === 'O')) return cellText(cell);
   return valueAt(row, pos);
 }
 

@@ -6,7 +6,7 @@ import { domName, wrsText } from '../../testing/fixtures';
 import { compileFilter, filterRows } from './row-filter';
 import { sortRows } from './row-order';
 import { ColumnValues } from './column-values';
-import { cellAt, cellValue, createRow, writeCell } from '../wrs/row-states';
+import { cellValue, createRow, nthCell, writeCell } from '../wrs/row-states';
 
 const F = NS.f;
 
@@ -134,18 +134,21 @@ function wideTable(width: number, rows: number): WrsIndex {
   // A row with a foreign element before its cells (x:C is no wrs:C).
   const foreign = index.rowById('R3')!;
   foreign.insertBefore(foreign.ownerDocument!.createElementNS('urn:x', 'x:C'), foreign.firstChild).textContent = 'foreign';
+  // And one with a foreign element in the middle of its cells.
+  const middle = index.rowById('R5')!;
+  middle.insertBefore(middle.ownerDocument!.createElementNS('urn:x', 'x:Note'), nthCell(middle, 3)).textContent = 'note';
   return index;
 }
 
 function domColumn(index: WrsIndex, pos: number): (string | null)[] {
   return index.rows().map((row) => {
-    const cell = cellAt(row, pos);
+    const cell = nthCell(row, pos);
     return cell ? cellValue(cell) : null;
   });
 }
 
 describe(`ColumnValues reading (${domName()})`, () => {
-  it('reads every column as cellAt and cellValue do: near and deep columns, M rows, null cells, rows of other shapes', () => {
+  it('reads every column as counting the wrs:C elements does: near and deep columns, M rows, null cells, rows of other shapes', () => {
     const index = wideTable(20, 40);
     const values = new ColumnValues(index);
     for (let pos = 1; pos <= 20; pos++) expect(values.values(pos)).withContext(`column ${pos}`).toEqual(domColumn(index, pos));
@@ -156,9 +159,10 @@ describe(`ColumnValues reading (${domName()})`, () => {
     expect(values.values(16)[3]).toBe('edited 16');
     expect(values.values(1)[2]).toBe('3.1');
     expect(values.values(20)[2]).toBe('3.20');
+    expect([2, 3, 4, 20].map((pos) => values.values(pos)[4])).toEqual(['5.2', '5.3', '5.4', '5.20']);
   });
 
-  it('reads the middle columns of a wide table (far from both row ends) as cellAt and cellValue do', () => {
+  it('reads the middle columns of a wide table (far from both row ends) as counting the wrs:C elements does', () => {
     const index = wideTable(60, 30);
     const values = new ColumnValues(index);
     for (let pos = 1; pos <= 60; pos++) expect(values.values(pos)).withContext(`column ${pos}`).toEqual(domColumn(index, pos));

@@ -34,6 +34,11 @@ export function cellAt(row: Element, pos: number): Element | null {
     const guess = children[modified ? 2 * pos - 2 : pos - 1];
     if (guess && isWrs(guess, 'C') && (!modified || guess.nextElementSibling?.localName === 'O')) return guess;
   }
+  return nthCell(row, pos);
+}
+
+/** The n-th `wrs:C` of a row (1-based), counted exactly: other elements and nodes among the cells are stepped over. */
+export function nthCell(row: Element, pos: number): Element | null {
   let n = 0;
   for (let c = row.firstChild; c; c = c.nextSibling) {
     if (isWrs(c, 'C') && ++n === pos) return c as Element;

@@ -143,7 +143,6 @@ export interface ValidateModelArgs {
 
 type CellInput = string | number | boolean | null | undefined;
 
-
 /**
  * The Wrs utility functions of spec 4.3 (`ui.wrs.wrsUtil`), over providers (by instance or registered id) and
  * Wrs documents. Row and cell access goes through the WrsIndex, so costs grow with the rows an operation touches.
@@ -307,9 +306,8 @@ export class WrsUtil {
    * text, a null matches `wrs:null` cells, and a single string is one value (not its characters).
    */
   deleteRowByColumnValue(wrs: Document | Element, colIdOrPos: string | number, values: readonly (string | number | null)[] | string): void {
-    const list: readonly unknown[] = typeof values === 'string' ? [values] : Array.isArray(values) ? values : [undefined];
-    const bad = list.find((v) => v !== null && typeof v !== 'string' && typeof v !== 'number');
-    if (bad !== undefined || list.includes(undefined)) {
+    const list: unknown = typeof values === 'string' ? [values] : values;
+    if (!Array.isArray(list) || !list.every((v) => v === null || typeof v === 'string' || typeof v === 'number')) {
       throw new WrsError('INVALID_ARGUMENT', 'deleteRowByColumnValue: values must be an array of strings, numbers or nulls', values);
     }
     const index = WrsIndex.ofElement(wrsRootOf(wrs));
@@ -496,12 +494,12 @@ export class WrsUtil {
    * rejects with that WrsError.
    */
   async saveModel(args: SaveModelArgs): Promise<void> {
-    const { provider, index } = this.ready(args.model);
+    const { index } = this.ready(args.model);
     await oneSaveAtATime(index.doc, async () => {
       // Resolved again: a save that waited for another may find the document reloaded by it.
       const now = this.ready(args.model);
       await this.send(now.provider, now.index, args.url);
-      if (args.reload) await provider.execute(true);
+      if (args.reload) await now.provider.execute(true);
     });
     args.onSuccess?.();
   }
