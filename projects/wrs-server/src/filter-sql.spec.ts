@@ -57,6 +57,43 @@ describe('f:Filter on PGlite', () => {
     expect(deFr).toEqual(await sqlIds(`country IN ('DE', 'FR')`));
   });
 
+  it('reads an empty item of an in list as NULL: in takes NULL rows too, notIn leaves them out', async () => {
+    await server.db.query(`UPDATE orders SET order_date = '2024-01-01' WHERE id = 9004`);
+    await server.db.query(`UPDATE orders SET order_date = '2024-02-02' WHERE id = 9005`);
+    const some = (filter: string) => ids(`<f:And><f:Expression bRef="id" op="in" value="9001,9004,9005"/>${filter}</f:And>`);
+    expect(await some('<f:Expression bRef="orderDate" op="in" value="2024-01-01,"/>')).toEqual([9001, 9004]);
+    expect(await some('<f:Expression bRef="orderDate" op="notIn" value="2024-01-01,"/>')).toEqual([9005]);
+    expect(await some('<f:Expression bRef="orderDate" op="notIn" value="2024-01-01"/>')).toEqual([9005]);
+    expect(await some('<f:Expression bRef="orderDate" op="in" value=","/>')).toEqual([9001]);
+    expect(await some('<f:Expression bRef="orderDate" op="notIn" value=","/>')).toEqual([9004, 9005]);
+    expect(await ids('<f:And><f:Expression bRef="id" op="&lt;" value="4"/><f:Expression bRef="id" op="notIn" value="1,"/></f:And>')).toEqual([2, 3]);
+  });
+
+  it('compares a timestamp to the second, the precision answers show it with', async () => {
+    await server.db.query(`UPDATE orders SET created_at = '2024-03-04 05:06:07.891' WHERE id = 9010`);
+    const shown = rowsOf((await server.post('/WrsServlet', ordersRequest({ columns: ['id', 'createdAt'], filter: '<f:Expression bRef="id" op="=" value="9010"/>' }))).text);
+    expect(shown[0].cells[1]).toBe('2024-03-04T05:06:07');
+    expect(await ids('<f:Expression bRef="createdAt" op="=" value="2024-03-04T05:06:07"/>')).toEqual([9010]);
+    expect(await ids('<f:And><f:Expression bRef="createdAt" op=">=" value="2024-03-04T05:06:07"/><f:Expression bRef="createdAt" op="&lt;=" value="2024-03-04T05:06:07"/></f:And>')).toEqual([9010]);
+  });
+
+  it('filters on dates of the years 1 to 99', async () => {
+    await server.db.query(`UPDATE orders SET order_date = '0050-06-01' WHERE id = 9011`);
+    expect(await ids('<f:Expression bRef="orderDate" op="=" value="0050-06-01"/>')).toEqual([9011]);
+  });
+
+  it('refuses a filter nested deeper than 64 levels, or binding more than 10,000 values, with 400', async () => {
+    const nested = (levels: number) => '<f:Or>'.repeat(levels) + '<f:Expression bRef="id" op="=" value="1"/>' + '</f:Or>'.repeat(levels);
+    expect(await ids(nested(60))).toEqual([1]);
+    const deep = await server.post('/WrsServlet', ordersRequest({ columns: ['id'], filter: nested(20_000) }));
+    expect(deep.status).toBe(400);
+    expect(deep.text).toContain('deeper than 64 levels');
+    const lists = Array.from({ length: 11 }, (_, k) => `<f:Expression bRef="id" op="in" value="${Array.from({ length: 1000 }, (_, i) => k * 1000 + i + 1).join(',')}"/>`);
+    const many = await server.post('/WrsServlet', ordersRequest({ columns: ['id'], filter: `<f:Or>${lists.join('')}</f:Or>` }));
+    expect(many.status).toBe(400);
+    expect(many.text).toContain('binds 11000 values');
+  });
+
   it('bitand keeps rows whose integer column shares a bit with the value', async () => {
     expect(await ids('<f:And><f:Expression bRef="id" op=">" value="9000"/><f:Expression bRef="quantity" op="bitand" value="8"/></f:And>')).toEqual(
       await sqlIds('id > 9000 AND (quantity & 8) <> 0'),

@@ -2,7 +2,7 @@ import { NS } from 'ngx-wrs-grid/core';
 import { childElements } from '../../ui-grid/core/src/xml/dom';
 import { BindingSet, ColumnBinding } from './binding-sets';
 import { badRequest } from './http-error';
-import { SqlParams, columnSql } from './sql-params';
+import { SqlParams, columnSql, shownPrecisionSql } from './sql-params';
 import { isIntegerType, isTextType, sqlValue } from './sql-values';
 
 /** The comparison operators of filter-1.0.0.xsd (TypeSQLOperators) and their SQL. */
@@ -10,6 +10,10 @@ const COMPARISONS: Readonly<Record<string, string>> = { '=': '=', '>': '>', '>='
 const SPATIAL = new Set(['spatContains', 'spatContained', 'spatIntersect']);
 /** `in` lists longer than this are refused, so one request cannot make a statement of unbounded size. */
 export const MAX_IN_VALUES = 1000;
+/** Deepest nesting of f:And / f:Or: the SQL is built by recursion, and the database has a limit of its own. */
+export const MAX_FILTER_DEPTH = 64;
+/** Most values one filter may bind (PostgreSQL takes at most 65,535 parameters per statement). */
+export const MAX_FILTER_VALUES = 10_000;
 
 function resolve(set: BindingSet, bRef: string | null, what: string): ColumnBinding {
   if (!bRef) throw badRequest(`f:Expression needs @${what}`);
@@ -38,7 +42,8 @@ function expressionSql(el: Element, set: BindingSet, params: SqlParams): string 
   const icAttr = attr(el, 'ic');
   if (icAttr !== null && !['true', 'false', '1', '0'].includes(icAttr)) throw badRequest(`f:Expression/@ic must be a boolean, got "${icAttr}"`);
   const ic = (icAttr === 'true' || icAttr === '1') && isTextType(column.type);
-  const col = columnSql(column);
+  // Timestamps compare to the second, the precision answers carry: a filter on a value as shown finds its row.
+  const col = shownPrecisionSql(column, columnSql(column));
   if (SPATIAL.has(op)) throw badRequest(`Operator "${op}" needs a spatial database; this server has none`);
   if (childElements(el).length > 0) throw badRequest('f:Expression with wrq:Calc is not supported by this server');
   const bRef2 = attr(el, 'bRef2');
@@ -46,7 +51,7 @@ function expressionSql(el: Element, set: BindingSet, params: SqlParams): string 
     const other = resolve(set, bRef2, 'bRef2');
     const sqlOp = COMPARISONS[op];
     if (!sqlOp) throw badRequest(`Operator "${op}" cannot compare two columns`);
-    return `${folded(col, ic)} ${sqlOp} ${folded(columnSql(other), ic && isTextType(other.type))}`;
+    return `${folded(col, ic)} ${sqlOp} ${folded(shownPrecisionSql(other, columnSql(other)), ic && isTextType(other.type))}`;
   }
   const value = attr(el, 'value') ?? '';
   if (op in COMPARISONS) {
@@ -69,8 +74,18 @@ function expressionSql(el: Element, set: BindingSet, params: SqlParams): string 
       const items = value === '' ? [] : value.split(',');
       if (items.length === 0) throw badRequest(`Operator "${op}" on ${column.id} needs a comma-separated list of values`);
       if (items.length > MAX_IN_VALUES) throw badRequest(`Operator "${op}" takes at most ${MAX_IN_VALUES} values, got ${items.length}`);
-      const list = items.map((v) => folded(params.typed(column, sqlValue(column, isTextType(column.type) ? v : v.trim())), ic)).join(', ');
-      return `${folded(col, ic)} ${op === 'in' ? 'IN' : 'NOT IN'} (${list})`;
+      // An empty item is NULL, as an empty @value is: `in` also takes NULL rows, `notIn` leaves them out. Never a NULL
+      // inside the list: `x NOT IN (1, NULL)` is true for no row at all.
+      const values = items.map((v) => sqlValue(column, v === '' ? null : isTextType(column.type) ? v : v.trim()));
+      const given = values.filter((v): v is string => v !== null);
+      const withNull = given.length < values.length;
+      const list = given.map((v) => folded(params.typed(column, v), ic)).join(', ');
+      if (op === 'in') {
+        if (!withNull) return `${folded(col, ic)} IN (${list})`;
+        return given.length === 0 ? `${col} IS NULL` : `(${folded(col, ic)} IN (${list}) OR ${col} IS NULL)`;
+      }
+      if (given.length === 0) return `${col} IS NOT NULL`;
+      return withNull ? `(${folded(col, ic)} NOT IN (${list}) AND ${col} IS NOT NULL)` : `${folded(col, ic)} NOT IN (${list})`;
     }
     case 'bitand': {
       if (!isIntegerType(column.type)) throw badRequest(`Operator "bitand" needs an integer column; ${column.id} is ${column.type}`);
@@ -81,14 +96,15 @@ function expressionSql(el: Element, set: BindingSet, params: SqlParams): string 
   }
 }
 
-function connectiveSql(el: Element, set: BindingSet, params: SqlParams, joiner: 'AND' | 'OR'): string | null {
+function connectiveSql(el: Element, set: BindingSet, params: SqlParams, joiner: 'AND' | 'OR', depth: number): string | null {
+  if (depth > MAX_FILTER_DEPTH) throw badRequest(`The filter nests f:And and f:Or deeper than ${MAX_FILTER_DEPTH} levels`);
   const parts: string[] = [];
   for (const child of childElements(el)) {
     if (child.namespaceURI !== NS.f) throw badRequest(`Unexpected element ${child.nodeName} in a filter`);
     let part: string | null;
     if (child.localName === 'Expression') part = expressionSql(child, set, params);
-    else if (child.localName === 'And') part = connectiveSql(child, set, params, 'AND');
-    else if (child.localName === 'Or') part = connectiveSql(child, set, params, 'OR');
+    else if (child.localName === 'And') part = connectiveSql(child, set, params, 'AND', depth + 1);
+    else if (child.localName === 'Or') part = connectiveSql(child, set, params, 'OR', depth + 1);
     else throw badRequest(`Unknown filter element f:${child.localName}; allowed are f:And, f:Or, f:Expression`);
     if (part !== null) parts.push(part);
   }
@@ -101,5 +117,9 @@ function connectiveSql(el: Element, set: BindingSet, params: SqlParams, joiner: 
  * (empty connectives are no restriction). Columns resolve through the binding set only; values become parameters.
  */
 export function filterSql(filter: Element, set: BindingSet, params: SqlParams): string | null {
-  return connectiveSql(filter, set, params, 'AND');
+  const before = params.values.length;
+  const sql = connectiveSql(filter, set, params, 'AND', 0);
+  const bound = params.values.length - before;
+  if (bound > MAX_FILTER_VALUES) throw badRequest(`The filter binds ${bound} values; at most ${MAX_FILTER_VALUES} are taken`);
+  return sql;
 }

@@ -35,10 +35,22 @@ describe('next identifier on PGlite', () => {
   });
 
   it('refuses a bad scope or block size with 400', async () => {
-    for (const path of ['/WrsNextIdentifierServlet/', '/WrsNextIdentifierServlet/a/0', '/WrsNextIdentifierServlet/a/x', '/WrsNextIdentifierServlet/a%27%3B--', '/WrsNextIdentifierServlet/a/1/2']) {
+    const paths = [
+      '/WrsNextIdentifierServlet/',
+      '/WrsNextIdentifierServlet/a/0',
+      '/WrsNextIdentifierServlet/a/x',
+      '/WrsNextIdentifierServlet/a%27%3B--',
+      '/WrsNextIdentifierServlet/a/1/2',
+      '/WrsNextIdentifierServlet/%',
+      '/WrsNextIdentifierServlet/orders/%',
+      '/WrsNextIdentifierServlet/%E0%A4%A',
+    ];
+    for (const path of paths) {
       const r = await server.post(path, '');
       expect(r.status).withContext(path).toBe(400);
       expect(r.text).withContext(path).toMatch(/<Message>.+<\/Message>/);
     }
+    expect((await server.post('/WrsNextIdentifierServlet/%', '')).text).toContain('Malformed percent-escape');
+    expect((await server.post('/WrsNextIdentifierServlet/a/-1', '')).text).toContain('got "-1"');
   });
 });

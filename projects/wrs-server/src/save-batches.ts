@@ -1,7 +1,7 @@
 import { ColumnBinding, quoteName } from './binding-sets';
 import { SqlExecutor } from './database';
 import type { RowChange, SavePlan } from './save-wrs';
-import { SqlParams, columnSql } from './sql-params';
+import { SqlParams, answeredColumnSql, columnSql } from './sql-params';
 import { castType, isTextType } from './sql-values';
 
 /** What a run of a save did: rows written per kind, and the M and D rows whose originals matched no database row. */
@@ -81,8 +81,7 @@ function batchRows(columns: readonly { name: string; values: (string | null)[] }
 function unchangedSince(columns: readonly ColumnBinding[], nullKey: boolean): string {
   return columns
     .map((c, i) => {
-      // Timestamps compare to the second, the precision answers carry.
-      const col = c.type === 'TIMESTAMP' ? `date_trunc('second', t.${columnSql(c)})` : `t.${columnSql(c)}`;
+      const col = answeredColumnSql(c, `t.${columnSql(c)}`);
       return `${col} ${c.key && !nullKey ? '=' : 'IS NOT DISTINCT FROM'} ${cast(c, `v.o${i}`)}`;
     })
     .join(' AND ');

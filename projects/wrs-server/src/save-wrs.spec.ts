@@ -1,5 +1,5 @@
 import { parseXml } from 'ngx-wrs-grid/core';
-import { TestServer, WRS, orderRows, startTestServer } from '../testing/test-server';
+import { TestServer, WRS, orderRows, ordersRequest, rowsOf, startTestServer } from '../testing/test-server';
 import { Database } from './database';
 import { saveWrs } from './save-wrs';
 
@@ -7,7 +7,9 @@ const HEADER_IDS = ['id', 'customer', 'country', 'status', 'quantity', 'price', 
 type Cells = (string | null)[];
 
 function cell(tag: 'C' | 'O', v: string | null): string {
-  return v === null ? `<wrs:${tag}><wrs:null/></wrs:${tag}>` : `<wrs:${tag}>${v.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</wrs:${tag}>`;
+  // As a client must: a literal carriage return would reach the server as a line feed.
+  const text = v?.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\r/g, '&#13;');
+  return text === undefined ? `<wrs:${tag}><wrs:null/></wrs:${tag}>` : `<wrs:${tag}>${text}</wrs:${tag}>`;
 }
 const I = (id: string, values: Cells) => `<wrs:I id="${id}">${values.map((v) => cell('C', v)).join('')}</wrs:I>`;
 const D = (id: string, values: Cells) => `<wrs:D id="${id}">${values.map((v) => cell('C', v)).join('')}</wrs:D>`;
@@ -66,6 +68,26 @@ describe('save (wrs:Wrs with I, M, D rows) on PGlite', () => {
     again[1] = 'After null';
     expect((await server.post('/WrsServlet', saveDoc(M('R14', again, cleared)))).status).toBe(200);
     expect((await orderRows(server.db, [14]))[0]['customer']).toBe('After null');
+  });
+
+  it('changes rows holding a carriage return, a character XML cannot carry, or a date of the year 50: no false conflict', async () => {
+    await server.db.query(`UPDATE orders SET customer = $1 WHERE id = 31`, ['a\r\nb\rc']);
+    await server.db.query(`UPDATE orders SET customer = $1 WHERE id = 32`, ['x\u0001y']);
+    await server.db.query(`UPDATE orders SET order_date = '0050-06-01' WHERE id = 33`);
+    const answer = await server.post('/WrsServlet', ordersRequest({ columns: HEADER_IDS, filter: '<f:Expression bRef="id" op="in" value="31,32,33"/>' }));
+    const rows = rowsOf(answer.text);
+    expect(rows.map((r) => r.cells[1])).toEqual(['a\r\nb\rc', 'xy', rows[2].cells[1]]);
+    expect(rows[2].cells[6]).toBe('0050-06-01');
+    const edits = rows.map((r) => {
+      const changed = [...r.cells];
+      changed[4] = '99';
+      return M(r.id, changed, r.cells);
+    });
+    const res = await server.post('/WrsServlet', saveDoc(edits.join('')));
+    expect(res.status).withContext(res.text).toBe(200);
+    const now = await orderRows(server.db, [31, 32, 33]);
+    expect(now.map((r) => [r['customer'], r['quantity']])).toEqual([['a\r\nb\rc', '99'], ['x\u0001y', '99'], [rows[2].cells[1], '99']]);
+    expect(now[2]['order_date']).toBe('0050-06-01');
   });
 
   it('answers 409 naming every row whose original changed meanwhile, and writes nothing', async () => {

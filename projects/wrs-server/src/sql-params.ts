@@ -1,5 +1,5 @@
 import { ColumnBinding, quoteName } from './binding-sets';
-import { castType } from './sql-values';
+import { castType, isTextType } from './sql-values';
 
 /** Collects statement parameters; SQL text only ever gets `$n` placeholders, never a value. */
 export class SqlParams {
@@ -20,4 +20,28 @@ export class SqlParams {
 /** The quoted database column of a binding. */
 export function columnSql(column: ColumnBinding): string {
   return quoteName(column.column);
+}
+
+/**
+ * The characters answers drop because XML 1.0 cannot carry them (xml-text.ts), as a PostgreSQL string for `translate`
+ * (a database text cannot hold U+0000). Our constant: no request text goes into it.
+ */
+const XML_INVALID_CHARS = `E'${[...Array(0x20).keys()]
+  .filter((c) => c >= 1 && c !== 0x09 && c !== 0x0a && c !== 0x0d)
+  .map((c) => '\\x' + c.toString(16).padStart(2, '0'))
+  .join('')}\\uFFFE\\uFFFF'`;
+
+/**
+ * A column as answers show it, for the optimistic check of a save: timestamps cut to the second, text without the
+ * characters XML cannot carry. Otherwise a row holding such a value could never be changed or deleted: its original,
+ * as the client got it, would never match. Key columns stay as they are, so the database still finds rows by key.
+ */
+export function answeredColumnSql(column: ColumnBinding, sql: string): string {
+  if (isTextType(column.type) && !column.key) return `translate(${sql}, ${XML_INVALID_CHARS}, '')`;
+  return shownPrecisionSql(column, sql);
+}
+
+/** A timestamp column cut to the second, the precision answers carry (filters and the optimistic check); others as they are. */
+export function shownPrecisionSql(column: ColumnBinding, sql: string): string {
+  return column.type === 'TIMESTAMP' ? `date_trunc('second', ${sql})` : sql;
 }

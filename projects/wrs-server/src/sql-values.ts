@@ -40,7 +40,9 @@ export function selectText(column: ColumnBinding, sqlName: string): string {
 }
 
 function validDate(y: number, m: number, d: number): boolean {
-  const date = new Date(Date.UTC(y, m - 1, d));
+  // Not `Date.UTC(y, ...)`: it reads years 0-99 as 1900-1999, so 0050-06-01 would not be a date.
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 

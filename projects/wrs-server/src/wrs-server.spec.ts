@@ -1,3 +1,4 @@
+import { NS } from 'ngx-wrs-grid/core';
 import { TestServer, WRQ, ordersRequest, startTestServer } from '../testing/test-server';
 
 describe('wrs-server HTTP answers', () => {
@@ -9,6 +10,8 @@ describe('wrs-server HTTP answers', () => {
     const cases: [string, RegExp][] = [
       ['<wrq:WrsRequest', /not acceptable XML: Malformed XML/],
       [`<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>`, /DOCTYPE is refused/],
+      [`\u2028<!DOCTYPE wrq:WrsRequest [<!ENTITY e SYSTEM "file:///etc/passwd">]>${ordersRequest()}`, /DOCTYPE is refused/],
+      [`\u0085<!DOCTYPE wrs:Wrs SYSTEM "http://example.org/x.dtd"><wrs:Wrs xmlns:wrs="${NS.wrs}"/>`, /DOCTYPE is refused/],
       ['<html/>', /Expected wrq:WrsRequest \(load\) or wrs:Wrs \(save\)/],
       ['', /the text is empty/],
     ];

@@ -6,7 +6,7 @@ import { BindingSets } from './binding-sets';
 import { Database } from './database';
 import { HttpError, badRequest } from './http-error';
 import { planLoad, runLoad } from './load-request';
-import { nextIdentifier, nextIdentifierXml } from './next-identifier';
+import { MAX_BLOCK_SIZE, nextIdentifier, nextIdentifierXml } from './next-identifier';
 import { saveWrs } from './save-wrs';
 import { StylesheetFolder } from './stylesheet-folder';
 import { escapeAttribute, escapeText } from './xml-text';
@@ -90,9 +90,12 @@ export function wrsRequestHandler(options: WrsServerOptions): (req: IncomingMess
     }
     const db = await options.db;
     if (servlet[1] === 'WrsNextIdentifierServlet') {
-      const [scope = '', block, ...rest] = (servlet[2] ?? '').split('/').map((p) => decodeURIComponent(p));
+      const [scope = '', block, ...rest] = (servlet[2] ?? '').split('/').map((p) => decodedSegment(p, path));
       if (rest.length) throw badRequest(`Unexpected path ${path}; use /WrsNextIdentifierServlet/{scope}[/{blockSize}]`);
-      const blockSize = block === undefined || block === '' ? 1 : /^\d{1,9}$/.test(block) ? Number(block) : NaN;
+      if (block !== undefined && block !== '' && !/^\d{1,9}$/.test(block)) {
+        throw badRequest(`Block size must be an integer from 1 to ${MAX_BLOCK_SIZE}, got "${block}"`);
+      }
+      const blockSize = block === undefined || block === '' ? 1 : Number(block);
       const last = await nextIdentifier(db, scope, blockSize);
       res.writeHead(200, { 'Content-Type': XML }).end(nextIdentifierXml(scope, blockSize, last));
       return;
@@ -129,4 +132,13 @@ export function wrsRequestHandler(options: WrsServerOptions): (req: IncomingMess
 /** An HTTP server speaking the Wrs protocol (design.md 5); call `listen` on it. */
 export function createWrsServer(options: WrsServerOptions): Server {
   return createServer(wrsRequestHandler(options));
+}
+
+/** A path segment with its percent-escapes decoded; a malformed escape is the client's error (400), not ours. */
+function decodedSegment(segment: string, path: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw badRequest(`Malformed percent-escape in the path ${JSON.stringify(path)}`);
+  }
 }

@@ -59,6 +59,16 @@ describe(`client-side f:Filter evaluation (${domName()})`, () => {
     expect(ids(filterRows(index, filter('<f:Expression bRef="qty" op="!=" value=""/>')))).toEqual(['R1', 'R2', 'R3', 'R5']);
   });
 
+  it('reads an empty item of an in list as NULL (as the reference server does), never as 0', () => {
+    const index = people();
+    const qty = (op: string, value: string) => ids(filterRows(index, filter(`<f:Expression bRef="qty" op="${op}" value="${value}"/>`)));
+    expect(qty('in', '3,')).toEqual(['R1', 'R4']);
+    expect(qty('in', ',')).toEqual(['R4']);
+    expect(qty('notIn', '3,')).toEqual(['R2', 'R3', 'R5']);
+    expect(qty('in', '0,')).toEqual(['R4']);
+    expect(ids(filterRows(index, filter('<f:Expression bRef="country" op="in" value="FR,"/>')))).toEqual(['R2', 'R3']);
+  });
+
   it('f:And binds all, f:Or any, nested', () => {
     const index = people();
     const f = filter(

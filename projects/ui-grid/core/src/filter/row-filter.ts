@@ -80,12 +80,16 @@ function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFil
     }
     case 'in':
     case 'notIn': {
+      // An empty item is NULL, as an empty @value is (and as the reference server reads it): `in` takes null cells
+      // too, `notIn` never does.
       const items = value.split(',').map((v) => (numeric ? v.trim() : v));
-      const set = new Set<string | number>(numeric ? items.map(Number) : items.map(fold));
+      const given = items.filter((v) => v !== '');
+      const set = new Set<string | number>(numeric ? given.map(Number) : given.map(fold));
       const want = op === 'in';
+      const nullWanted = want && given.length < items.length;
       return (row, i) => {
         const v = valueOf(row, i);
-        if (isNull(v)) return false;
+        if (isNull(v)) return nullWanted;
         return set.has(numeric ? Number(v) : fold(v!)) === want;
       };
     }

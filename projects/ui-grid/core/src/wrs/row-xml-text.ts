@@ -4,7 +4,8 @@ import { cellValue, cellsOf } from './row-states';
 
 const TEXT_NODE = 3;
 const CDATA_SECTION_NODE = 4;
-const TEXT_ESCAPED = /[&<>]/;
+// A carriage return too: a parser turns a literal one into a line feed, so the server would store another value.
+const TEXT_ESCAPED = /[&<>\r]/;
 const ATTRIBUTE_ESCAPED = /[&<>"\t\n\r]/;
 
 /** Start tag, end tag and empty form of the usual cell elements. */
@@ -85,13 +86,15 @@ function isEmptyNull(element: Element): boolean {
 
 /** As XMLSerializer escapes text content. */
 function escapeText(text: string): string {
-  return TEXT_ESCAPED.test(text) ? text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;')) : text;
+  return TEXT_ESCAPED.test(text) ? text.replace(/[&<>\r]/g, (c) => TEXT_ENTITIES[c]) : text;
 }
 
 /** As XMLSerializer escapes attribute values: the parser would turn literal tabs and line breaks into spaces. */
 function escapeAttribute(value: string): string {
   return ATTRIBUTE_ESCAPED.test(value) ? value.replace(/[&<>"\t\n\r]/g, (c) => ATTRIBUTE_ENTITIES[c]) : value;
 }
+
+const TEXT_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
 
 const ATTRIBUTE_ENTITIES: Record<string, string> = {
   '&': '&amp;',

@@ -85,6 +85,15 @@ describe(`save payload: the text a save posts (${domName()})`, () => {
     expect(dataRows(sent)[0].getAttribute('note')).toBe('say "hi"\tand\nbye & <go>');
   });
 
+  it('writes a carriage return in a cell as &#13;, so the server reads the value the document holds, not a line feed', () => {
+    const doc = parseXml(`<wrs:Wrs xmlns:wrs="${WRS}">${HEADER}<wrs:Data><wrs:M id="R1"><wrs:C>x</wrs:C><wrs:O>y</wrs:O><wrs:C>z</wrs:C><wrs:O>w</wrs:O></wrs:M></wrs:Data></wrs:Wrs>`);
+    const cells = cellsOf(WrsIndex.of(doc).rowAt(1)!);
+    cells[0].firstChild!.nodeValue = 'a\r\nb\rc';
+    const text = buildSavePayload(WrsIndex.of(doc)).text;
+    expect(text).toContain('<wrs:C>a&#13;\nb&#13;c</wrs:C>');
+    expect(rowShapes(parseXml(text))).toEqual(['M R1 a\r\nb\rc|z / y|w']);
+  });
+
   it('writes rows of another shape as the DOM serializes them: namespaced attributes, cell attributes, comments, nested elements', () => {
     const doc = parseXml(
       `<wrs:Wrs xmlns:wrs="${WRS}">${HEADER}<wrs:Data xmlns:x="urn:x">` +

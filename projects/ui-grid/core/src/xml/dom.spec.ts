@@ -86,6 +86,20 @@ describe(`parseXml / serializeXml (${domName()})`, () => {
     expect(() => parseXml(external)).toThrowMatching((e) => e instanceof WrsError && e.code === 'XML_DOCTYPE');
   });
 
+  it('refuses a DOCTYPE after characters no parser should take before the root (U+2028, U+0085, text)', () => {
+    for (const lead of ['\u2028', '\u0085', '\u2028\u2028 ', 'x']) {
+      const text = `${lead}<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>`;
+      let error: unknown = null;
+      try {
+        parseXml(text);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).withContext(JSON.stringify(lead)).toEqual(jasmine.any(WrsError));
+      expect((error as WrsError).code).withContext(JSON.stringify(lead)).toBe('XML_DOCTYPE');
+    }
+  });
+
   it('accepts the text DOCTYPE inside content, where it is no declaration', () => {
     const doc = parseXml('<x><![CDATA[<!DOCTYPE x>]]></x>');
     expect(doc.documentElement.textContent).toBe('<!DOCTYPE x>');

@@ -90,30 +90,25 @@ export function xmlDom(): XmlDomImplementation {
 }
 
 /**
- * Refuses a DOCTYPE before the parser sees it, so no entity is ever expanded.
- * A DOCTYPE can only stand in the prolog, so only the prolog is scanned.
+ * Refuses a DOCTYPE before the parser sees it, so no entity is ever expanded. A DOCTYPE can only stand in the prolog,
+ * before the first element: the scan steps over PIs and comments there, and over any other character as well, not
+ * only XML white space (@xmldom/xmldom takes U+2028 and U+0085 for line ends and would read a DOCTYPE after them).
  */
 function assertNoDoctype(text: string): void {
   let i = 0;
-  const n = text.length;
-  if (text.charCodeAt(0) === 0xfeff) i = 1;
-  while (i < n) {
-    const c = text[i];
-    if (c === ' ' || c === '\t' || c === '\r' || c === '\n') {
-      i++;
-      continue;
-    }
-    if (c !== '<') return;
-    if (text.startsWith('<?', i)) {
-      const end = text.indexOf('?>', i + 2);
+  for (;;) {
+    const lt = text.indexOf('<', i);
+    if (lt < 0) return;
+    if (text.startsWith('<?', lt)) {
+      const end = text.indexOf('?>', lt + 2);
       if (end < 0) return;
       i = end + 2;
-    } else if (text.startsWith('<!--', i)) {
-      const end = text.indexOf('-->', i + 4);
+    } else if (text.startsWith('<!--', lt)) {
+      const end = text.indexOf('-->', lt + 4);
       if (end < 0) return;
       i = end + 3;
-    } else if (/^<!doctype/i.test(text.slice(i, i + 9))) {
-      throw new WrsError('XML_DOCTYPE', 'XML with a DOCTYPE is refused (no entity expansion, no external entities)', text.slice(i, i + 80));
+    } else if (/^<!doctype/i.test(text.slice(lt, lt + 9))) {
+      throw new WrsError('XML_DOCTYPE', 'XML with a DOCTYPE is refused (no entity expansion, no external entities)', text.slice(lt, lt + 80));
     } else return;
   }
 }
@@ -124,6 +119,8 @@ export function parseXml(text: string): Document {
   if (text.trim() === '') throw new WrsError('XML_PARSE', 'Malformed XML: the text is empty', text);
   assertNoDoctype(text);
   const doc = xmlDom().parse(text);
+  // However a parser got to one, a document with a DOCTYPE is not taken.
+  if (doc.doctype) throw new WrsError('XML_DOCTYPE', 'XML with a DOCTYPE is refused (no entity expansion, no external entities)', text.slice(0, 80));
   // A large Wrs keeps its text: a column read cold from it costs a fraction of the freshly parsed DOM's (source-cells).
   const root = doc.documentElement;
   if (text.length >= SOURCE_TEXT_MIN_LENGTH && root?.namespaceURI === NS.wrs && root.localName === 'Wrs') keepSourceText(doc, text);
