@@ -1,7 +1,7 @@
 import { BehaviorSubject, Observable, Subject, Subscription, filter } from 'rxjs';
 import { WrsError, errorMessage } from '../errors';
 import { ATTRIBUTE_NODE_TYPE, CellContext, findCellContext } from './cell-context';
-import { ELEMENT_NODE, serializeXml } from '../xml/dom';
+import { ELEMENT_NODE, TEXT_NODE, serializeXml } from '../xml/dom';
 import { assertUnambiguous, parseLocationPath } from '../xml/location-path';
 import { ChildLookup, ensurePath, evaluatePath, setNodeValue, stringValue } from '../xml/path-walker';
 import { FillParams, fillPlaceholders } from '../xml/placeholders';
@@ -400,8 +400,9 @@ export abstract class DataProvider {
 
   /** Closes the open change set and tells the change listeners (spec 6.2). */
   fire(): void {
-    // A change set nobody noted is a change the library cannot see: the document may differ anywhere.
-    if (this.pendingNodes.size === 0 && this.pendingRowIds.size === 0) forgetSourceText(this.data);
+    // A change set nobody noted is a change the library cannot see (a hand edit of the DOM): the document may differ
+    // anywhere, so the row index is rebuilt on its next use and the kept source text is dropped.
+    if (this.pendingNodes.size === 0 && this.pendingRowIds.size === 0 && this.data) WrsIndex.invalidate(this.data);
     const changeSet: ChangeSet = {
       provider: this,
       nodes: [...this.pendingNodes],
@@ -526,8 +527,8 @@ export abstract class DataProvider {
     if (!this.isReady() || !this.data) return null;
     const expr = fillPlaceholders(xPath, fillParams);
     assertUnambiguous(expr);
-    const node = this.locateForWrite(expr);
-    if (value !== undefined) this.assignValue(node, value === null ? null : String(value));
+    let node = this.locateForWrite(expr);
+    if (value !== undefined) node = this.assignValue(node, value === null ? null : String(value));
     else this.noteChange([node]);
     if (fire) this.fire();
     return node;
@@ -543,34 +544,43 @@ export abstract class DataProvider {
     }
     const existing = evaluatePath(path, doc, this.rowLookup)[0];
     if (existing) return existing;
-    const created = ensurePath(path, doc, expr, this.rowLookup);
+    let createdUnder: Node = doc;
+    const created = ensurePath(path, doc, expr, this.rowLookup, (parent) => (createdUnder = parent));
     const index = WrsIndex.tryOf(doc);
     const context = index && findCellContext(created, doc);
-    if (index && (!context || context.structural)) index.invalidate();
+    // A path created from wrs:Data or above it adds rows (or a wrs:Data, or header nodes): the row index is rebuilt,
+    // else a later write by the same id would not find the new row and create a second one.
+    const under = index && findCellContext(createdUnder, doc);
+    const rowsChanged = !under || under.row.localName === 'Data';
+    if (index && (rowsChanged || !context || context.structural)) index.invalidate();
     else if (index && context && !context.cell) index.forgetOriginal(context.row);
     return created;
   }
 
-  private assignValue(node: Node, value: string | null): void {
+  /** Writes a value at a located node; returns the node that holds it (the cell's text for a cell's text node). */
+  private assignValue(node: Node, value: string | null): Node {
     const doc = this.data!;
     const context = findCellContext(node, doc);
-    if (context && context.cell && node === context.cell) {
-      if (cellValue(context.cell) === value) return;
+    // A cell's text node is written as the cell: its wrs:null goes, and an R row becomes M.
+    const cellText = context?.cell && node.nodeType === TEXT_NODE && node.parentNode === context.cell;
+    if (context && context.cell && (node === context.cell || cellText)) {
+      if (cellValue(context.cell) === value) return node;
       const row = context.row.localName === 'R' ? markModified(context.row, WrsIndex.tryOf(doc)) : context.row;
       setCellContent(context.cell, value);
       this.noteChange([context.cell], [row.getAttribute('id') ?? '']);
-      return;
+      return cellText ? (context.cell.firstChild ?? context.cell) : node;
     }
     // A write into a row's `wrs:O` or attributes: a restore must read them, not a copy kept from before.
     if (context && !context.cell) WrsIndex.tryOf(doc)?.forgetOriginal(context.row);
     if (context?.cell && context.row.localName === 'R') {
       const before = node.nodeType === ATTRIBUTE_NODE_TYPE ? (node as Attr).value : node.textContent;
-      if (before === value) return;
+      if (before === value) return node;
       markModified(context.row, WrsIndex.tryOf(doc));
     }
     setNodeValue(node, value ?? '');
     if (changesIndex(node, context)) WrsIndex.invalidate(doc);
     this.noteChange([node], context ? [context.row.getAttribute('id') ?? ''] : []);
+    return node;
   }
 
   /** Removes the nodes at an XPath. */
@@ -579,7 +589,8 @@ export abstract class DataProvider {
       fire = fillParams;
       fillParams = undefined;
     }
-    if (!this.data) return;
+    // As write: nothing while there is no data or it is being loaded (the edit would go with the old document).
+    if (!this.isReady() || !this.data) return;
     const doc = this.data;
     const nodes = this.queryNodes(xPath, fillParams);
     let structural = false;
@@ -590,6 +601,8 @@ export abstract class DataProvider {
       if (context) {
         if (context.structural) structural = true;
         if (!context.cell) WrsIndex.tryOf(doc)?.forgetOriginal(context.row);
+        // Content taken out of a cell of an R row changes its value: the row becomes M first, keeping the original.
+        if (context.cell && n !== context.cell && context.row.localName === 'R') markModified(context.row, WrsIndex.tryOf(doc));
         rowIds.push(context.row.getAttribute('id') ?? '');
       }
       if (n.nodeType === ATTRIBUTE_NODE_TYPE) {

@@ -81,6 +81,67 @@ describe(`write rules, spec 4.5 (${domName()})`, () => {
     expect(status.serialize()).toBe(before);
   });
 
+  it('rule 4 also refuses // spelled as an axis and the set operators of XPath 2+ (union, intersect, except)', () => {
+    const before = orders.serialize();
+    const bad = [
+      '/descendant-or-self::node()/wrs:C',
+      '/*/descendant::wrs:C',
+      "/*/wrs:Data/wrs:R[@id='R2'] union /*/wrs:Data/wrs:R[@id='R3']",
+      "/*/wrs:Data/wrs:R intersect /*/wrs:Data/wrs:R[@id='R3']",
+      "/*/wrs:Data/wrs:R except /*/wrs:Data/wrs:R[@id='R3']",
+    ];
+    for (const xPath of bad) {
+      expect(() => orders.write(xPath, 'W')).withContext(xPath).toThrowMatching((e) => e instanceof WrsError && e.code === 'XPATH_AMBIGUOUS');
+    }
+    expect(orders.serialize()).toBe(before);
+    // Names that merely look like them stay usable.
+    status.write('/guiStatus:Status/guiStatus:union/@descendant', 'ok');
+    expect(status.read('/guiStatus:Status/guiStatus:union/@descendant')).toBe('ok');
+  });
+
+  it('a write that creates a row puts it in the row index: read, tblSelect and a second write by its id find it', () => {
+    orders.write("/*/wrs:Data/wrs:I[@id='N1']/wrs:C[1]", 'Neo');
+    expect(orders.read("/*/wrs:Data/*[@id='N1']/wrs:C[1]")).toBe('Neo');
+    orders.write("/*/wrs:Data/wrs:I[@id='N1']/wrs:C[2]", '4');
+    expect(orders.queryNodes("/*/wrs:Data/*[@id='N1']").length).toBe(1);
+    expect(orders.tblSelect().map((r) => r['name'])).toEqual(['Anna', 'Bert', 'Cleo', 'Neo']);
+    expect(orders.tblUpdate({ rowId: 'N1', values: { qty: '5' } })).toBe(1);
+    expect(orders.read("/*/wrs:Data/*[@id='N1']/wrs:C[2]")).toBe('5');
+  });
+
+  it('writing the text() of a cell writes the cell: a wrs:null goes and the R row becomes M', () => {
+    const text = orders.write("/*/wrs:Data/wrs:R[@id='R3']/wrs:C[3]/text()", 'IT');
+    expect(text?.nodeValue).toBe('IT');
+    expect(orders.read("/*/wrs:Data/*[@id='R3']/wrs:C[3]")).toBe('IT');
+    expect(orders.queryNodes("/*/wrs:Data/*[@id='R3']/wrs:C[3]/*").length).toBe(0);
+    expect(orders.tblSelectRow({ rowId: 'R3' })?.['country']).toBe('IT');
+    expect(orders.read("/*/wrs:Data/*[@id='R3']/wrs:O[3]/wrs:null") === null).toBeFalse();
+    expect(orders.queryNodes("/*/wrs:Data/wrs:M[@id='R3']").length).toBe(1);
+  });
+
+  it('remove() of a cell\'s text in an R row makes it M with the original, so a save sends the change', () => {
+    orders.remove("/*/wrs:Data/wrs:R[@id='R1']/wrs:C[1]/text()");
+    expect(orders.queryNodes("/*/wrs:Data/wrs:M[@id='R1']").length).toBe(1);
+    expect(orders.read("/*/wrs:Data/*[@id='R1']/wrs:C[1]")).toBe('');
+    expect(orders.read("/*/wrs:Data/*[@id='R1']/wrs:O[1]")).toBe('Anna');
+  });
+
+  it('fire() after a hand edit of the DOM rebuilds the row index', () => {
+    orders.tblSelect();
+    const doc = orders.getData()!;
+    // The Wrs's own wrs:Data (a header column's wrs:References holds one too).
+    const data = Array.from(doc.documentElement.childNodes).find((n): n is Element => (n as Element).localName === 'Data')!;
+    const first = data.getElementsByTagNameNS(NS.wrs, 'R')[0];
+    const added = first.cloneNode(true) as Element;
+    added.setAttribute('id', 'R9');
+    data.removeChild(first);
+    data.appendChild(added);
+    orders.fire();
+    expect(orders.tblSelect().map((r) => r['name'])).toEqual(['Bert', 'Cleo', 'Anna']);
+    expect(orders.read("/*/wrs:Data/*[1]/@id")).toBe('R2');
+    expect(orders.tblUpdate({ rowId: 'R9', values: { qty: '8' } })).toBe(1);
+  });
+
   it('a path the subset cannot create raises XPATH_UNSUPPORTED; an existing node is still written', () => {
     expect(() => status.write("/guiStatus:Status/*[contains(@a,'x')]", 'v')).toThrowMatching(
       (e) => e instanceof WrsError && e.code === 'XPATH_UNSUPPORTED',

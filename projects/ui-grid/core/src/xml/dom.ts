@@ -12,6 +12,7 @@ export interface XmlDomImplementation {
 
 const ELEMENT_NODE = 1;
 const DOCUMENT_NODE = 9;
+const TEXT_NODE = 3;
 
 function browserImplementation(): XmlDomImplementation | null {
   const g = globalThis as { DOMParser?: typeof DOMParser; XMLSerializer?: typeof XMLSerializer; document?: Document };
@@ -181,4 +182,4 @@ export function cloneDocument(doc: Document): Document {
   return copy;
 }
 
-export { ELEMENT_NODE, DOCUMENT_NODE };
+export { ELEMENT_NODE, DOCUMENT_NODE, TEXT_NODE };

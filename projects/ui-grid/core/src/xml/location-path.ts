@@ -96,7 +96,14 @@ function tokenize(expr: string): Token[] {
   return tokens;
 }
 
-/** Throws XPATH_AMBIGUOUS for expressions `write` must refuse: `//`, `or`, unions (spec 4.5 rule 4). */
+/** Operators joining alternatives or node sets: `or`, and XPath 2+'s `union`, `intersect`, `except` (fontoxpath reads them). */
+const SET_OPERATORS = new Set(['or', 'union', 'intersect', 'except']);
+const DESCENDANT_AXES = new Set(['descendant', 'descendant-or-self']);
+
+/**
+ * Throws XPATH_AMBIGUOUS for expressions `write` must refuse (spec 4.5 rule 4): `//` and the descendant axes, `or`,
+ * unions and the other set operators.
+ */
 export function assertUnambiguous(expr: string): void {
   let tokens: Token[];
   try {
@@ -111,8 +118,12 @@ export function assertUnambiguous(expr: string): void {
     if (tok.t === 'op' && (tok.v === '//' || tok.v === '|')) {
       throw new WrsError('XPATH_AMBIGUOUS', `XPath "${expr}" is ambiguous for write: "${tok.v}" at position ${tok.at + 1}`, expr);
     }
-    if (tok.t === 'name' && tok.v === 'or' && afterOperand) {
-      throw new WrsError('XPATH_AMBIGUOUS', `XPath "${expr}" is ambiguous for write: "or" at position ${tok.at + 1}`, expr);
+    if (tok.t === 'name' && SET_OPERATORS.has(tok.v) && afterOperand) {
+      throw new WrsError('XPATH_AMBIGUOUS', `XPath "${expr}" is ambiguous for write: "${tok.v}" at position ${tok.at + 1}`, expr);
+    }
+    // `descendant::` and `descendant-or-self::` are `//` spelled out.
+    if (tok.t === 'name' && DESCENDANT_AXES.has(tok.v) && tokens[k + 1]?.t === 'op' && tokens[k + 1].v === '::') {
+      throw new WrsError('XPATH_AMBIGUOUS', `XPath "${expr}" is ambiguous for write: "${tok.v}::" at position ${tok.at + 1}`, expr);
     }
   }
 }

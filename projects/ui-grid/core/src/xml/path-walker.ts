@@ -190,8 +190,9 @@ function createChild(parent: Node, step: Extract<Step, { axis: 'child' }>, expr:
 /**
  * Finds the node of a path, creating what is missing (spec 4.5): an existing start part is extended,
  * predicates' equality conditions become attributes or child values, a position creates siblings up to it.
+ * `createdUnder` is told the last node that existed, under which the first node was created.
  */
-export function ensurePath(path: LocationPath, context: Node, expr: string, lookup?: ChildLookup): Node {
+export function ensurePath(path: LocationPath, context: Node, expr: string, lookup?: ChildLookup, createdUnder?: (parent: Node) => void): Node {
   let node: Node = path.absolute ? ownerDocumentOf(context) : context;
   let undo: (() => void) | null = null;
   try {
@@ -201,6 +202,7 @@ export function ensurePath(path: LocationPath, context: Node, expr: string, look
         node = existing[0];
         continue;
       }
+      if (undo === null) createdUnder?.(node);
       undo ??= undoCreation(node, step);
       node = step.axis === 'child' ? createChild(node, step, expr) : createStep(node, step, expr);
     }
