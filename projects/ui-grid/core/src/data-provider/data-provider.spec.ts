@@ -133,6 +133,31 @@ describe(`DataProvider life cycle and listeners (${domName()})`, () => {
     expect(once.length).toBe(1);
   });
 
+  it('onlyOnce for the status that is current calls once, not again on the next time it comes', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry });
+    await model.execute();
+    const once: Status[] = [];
+    model.addStatusListener({ listener: (e) => once.push(e.status), status: TransformedStatus, onlyOnce: true });
+    expect(once.length).toBe(1);
+    await model.execute(true);
+    expect(once.length).toBe(1);
+  });
+
+  it('a status set by a listener follows the one being delivered: every subscriber sees the same order, the last is current', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry });
+    const first: string[] = [];
+    const later: string[] = [];
+    model.status$.subscribe((s) => {
+      first.push(s.name);
+      if (s instanceof TransformedStatus) model.markSaveFailed('refused');
+    });
+    model.status$.subscribe((s) => later.push(s.name));
+    await model.execute();
+    expect(first).toEqual(['InitializedStatus', 'LoadingStatus', 'TransformedStatus', 'SaveFailedStatus']);
+    expect(later).toEqual(first);
+    expect(model.getStatus().name).toBe('SaveFailedStatus');
+  });
+
   it('onReady runs on each ready status, onceReady once; executeIfNotReady starts loading; onlyFuture skips the current', async () => {
     const model = new StaticModel({ data: ordersWrs(), registry });
     let ready = 0;
@@ -185,6 +210,40 @@ describe(`DataProvider life cycle and listeners (${domName()})`, () => {
     model.write("/*/wrs:Data/*[@id='R3']/wrs:C[2]", '8', true);
     expect(sets.length).toBe(2);
     expect(sets[1].rowIds).toEqual(['R3']);
+  });
+
+  it('a change set fired by a listener reaches every listener after the one being delivered, in sequence', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry });
+    await model.execute();
+    const first: number[] = [];
+    const second: number[] = [];
+    const streamed: number[] = [];
+    model.onChange((cs) => {
+      first.push(cs.sequence);
+      if (cs.sequence === 1) model.write("/*/wrs:Data/*[@id='R2']/wrs:C[2]", '9', true);
+    });
+    model.onChange((cs) => second.push(cs.sequence));
+    model.changes$.subscribe((cs) => streamed.push(cs.sequence));
+    model.write("/*/wrs:Data/*[@id='R1']/wrs:C[2]", '4', true);
+    expect(first).toEqual([1, 2]);
+    expect(second).toEqual([1, 2]);
+    expect(streamed).toEqual([1, 2]);
+  });
+
+  it('a listener that throws does not keep the change set from the others; the error reaches the caller of fire()', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry });
+    await model.execute();
+    const heard: number[] = [];
+    const streamed: number[] = [];
+    model.onChange(() => {
+      throw new Error('listener broke');
+    });
+    model.onChange((cs) => heard.push(cs.sequence));
+    model.changes$.subscribe((cs) => streamed.push(cs.sequence));
+    expect(() => model.write("/*/wrs:Data/*[@id='R1']/wrs:C[2]", '4', true)).toThrowError('listener broke');
+    expect(heard).toEqual([1]);
+    expect(streamed).toEqual([1]);
+    expect(model.read("/*/wrs:Data/*[@id='R1']/wrs:C[2]")).toBe('4');
   });
 
   it('onChange with a trackingXPath runs only when the nodes at that XPath changed', async () => {

@@ -107,6 +107,9 @@ export abstract class DataProvider {
 
   private readonly statusSubject: BehaviorSubject<Status>;
   private readonly changeSubject = new Subject<ChangeSet>();
+  // Statuses set while one is being delivered, and change sets fired while one is: delivered after it, in order.
+  private statusBacklog: Status[] | null = null;
+  private changeBacklog: ChangeSet[] | null = null;
   /** The current status, then every transition. */
   readonly status$: Observable<Status>;
   /** Emits each time the ready status is reached. */
@@ -234,8 +237,21 @@ export abstract class DataProvider {
 
   /** Moves to a status and tells every listener. */
   protected setStatus(status: Status): void {
+    const backlog = this.statusBacklog;
+    if (backlog) {
+      // Set by a listener while a status is being delivered: it follows that one, so every subscriber sees the
+      // statuses in the same order and the last one it sees is the provider's status.
+      if (status !== (backlog.length > 0 ? backlog[backlog.length - 1] : this.getStatus())) backlog.push(status);
+      return;
+    }
     if (status === this.getStatus()) return;
-    this.statusSubject.next(status);
+    this.statusBacklog = [];
+    try {
+      this.statusSubject.next(status);
+      for (let next = this.statusBacklog.shift(); next; next = this.statusBacklog.shift()) this.statusSubject.next(next);
+    } finally {
+      this.statusBacklog = null;
+    }
   }
 
   /** Moves to a failure status with a reason. */
@@ -307,16 +323,23 @@ export abstract class DataProvider {
     const matches = (s: Status) =>
       !param.status || (typeof param.status === 'function' ? s instanceof param.status : s === param.status || s.name === param.status.name);
     let first = true;
+    let done = false;
     const holder: { sub?: Subscription } = {};
     holder.sub = this.status$.subscribe((status) => {
       const isCurrent = first;
       first = false;
-      if (isCurrent && (!param.status || param.onlyFuture)) return;
+      if (done || (isCurrent && (!param.status || param.onlyFuture))) return;
       if (!matches(status)) return;
-      if (param.onlyOnce) this.dropStatusListener(param.listener);
+      if (param.onlyOnce) {
+        // Called for the current status, the subscription is not stored yet: `done` ends it below.
+        done = true;
+        holder.sub?.unsubscribe();
+        this.dropStatusListener(param.listener);
+      }
       call({ status, provider: this });
     });
-    if (!holder.sub.closed) this.statusListeners.push({ key: param.listener, subscription: holder.sub });
+    if (done) holder.sub.unsubscribe();
+    else if (!holder.sub.closed) this.statusListeners.push({ key: param.listener, subscription: holder.sub });
   }
 
   removeStatusListener(args: StatusListenerFn | StatusListener | RemoveStatusListenerParam): void {
@@ -412,14 +435,35 @@ export abstract class DataProvider {
     this.pendingNodes = new Set();
     this.pendingRowIds = new Set();
     this.uncommitted = false;
+    if (this.changeBacklog) {
+      // Fired by a listener of the change set being delivered: every listener gets that one first.
+      this.changeBacklog.push(changeSet);
+      return;
+    }
+    this.changeBacklog = [changeSet];
+    const errors: unknown[] = [];
+    try {
+      for (let next = this.changeBacklog.shift(); next; next = this.changeBacklog.shift()) this.deliver(next, errors);
+    } finally {
+      this.changeBacklog = null;
+    }
+    // A listener that throws does not keep the change set from the others; its error reaches the caller after them.
+    if (errors.length > 0) throw errors[0];
+  }
+
+  private deliver(changeSet: ChangeSet, errors: unknown[]): void {
     for (const l of [...this.changeListeners]) {
-      if (l.trackingXPath) {
-        const now = this.snapshotOf(l.trackingXPath);
-        if (now === l.snapshot) continue;
-        l.snapshot = now;
+      try {
+        if (l.trackingXPath) {
+          const now = this.snapshotOf(l.trackingXPath);
+          if (now === l.snapshot) continue;
+          l.snapshot = now;
+        }
+        if (l.onlyOnce) this.changeListeners = this.changeListeners.filter((x) => x !== l);
+        l.callback(changeSet);
+      } catch (e) {
+        errors.push(e);
       }
-      if (l.onlyOnce) this.changeListeners = this.changeListeners.filter((x) => x !== l);
-      l.callback(changeSet);
     }
     this.changeSubject.next(changeSet);
   }

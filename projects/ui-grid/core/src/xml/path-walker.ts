@@ -52,11 +52,21 @@ function relativeNodes(context: Node, steps: readonly RelStep[]): Node[] {
   return nodes;
 }
 
+/**
+ * XPath 1.0's `number()` of a string: optional white space, an optional minus, digits with an optional decimal point.
+ * Anything else (`0x7`, `+5`, `1e3`, empty) is NaN, which equals nothing; JavaScript's `Number` would take all four.
+ */
+const XPATH_NUMBER = /^[\t\n\r ]*(-?(?:\d+(?:\.\d*)?|\.\d+))[\t\n\r ]*$/;
+function xpathNumber(text: string): number {
+  const m = XPATH_NUMBER.exec(text);
+  return m ? Number(m[1]) : Number.NaN;
+}
+
 function conditionHolds(node: Node, condition: Condition): boolean {
   const values = relativeNodes(node, condition.left.steps).map(stringValue);
   if (condition.right.kind === 'number') {
     const expected = condition.right.value;
-    return values.some((v) => v.trim() !== '' && Number(v) === expected);
+    return values.some((v) => xpathNumber(v) === expected);
   }
   const expected = condition.right.value;
   return values.includes(expected);

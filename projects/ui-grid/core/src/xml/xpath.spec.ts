@@ -55,6 +55,19 @@ describe(`XPath evaluation (${domName()})`, () => {
     expect(model.read('/*/wrs:Data/wrs:R[wrs:C[2]=7]/@id')).toBe('R3');
   });
 
+  it('compares numbers as XPath 1.0 does in the walker too: 0x7, +7 and 7e0 are no 7, white space around is allowed', () => {
+    model.write("/*/wrs:Data/*[@id='R1']/wrs:C[2]", '0x7');
+    model.write("/*/wrs:Data/*[@id='R2']/wrs:C[2]", '+7');
+    model.write("/*/wrs:Data/*[@id='R3']/wrs:C[2]", ' 7.0 ');
+    // `write` finds its node with the library's own walker, on both DOMs.
+    model.write('/*/wrs:Data/*[wrs:C=7]/wrs:C[1]', 'hit');
+    expect(model.tblSelect().map((r) => r['name'])).toEqual(['Anna', 'Bert', 'hit']);
+    model.write("/*/wrs:Data/*[@id='R3']/wrs:C[2]", '7e0');
+    // Now no row holds 7: the path would have to be created, which a wildcard step cannot be.
+    expect(() => model.write('/*/wrs:Data/*[wrs:C=7]/wrs:C[1]', 'again')).toThrowMatching((e) => e instanceof WrsError && e.code === 'XPATH_UNSUPPORTED');
+    expect(model.tblSelect().map((r) => r['name'])).toEqual(['Anna', 'Bert', 'hit']);
+  });
+
   it('reads the default when nothing matches, and null without a default', () => {
     expect(model.read("/*/wrs:Data/*[@id='nope']/wrs:C[1]", 'fallback')).toBe('fallback');
     expect(model.read("/*/wrs:Data/*[@id='nope']/wrs:C[1]", undefined, 'fb2')).toBe('fb2');
