@@ -43,6 +43,9 @@ describe('load (wrq:WrsRequest -> wrs:Wrs) on PGlite', () => {
     expect(page.map((r) => r.id)).toEqual(Array.from({ length: 10 }, (_, i) => `R${i + 11}`));
     expect(all.every((r) => r.cells[1] === 'DE')).toBeTrue();
     for (let i = 1; i < all.length; i++) expect(Number(all[i - 1].cells[2])).toBeGreaterThanOrEqual(Number(all[i].cells[2]));
+    // rowEnd is an xs:int: its largest value is taken.
+    const last = rowsOf(await load(ordersRequest({ columns: ['id'], select: 'rowStart="9999" rowEnd="2147483647"' })));
+    expect(last.length).toBe(2);
   });
 
   it('answers a total row count request with one row, independent of pages', async () => {

@@ -43,7 +43,8 @@ function only(el: Element, allowed: Record<string, string[]>, what: string): voi
 function intAttribute(el: Element, name: string): number | undefined {
   if (!el.hasAttribute(name)) return undefined;
   const text = el.getAttribute(name)!.trim();
-  if (!/^[+-]?\d{1,9}$/.test(text)) throw badRequest(`wrq:Select/@${name} must be an integer, got "${text}"`);
+  // xs:int: up to 2,147,483,647 either way.
+  if (!/^[+-]?\d{1,10}$/.test(text) || Math.abs(Number(text)) > 2_147_483_647) throw badRequest(`wrq:Select/@${name} must be an integer (xs:int), got "${text}"`);
   return Number(text);
 }
 
@@ -55,7 +56,10 @@ function columnOf(set: BindingSet, bRef: string | null, where: string): ColumnBi
 
 /** The bRef counted by a `wrq:C`, undefined when it is no count, null for COUNT(*). */
 function countedRef(c: Element): string | null | undefined {
-  if (c.getAttribute('aggr') === 'count') return c.getAttribute('bRef') || null;
+  const aggr = c.getAttribute('aggr');
+  if (aggr === 'count') return c.getAttribute('bRef') || null;
+  // Rows, not aggregates, would come back: refused like the other parts this server does not support.
+  if (aggr) throw badRequest(`wrq:C/@aggr="${aggr}": only count is supported by this server`);
   const calc = firstChildElement(c, NS.wrq, 'Calc');
   if (!calc) return undefined;
   const count = firstChildElement(calc, NS.wrq, 'Count');

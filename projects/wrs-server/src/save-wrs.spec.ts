@@ -278,6 +278,16 @@ describe('save (wrs:Wrs with I, M, D rows) on PGlite', () => {
     );
   });
 
+  it('names the stale D row, not the I row after it holding its key: the conflict is the deleted row changed meanwhile', async () => {
+    const a = await loaded(server, 53);
+    await server.db.query(`UPDATE orders SET quantity = quantity + 1 WHERE id = 53`);
+    const res = await server.post('/WrsServlet', saveDoc(D('R53', a) + I('I_8_R1', ['53', 'Again', 'FR', 'NEW', '5', '5.00', null])));
+    expect(res.status).toBe(409);
+    expect(res.text).toContain('<Row id="R53"/>');
+    expect(res.text).not.toContain('I_8_R1');
+    expect((await orderRows(server.db, [53]))[0]['customer']).toBe(a[1]);
+  });
+
   it('keeps document order for rows naming one key: deleted then inserted again works, inserted before its delete is a duplicate', async () => {
     const a = await loaded(server, 51);
     const again: Cells = ['51', 'Inserted again', 'FR', 'NEW', '5', '5.00', null];

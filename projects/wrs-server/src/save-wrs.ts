@@ -145,6 +145,9 @@ async function applyRowByRow(tx: SqlExecutor, plan: SavePlan): Promise<SaveRun> 
     try {
       applied = await applyRow(tx, plan, row);
     } catch (e) {
+      // Rows found changed meanwhile come first: a stale D row followed by an I row of its key fails at the insert,
+      // but the conflict is the D row's.
+      if (conflicts.length > 0) break;
       throw databaseFailure(e, row);
     }
     if (!applied) conflicts.push(row);

@@ -30,6 +30,8 @@ describe('wrs-server HTTP answers', () => {
       [ordersRequest({ columnsXml: '<wrq:C bRef="id); DROP TABLE orders; --"/>' }), /Unknown column "id\); DROP TABLE orders; --"/],
       [ordersRequest({ ordering: '<wrq:C bRef="id" order="desc; DROP TABLE orders"/>' }), /@order must be asc or desc/],
       [ordersRequest({ select: 'rowStart="1; DROP"' }), /@rowStart must be an integer/],
+      [ordersRequest({ select: 'rowEnd="2147483648"' }), /@rowEnd must be an integer \(xs:int\)/],
+      [ordersRequest({ columnsXml: '<wrq:C bRef="quantity" aggr="sum"/>' }), /@aggr="sum": only count is supported/],
       [`<wrq:WrsRequest xmlns:wrq="${WRQ}"><wrq:Select><wrq:From><wrq:BindingSet>orders</wrq:BindingSet></wrq:From><wrq:Grouping/></wrq:Select></wrq:WrsRequest>`, /wrq:Grouping is not supported/],
     ];
     for (const [body, reason] of cases) {
