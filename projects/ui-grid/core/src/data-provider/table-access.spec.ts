@@ -63,6 +63,16 @@ describe(`tbl* accessors (${domName()})`, () => {
     expect(model.tblSelectRow({ rowId: id })).toEqual({ name: 'Raw', qty: null, country: null });
   });
 
+  it('tblInsert into a Wrs without wrs:Data creates it before wrs:Footer, under the document\'s prefix', async () => {
+    const xml = `<w:Wrs xmlns:w="http://www.businesscode.de/schema/bcdui/wrs-1.0.0"><w:Header><w:Columns><w:C pos="1" id="a"/></w:Columns></w:Header><w:Footer/></w:Wrs>`;
+    const bare = new StaticModel({ data: xml, registry: new DataProviderRegistry() });
+    await bare.execute();
+    const id = bare.tblInsert({ values: { a: 'x' } });
+    const names = Array.from(bare.getData()!.documentElement.childNodes).map((n) => n.nodeName);
+    expect(names).toEqual(['w:Header', 'w:Data', 'w:Footer']);
+    expect(bare.tblSelectRow({ rowId: id })).toEqual({ a: 'x' });
+  });
+
   it('tblUpdate with rmi turns R rows into M with originals and counts changed rows', () => {
     expect(model.tblUpdate({ values: { qty: 9 }, filter: { country: 'DE' } })).toBe(1);
     expect(model.read("/*/wrs:Data/wrs:M[@id='R1']/wrs:O[2]")).toBe('3');

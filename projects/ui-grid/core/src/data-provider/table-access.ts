@@ -1,5 +1,7 @@
 import { WrsError } from '../errors';
 import { WrsIndex } from '../wrs/wrs-index';
+import { ELEMENT_NODE, createWrsElement } from '../xml/dom';
+import { NS } from '../xml/namespaces';
 import {
   cellAt,
   cellValue,
@@ -112,7 +114,10 @@ export class TableAccess {
     const doc = index.doc;
     let data = index.data;
     if (!data) {
-      data = doc.documentElement!.appendChild(doc.createElementNS(doc.documentElement!.namespaceURI, 'wrs:Data'));
+      // wrs:Data goes where wrs-1.0.0.xsd puts it, before a wrs:Footer, under the prefix the document uses.
+      const root = doc.documentElement!;
+      const footer = Array.from(root.childNodes).find((n) => n.nodeType === ELEMENT_NODE && (n as Element).namespaceURI === NS.wrs && (n as Element).localName === 'Footer');
+      data = root.insertBefore(createWrsElement(doc, 'Data'), footer ?? null);
       WrsIndex.invalidate(doc);
     }
     const last = index.rowAt(index.rowCount);
