@@ -25,17 +25,27 @@ export function chainFunction(name: string): JsChainStep | null {
   return functions.get(name) ?? null;
 }
 
+/** Path parts that lead from any object to `Function` or to prototypes, and runtime objects no chain step lives in. */
+const REFUSED_PARTS = new Set(['constructor', 'prototype', '__proto__']);
+const REFUSED_ROOTS = new Set(['process', 'require', 'module', 'Deno', 'Bun', 'globalThis', 'window', 'self', 'top', 'parent', 'frames']);
+
 /**
  * Resolves `chain:Stylesheet/@jsProcFct`: a registered name, else a dotted path from the global object
- * (`myApp.chains.enrich`) that must end at a function. Nothing is evaluated.
+ * (`myApp.chains.enrich`, methods of class instances included) that must end at a function written in JavaScript.
+ * Nothing is evaluated. A chain document may come from a URL, so the name cannot reach what the application did not
+ * put there: no `constructor`, `prototype` or `__proto__` (`constructor.constructor` is `Function`), no runtime
+ * objects (`process.reallyExit` would end Node), no built-in functions.
  */
 export function resolveJsProcFct(name: string): JsChainStep | null {
   const registered = functions.get(name);
   if (registered) return registered;
+  const parts = name.split('.');
+  if (REFUSED_ROOTS.has(parts[0])) return null;
   let at: unknown = globalThis;
-  for (const part of name.split('.')) {
-    if (at === null || (typeof at !== 'object' && typeof at !== 'function') || !/^[A-Za-z_$][\w$]*$/.test(part)) return null;
+  for (const part of parts) {
+    if (at === null || (typeof at !== 'object' && typeof at !== 'function') || !/^[A-Za-z_$][\w$]*$/.test(part) || REFUSED_PARTS.has(part)) return null;
     at = (at as Record<string, unknown>)[part];
   }
-  return typeof at === 'function' ? (at as JsChainStep) : null;
+  if (typeof at !== 'function' || /\{\s*\[native code\]\s*\}\s*$/.test(Function.prototype.toString.call(at))) return null;
+  return at as JsChainStep;
 }

@@ -23,6 +23,23 @@ describe(`sanitizeHtmlInto (${domName()})`, () => {
     expect(out).toContain('title="t"');
   });
 
+  it('keeps a CDATA section as text, so no markup in it becomes live when the target is serialized and parsed as HTML', () => {
+    const t = target();
+    sanitizeHtmlInto('<div>Total<![CDATA[</p><script>alert(1)</script>]]></div>', t);
+    const out = serializeXml(t);
+    expect(out).not.toContain('<script');
+    expect(out).not.toContain('CDATA');
+    expect(t.textContent).toContain('Total');
+  });
+
+  it('sanitizes output nested 20,000 deep without overflowing the stack', () => {
+    const t = target();
+    const depth = 20_000;
+    sanitizeHtmlInto('<span>'.repeat(depth) + 'x<script>alert(1)</script>' + '</span>'.repeat(depth), t);
+    expect(t.textContent).toBe('x');
+    expect(serializeXml(t)).not.toContain('script');
+  });
+
   it('replaces earlier content of the target', () => {
     const t = target();
     sanitizeHtmlInto('<p>one</p>', t);

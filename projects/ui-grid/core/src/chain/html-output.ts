@@ -42,26 +42,34 @@ function cleanAttributes(element: Element): void {
 }
 
 /** Sanitizes a node tree in place: the allow-lists above decide what stays. */
-export function sanitizeTree(parent: Node): void {
-  for (let child = parent.firstChild; child; ) {
-    const next = child.nextSibling;
-    if (child.nodeType === ELEMENT) {
-      const element = child as Element;
-      const name = (element.localName ?? element.nodeName).toLowerCase();
-      if (DROPPED.has(name)) {
-        parent.removeChild(element);
-      } else if (ALLOWED.has(name)) {
-        cleanAttributes(element);
-        sanitizeTree(element);
-      } else {
-        sanitizeTree(element);
-        while (element.firstChild) parent.insertBefore(element.firstChild, element);
-        parent.removeChild(element);
+export function sanitizeTree(root: Node): void {
+  // Parents still to look at: a loop, not recursion, so output nested 20,000 deep cannot overflow the stack.
+  const parents: Node[] = [root];
+  for (let parent = parents.pop(); parent; parent = parents.pop()) {
+    for (let child = parent.firstChild; child; ) {
+      let next = child.nextSibling;
+      if (child.nodeType === ELEMENT) {
+        const element = child as Element;
+        const name = (element.localName ?? element.nodeName).toLowerCase();
+        if (DROPPED.has(name)) {
+          parent.removeChild(element);
+        } else if (ALLOWED.has(name)) {
+          cleanAttributes(element);
+          parents.push(element);
+        } else {
+          // Unwrapped: its children take its place and are looked at next.
+          next = element.firstChild ?? element.nextSibling;
+          while (element.firstChild) parent.insertBefore(element.firstChild, element);
+          parent.removeChild(element);
+        }
+      } else if (child.nodeType === CDATA) {
+        // Kept as text: serialized as a CDATA section, its content would be markup again to an HTML parser.
+        parent.replaceChild(child.ownerDocument!.createTextNode((child as CharacterData).data), child);
+      } else if (child.nodeType !== TEXT) {
+        parent.removeChild(child);
       }
-    } else if (child.nodeType !== TEXT && child.nodeType !== CDATA) {
-      parent.removeChild(child);
+      child = next;
     }
-    child = next;
   }
 }
 

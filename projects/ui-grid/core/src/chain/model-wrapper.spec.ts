@@ -9,7 +9,7 @@ import { createDocument, parseXml, serializeXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { WrsIndex } from '../wrs/wrs-index';
 import { domName, ordersWrs } from '../../testing/fixtures';
-import { registerChainFunction } from './chain-functions';
+import { registerChainFunction, resolveJsProcFct } from './chain-functions';
 import { ModelWrapper, TransformationChain } from './model-wrapper';
 import { SaxonXsltEngine } from './saxon-xslt-engine';
 
@@ -117,6 +117,28 @@ describe(`ModelWrapper (${domName()})`, () => {
     await three.execute();
     expect(one.getData()!.documentElement.textContent).toBe('Anna');
     expect(three.getData()!.documentElement.textContent).toBe('Anna Bert Cleo');
+  });
+
+  it('resolves jsProcFct to registered names and application functions only: no Function, no runtime objects, no built-ins', () => {
+    const app = { chains: { enrich: (doc: Document) => doc } };
+    class Service {
+      step(doc: Document): Document {
+        return doc;
+      }
+    }
+    const g = globalThis as Record<string, unknown>;
+    g['specApp'] = app;
+    g['specService'] = new Service();
+    try {
+      expect(resolveJsProcFct('specApp.chains.enrich')).toBe(app.chains.enrich as never);
+      expect(resolveJsProcFct('specService.step')).toBe(Service.prototype.step as never);
+      for (const name of ['constructor.constructor', 'specApp.constructor', 'specApp.__proto__.constructor', 'process.reallyExit', 'process.abort', 'globalThis.process.exit', 'Math.max', 'eval', 'Function', 'specService.step.call', 'specApp.chains.enrich.bind']) {
+        expect(resolveJsProcFct(name)).withContext(name).toBeNull();
+      }
+    } finally {
+      delete g['specApp'];
+      delete g['specService'];
+    }
   });
 
   it('runs a chain:Chain document: phases in order, jsProcFct, url stylesheets, chain:Param', async () => {
