@@ -287,6 +287,18 @@ describe(`ModelWrapper (${domName()})`, () => {
     expect(chain.debugIsWaitingFor()).toBe('');
   });
 
+  it('setParameter with a value replaces a provider given under that name', async () => {
+    const mode = new ConstantDataProvider({ name: 'mode', value: 'fromProvider', registry });
+    const chain = wrapper({ chain: (_d: Document, p) => `<m>${p['mode']}</m>` });
+    chain.addDataProvider(mode);
+    await chain.execute();
+    expect(serializeXml(chain.getData()!)).toBe('<m>fromProvider</m>');
+    chain.setParameter('mode', 'static');
+    await chain.execute(true);
+    expect(serializeXml(chain.getData()!)).toBe('<m>static</m>');
+    expect(chain.getDataProviderByName('mode')).toBeNull();
+  });
+
   it('runs again when an input fires a change set', async () => {
     const chain = wrapper({ chain: (doc: Document) => `<n>${doc.getElementsByTagNameNS(NS.wrs, 'O').length}</n>` });
     await chain.execute();

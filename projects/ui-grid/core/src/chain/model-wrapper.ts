@@ -85,6 +85,9 @@ export class ModelWrapper extends DataProvider {
       this.staticParameters.delete(name);
       this.addDataProvider(value, name);
     } else {
+      // A value replaces a provider given under the same name (providers were looked at first, so it went unheard).
+      const old = this.removeDataProvider(name);
+      if (old && old !== this.getPrimaryModel() && ![...this.getDataProviders().values()].includes(old)) this.unwatch(old);
       this.staticParameters.set(name, value);
     }
   }

@@ -149,7 +149,10 @@ export abstract class DataProvider {
 
   // ---- getters the spec names but does not spell ----
 
-  /** The data document, or null before the first load and after a failed one. */
+  /**
+   * The data document, or null before the first load succeeded. A failed reload keeps the data of the last successful
+   * one (and its unsaved changes); the failure status says it is not current.
+   */
   getData(): Document | null {
     return this.data;
   }
@@ -303,6 +306,13 @@ export abstract class DataProvider {
     const name = newName ?? newDataProvider.getName();
     const old = this.dataProviders.get(name) ?? null;
     this.dataProviders.set(name, newDataProvider);
+    return old;
+  }
+
+  /** Removes the parameter provider of a name, returning it, or null when there was none. */
+  protected removeDataProvider(name: string): DataProvider | null {
+    const old = this.dataProviders.get(name) ?? null;
+    this.dataProviders.delete(name);
     return old;
   }
 
