@@ -129,7 +129,7 @@ function stepsOfChainDocument(doc: Document, baseUrl: string | undefined, where:
         if (builtin) steps.push({ kind: 'js', label: `${label} (built-in ${url})`, fn: builtin, params });
         else steps.push({ kind: 'xslt', label: `${label} (${resolved})`, key: resolved, url: resolved, params });
       } else if (inline) {
-        const text = serializeXml(inline);
+        const text = serializeXml(withInScopeNamespaces(inline));
         steps.push({ kind: 'xslt', label: `${label} (inline stylesheet)`, key: contentKey(text), text, params });
       } else if (sheet.hasAttribute('jsFactoryExpression')) {
         throw stylesheetFailure(label, 'jsFactoryExpression is not supported (it would evaluate code from a document); use jsProcFct', sheet.getAttribute('jsFactoryExpression'));
@@ -229,4 +229,24 @@ export async function compileChainSteps(
       throw stylesheetFailure(step.label, errorMessage(e), step.key);
     }
   }
+}
+
+/**
+ * A copy of a stylesheet written inside a chain document that declares on its root every namespace in scope there:
+ * prefixes declared higher up in the chain document and used only inside XPath expressions (`count(//wrs:R)`) are
+ * otherwise not written out by a serializer, and the stylesheet would not compile on its own.
+ */
+function withInScopeNamespaces(stylesheet: Element): Element {
+  const copy = stylesheet.cloneNode(true) as Element;
+  const XMLNS = 'http://www.w3.org/2000/xmlns/';
+  for (let at = stylesheet.parentNode; at && at.nodeType === ELEMENT_NODE; at = at.parentNode) {
+    for (const attr of Array.from((at as Element).attributes)) {
+      // Prefixed declarations only: a default namespace means nothing to XPath name tests in XSLT.
+      if (!attr.name.startsWith('xmlns:')) continue;
+      const prefix = attr.name.slice(6);
+      // The nearest declaration wins; the stylesheet's own stay as they are.
+      if (!copy.hasAttributeNS(XMLNS, prefix) && copy.lookupNamespaceURI(prefix) === null) copy.setAttributeNS(XMLNS, attr.name, attr.value);
+    }
+  }
+  return copy;
 }
