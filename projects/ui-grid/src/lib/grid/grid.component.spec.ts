@@ -317,6 +317,36 @@ describe('GridComponent editing', () => {
     expect(s.changes.length).toBe(1);
   });
 
+  it('leaves a cell exactly as it was when its editor opens and closes without a change, dates and timestamps too', async () => {
+    const s = await setup({}, wrsText([{ id: 'd', type: 'DATE' }, { id: 't', type: 'TIMESTAMP' }, { id: 'u', type: 'TIMESTAMP' }], [['2024-01-05T00:00:00', '2024-01-05T10:00:00Z', '2024-01-05T10:00:00']]));
+    const before = rowXml(s, 'R1');
+    for (const col of [0, 1, 2]) {
+      click(s, 0, col);
+      press(s, 'F2');
+      expect(s.el.querySelector('.ui-grid-editor')).withContext(`column ${col}`).not.toBeNull();
+      press(s, 'Enter');
+    }
+    expect(rowXml(s, 'R1')).toBe(before);
+    expect(s.changes.length).toBe(0);
+  });
+
+  it('writes an open editor into the row it was opened on when a filter or sort changes the view under it', async () => {
+    const s = await setup();
+    click(s, 1, 2);
+    press(s, 'F2');
+    type(s, '42');
+    s.grid.sortBy('name');
+    s.grid.sortBy('name');
+    expect(rowXml(s, 'R2')).toContain('<wrs:C>42</wrs:C><wrs:O>5</wrs:O>');
+    click(s, 2, 2);
+    press(s, 'F2');
+    type(s, '43');
+    const id = s.grid.viewRows()[2].getAttribute('id')!;
+    s.grid.setColumnFilter('country', { kind: 'values', values: ['FR'] });
+    expect(rowXml(s, id)).toContain('<wrs:C>43</wrs:C>');
+    expect(WrsIndex.of(s.grid.getData()!).rows().filter((r) => r.localName === 'M').map((r) => r.getAttribute('id')).sort()).toEqual(['R2', id].sort());
+  });
+
   it('edits a reference column with a dropdown in a CDK overlay: captions shown, ids written, arrows, Enter, Escape and type-ahead', async () => {
     const ref = (v: string, caption: string) => `<wrs:R id="${v}"><wrs:C>${v}</wrs:C><wrs:C>${caption}</wrs:C></wrs:R>`;
     const data = `<wrs:Wrs xmlns:wrs="${NS.wrs}"><wrs:Header><wrs:Columns><wrs:C pos="1" id="id"/><wrs:C pos="2" id="country"><wrs:References><wrs:Wrs><wrs:Header><wrs:Columns><wrs:C pos="1" id="v"/><wrs:C pos="2" id="caption"/></wrs:Columns></wrs:Header><wrs:Data>${ref('DE', 'Germany')}${ref('FR', 'France')}${ref('IT', 'Italy')}${ref('ES', 'Spain')}</wrs:Data></wrs:Wrs></wrs:References></wrs:C></wrs:Columns></wrs:Header><wrs:Data><wrs:R id="R1"><wrs:C>1</wrs:C><wrs:C>DE</wrs:C></wrs:R><wrs:R id="R2"><wrs:C>2</wrs:C><wrs:C><wrs:null/></wrs:C></wrs:R></wrs:Data></wrs:Wrs>`;

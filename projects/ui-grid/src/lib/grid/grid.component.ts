@@ -237,7 +237,11 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private validationCursor: number | null = null;
   private validationRun = 0;
   private readonly selection = new GridSelection();
-  private editor: { editor: GridEditor; cell: CellAddress } | null = null;
+  /**
+   * The open editor, the cell it was opened on (its row by id, its column), and the value it would have committed as it
+   * opened (undefined when typing opened it).
+   */
+  private editor: { editor: GridEditor; cell: CellAddress; rowId: string; colId: string; initial: string | null | undefined } | null = null;
   private undoSteps: RowSnapshot[] = [];
   private redoSteps: RowSnapshot[] = [];
   private readonly subscriptions = new Subscription();
@@ -1115,7 +1119,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.body.scrollIntoView(cell.row, cell.col);
     const editor = this.editors.get(column.editorType)(this.host.ownerDocument, column, this.valueAt(row, column), typed, () => this.commitEditorAndMove(0));
     const el = editor.element;
-    this.editor = { editor, cell };
+    // Without typing, the value the editor would commit as it opened: leaving it unchanged writes nothing.
+    const initial = typed === undefined ? editor.value() : undefined;
+    this.editor = { editor, cell, rowId: row.getAttribute('id') ?? '', colId: column.id, initial };
     el.classList.add('ui-grid-editor');
     el.addEventListener('keydown', (e) => this.onEditorKeydown(e as KeyboardEvent));
     if (editor.dropdown) {
@@ -1170,7 +1176,16 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     open.editor.dropdown?.close();
     open.editor.element.remove();
     this.bodyHost().nativeElement.focus({ preventScroll: true });
-    if (commit) this.writeCells([[open.cell.row, open.cell.col, value]]);
+    // Opened and left without a change: the cell keeps its value exactly (a date editor would write its own format).
+    if (!commit || value === open.initial) return;
+    // By the row and column it was opened on: a filter, sort or page change may have moved the view under it.
+    const col = this.shown.findIndex((c) => c.id === open.colId);
+    if (col < 0) return;
+    this.change((snapshot, index) => {
+      const row = index.rowById(open.rowId);
+      if (!row || !this.canEditRow(row, col)) return [];
+      return writeRowCells(row, [[this.shown[col].pos, value]], index, (before) => snapshot.touch(before)).changed.length > 0 ? [open.rowId] : [];
+    });
   }
 
   // ---- features: filters, sorting, pages, export, context menu, tooltips (see features/) ----
