@@ -431,6 +431,11 @@ export abstract class DataProvider {
     this.uncommitted = true;
   }
 
+  /** The sequence number of the last change set fired (0 before the first). */
+  protected lastChangeSequence(): number {
+    return this.changeSequence;
+  }
+
   /** Closes the open change set and tells the change listeners (spec 6.2). */
   fire(): void {
     // A change set nobody noted is a change the library cannot see (a hand edit of the DOM): the document may differ

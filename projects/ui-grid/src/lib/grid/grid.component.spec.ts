@@ -833,6 +833,64 @@ describe('GridComponent save and reset', () => {
     expect(cell(s, 0, 1).textContent).toBe('Anna');
   });
 
+  function configured() {
+    return new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>orders</wrq:BindingSet><grid:SelectColumns>${['id', 'name', 'qty', 'price', 'country'].map((c) => `<grid:C bRef="${c}"/>`).join('')}</grid:SelectColumns></grid:GridConfiguration>`,
+    });
+  }
+
+  it('keeps an edit made while a save to the backend runs: no reload drops it, it stays a change against what was saved', async () => {
+    let release = () => {};
+    const saves: string[] = [];
+    const backend: WrsBackend = {
+      load: async () => parseXml(ORDERS()),
+      save: async (wrs) => {
+        saves.push(typeof wrs === 'string' ? wrs : serializeXml(wrs));
+        await new Promise<void>((resolve) => (release = resolve));
+      },
+      nextIdentifier: async () => 1,
+    };
+    const s = await setup({ config: configured() }, undefined, backend);
+    click(s, 0, 1);
+    press(s, 'k');
+    press(s, 'Enter');
+    const saving = s.grid.save();
+    await until(() => saves.length === 1);
+    click(s, 2, 2);
+    press(s, '4');
+    press(s, 'Enter');
+    release();
+    await saving;
+    expect(s.grid.getStatus()).toBeInstanceOf(SavedStatus);
+    expect(rowXml(s, 'R1')).toBe('<wrs:R id="R1"><wrs:C>1</wrs:C><wrs:C>k</wrs:C><wrs:C>3</wrs:C><wrs:C>1.5</wrs:C><wrs:C>DE</wrs:C></wrs:R>');
+    expect(rowXml(s, 'R3')).toContain('<wrs:C>4</wrs:C><wrs:O>7</wrs:O>');
+  });
+
+  it('after a save that went through, a failed reload leaves the saved document and says so; nothing is sent twice', async () => {
+    let loads = 0;
+    const saves: string[] = [];
+    const backend: WrsBackend = {
+      load: async () => {
+        if (++loads > 1) throw new Error('503 reload refused');
+        return parseXml(ORDERS());
+      },
+      save: async (wrs) => void saves.push(typeof wrs === 'string' ? wrs : serializeXml(wrs)),
+      nextIdentifier: async () => 1,
+    };
+    const s = await setup({ config: configured() }, undefined, backend);
+    click(s, 0, 1);
+    press(s, 'k');
+    press(s, 'Enter');
+    await s.grid.save();
+    expect(s.grid.getStatus()).toBeInstanceOf(SavedStatus);
+    expect(rowXml(s, 'R1')).toContain('<wrs:R id="R1">');
+    await s.fixture.whenStable();
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toContain('503 reload refused');
+    await s.grid.save();
+    expect(saves.length).toBe(2);
+    expect(WrsIndex.of(parseXml(saves[1])).rows().length).toBe(0);
+  });
+
   it('loads from config through the backend (statusModel filter, requestPostChain, modelUrl, loadChain) and reloads after save', async () => {
     const loads: { request: string; url?: string }[] = [];
     const saves: { wrs: string; url?: string }[] = [];

@@ -888,9 +888,11 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         this.message.set(note ? `${notSaved}. ${note}` : notSaved);
         return;
       }
+      let reloadFailure: unknown = null;
       // One save of the document at a time: a WrsUtil save of this grid that is still running is waited for.
       await oneSaveAtATime(this.data, async () => {
         const payload = buildSavePayload(WrsIndex.of(this.data!));
+        const sequence = this.lastChangeSequence();
         const custom = this.customSave();
         if (custom) await custom({ gridModel: this, wrs: payload.wrs });
         else {
@@ -899,11 +901,22 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
           const body = chain ? await runGridChain(this.chains, 'saveChain', chain, payload.wrs, this.saveParameters()) : payload.text;
           await this.requireBackend().save(body, { url: this.modelUrl() });
         }
+        const editedMeanwhile = this.lastChangeSequence() !== sequence || this.hasUncommittedWrites();
         this.clearHistory();
-        if (this.fromBackend) await this.reloadQuietly();
-        else this.commitLocally(payload);
+        // The document becomes what the server now holds; edits made while the save ran stay changes against it.
+        this.commitLocally(payload);
+        // Loaded again when nothing was edited meanwhile (a reload would drop those edits). The save went through
+        // either way: a failed reload leaves the committed document and says so.
+        if (this.fromBackend && !editedMeanwhile) {
+          try {
+            await this.reloadQuietly();
+          } catch (e) {
+            reloadFailure = e;
+          }
+        }
       });
       this.setStatus(this.savedStatus);
+      if (reloadFailure) this.message.set(formatMessage(this.messages.savedReloadFailed, { reason: saveFailureReason(reloadFailure) }));
     } catch (e) {
       this.message.set(formatMessage(this.messages.saveFailed, { reason: saveFailureReason(e) }));
       this.fail(SaveFailedStatus, errorMessage(e));

@@ -21,6 +21,7 @@ export interface GridMessages {
   readonly errorsOnOtherPages: string;
   readonly filterRemovedForError: string;
   readonly saveFailed: string;
+  readonly savedReloadFailed: string;
   readonly maxRowsExceeded: string;
   readonly errorDuringQuery: string;
   readonly filterPlaceholder: string;
@@ -98,6 +99,7 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   errorsOnOtherPages: '{cells} on other pages',
   filterRemovedForError: 'Filter on {columns} removed to show an invalid cell',
   saveFailed: 'Save failed: {reason}',
+  savedReloadFailed: 'Saved; reloading failed: {reason}',
   maxRowsExceeded: 'Only the first {n} rows are shown',
   errorDuringQuery: 'Error during query: {reason}',
   filterPlaceholder: 'Filter',
@@ -171,6 +173,7 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   errorsOnOtherPages: '{cells} auf anderen Seiten',
   filterRemovedForError: 'Filter auf {columns} entfernt, um eine ungültige Zelle zu zeigen',
   saveFailed: 'Speichern fehlgeschlagen: {reason}',
+  savedReloadFailed: 'Gespeichert; Neuladen fehlgeschlagen: {reason}',
   maxRowsExceeded: 'Nur die ersten {n} Zeilen werden angezeigt',
   errorDuringQuery: 'Fehler bei der Abfrage: {reason}',
   filterPlaceholder: 'Filter',
