@@ -239,14 +239,20 @@ export async function compileChainSteps(
 function withInScopeNamespaces(stylesheet: Element): Element {
   const copy = stylesheet.cloneNode(true) as Element;
   const XMLNS = 'http://www.w3.org/2000/xmlns/';
+  const added: string[] = [];
   for (let at = stylesheet.parentNode; at && at.nodeType === ELEMENT_NODE; at = at.parentNode) {
     for (const attr of Array.from((at as Element).attributes)) {
       // Prefixed declarations only: a default namespace means nothing to XPath name tests in XSLT.
       if (!attr.name.startsWith('xmlns:')) continue;
       const prefix = attr.name.slice(6);
       // The nearest declaration wins; the stylesheet's own stay as they are.
-      if (!copy.hasAttributeNS(XMLNS, prefix) && copy.lookupNamespaceURI(prefix) === null) copy.setAttributeNS(XMLNS, attr.name, attr.value);
+      if (copy.hasAttributeNS(XMLNS, prefix) || copy.lookupNamespaceURI(prefix) !== null) continue;
+      copy.setAttributeNS(XMLNS, attr.name, attr.value);
+      added.push(prefix);
     }
   }
+  // They are there for XPath: the output keeps only the namespaces its names use, as before.
+  const excluded = copy.getAttribute('exclude-result-prefixes') ?? '';
+  if (added.length > 0 && excluded.trim() !== '#all') copy.setAttribute('exclude-result-prefixes', [excluded.trim(), ...added].filter(Boolean).join(' '));
   return copy;
 }

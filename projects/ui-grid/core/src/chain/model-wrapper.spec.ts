@@ -166,7 +166,7 @@ describe(`ModelWrapper (${domName()})`, () => {
 
   it('compiles a stylesheet written in a chain document with the prefixes declared above it, used only in XPath', async () => {
     const chainDoc = `<chain:Chain xmlns:chain="${NS.chain}" xmlns:wrs="${NS.wrs}" xmlns:xsl="${XSL}">
-      <chain:Phase name="count"><chain:Stylesheet><xsl:stylesheet version="3.0" exclude-result-prefixes="#all"><xsl:template match="/"><n><xsl:value-of select="count(/*/wrs:Data/wrs:R)"/></n></xsl:template></xsl:stylesheet></chain:Stylesheet></chain:Phase>
+      <chain:Phase name="count"><chain:Stylesheet><xsl:stylesheet version="3.0"><xsl:template match="/"><n><xsl:value-of select="count(/*/wrs:Data/wrs:R)"/></n></xsl:template></xsl:stylesheet></chain:Stylesheet></chain:Phase>
     </chain:Chain>`;
     const chain = wrapper({ chain: 'chains/count.xml', loader: mapLoader({ 'chains/count.xml': chainDoc }) });
     await chain.execute();
