@@ -182,6 +182,9 @@ describe('GridComponent rendering', () => {
     expect(cell(s, 0, 1).textContent).toBe('\u2611');
     expect(cell(s, 1, 1).textContent).toBe('\u2610');
     s.grid.jumpToRow({ rowPos: 2, colId: 'flag' });
+    press(s, 'x');
+    press(s, 'q');
+    expect(rowXml(s, 'R2')).withContext('letters do not toggle a checkbox').toContain('<wrs:R id="R2">');
     press(s, ' ');
     expect(rowXml(s, 'R2')).toContain('<wrs:C>Y</wrs:C><wrs:O>N</wrs:O>');
     expect(cell(s, 1, 1).textContent).toBe('\u2611');
@@ -399,6 +402,34 @@ describe('GridComponent editing', () => {
     expect(rowXml(s, 'R1')).toContain('<wrs:C>DE</wrs:C><wrs:O>FR</wrs:O>');
     expect(rowXml(s, 'R2')).toContain('<wrs:C>FR</wrs:C>');
     expect(rowXml(s, 'R3')).toContain('<wrs:C>France</wrs:C>');
+  });
+
+  it('adds no rows for lines pasted past the last row into read-only columns only; pasteAsNewRows keeps isReadOnlyCell', async () => {
+    const config = new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>orders</wrq:BindingSet><grid:SelectColumns>
+        <grid:C bRef="id" isReadOnly="true"/><grid:C bRef="name"/><grid:C bRef="qty"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+    const s = await setup({ config, isReadOnlyCell: (...args: unknown[]) => args[3] === 'qty' });
+    click(s, 2, 0);
+    s.grid.pasteTsv('7\n8\n9\n');
+    expect(WrsIndex.of(s.grid.getData()!).rowCount).toBe(3);
+    expect(s.changes.length).toBe(0);
+    click(s, 2, 1);
+    s.grid.pasteAsNewRows('Dora\t99\n');
+    const added = WrsIndex.of(s.grid.getData()!).rowAt(4)!;
+    expect(added.localName).toBe('I');
+    expect(rowXml(s, added.getAttribute('id')!)).toContain('<wrs:C>Dora</wrs:C>');
+    expect(rowXml(s, added.getAttribute('id')!)).not.toContain('99');
+  });
+
+  it('offers no Duplicate in the context menu for deleted rows only', async () => {
+    const s = await setup();
+    click(s, 1, 1);
+    expect(s.grid.menuActionEnabled('duplicateRow')).toBeTrue();
+    s.grid.deleteSelectedRows();
+    click(s, 1, 1);
+    expect(s.grid.getData() && rowXml(s, 'R2')).toContain('<wrs:D id="R2">');
+    expect(s.grid.menuActionEnabled('duplicateRow')).toBeFalse();
   });
 
   it('opens no editor in a read-only grid, a read-only column or where isReadOnlyCell says so', async () => {

@@ -752,7 +752,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const { row: top, col: left } = this.selection.focus;
     const index = WrsIndex.of(this.data);
     const view = this.features.view!;
-    const missing = this.allowNewRows() ? Math.max(0, top + lines.length - view.rowCount) : 0;
+    // New rows only when a pasted column may be written in a new row: into read-only columns they would stay empty.
+    const width = lines.reduce((w, line) => Math.max(w, line.length), 0);
+    const writable = this.shown.slice(left, left + width).some((c) => !c.readOnly);
+    const missing = this.allowNewRows() && writable ? Math.max(0, top + lines.length - view.rowCount) : 0;
     this.change((snapshot) => {
       const ids: string[] = [];
       if (missing > 0) for (const added of this.insertRows(snapshot, view.rowCount, missing)) ids.push(added.getAttribute('id') ?? '');
@@ -774,7 +777,6 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       });
       return [...new Set(ids)];
     });
-    const width = lines.reduce((w, line) => Math.max(w, line.length), 0);
     this.selection.selectRange({ top, left, bottom: Math.min(top + lines.length, view.rowCount) - 1, right: Math.min(left + width, this.shown.length) - 1 });
     this.body?.repaintMarks();
   }
@@ -1061,6 +1063,12 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (ctrl && (key === 'y' || (key === 'z' && shift))) return this.redo() || true;
     if (ctrl && key === 'z') return this.undo() || true;
     if (!ctrl && !event.altKey && event.key.length === 1) {
+      // A checkbox cell is toggled by Space (or a double click), not by any letter typed on it.
+      if (this.shown[this.selection.focus.col]?.checkbox) {
+        if (event.key !== ' ') return true;
+        this.toggleCheckbox();
+        return true;
+      }
       this.startEdit(event.key);
       return true;
     }
@@ -1313,7 +1321,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         const id = row.getAttribute('id') ?? '';
         lines[r].forEach((cell, c) => {
           const column = this.shown[left + c];
-          if (column && !column.readOnly) this.wrsUtil.setCellValue(this, id, column.pos, cell === '' && column.nullable ? null : cell);
+          if (column && this.canEditRow(row, left + c)) this.wrsUtil.setCellValue(this, id, column.pos, cell === '' && column.nullable ? null : cell);
         });
       });
       return rows.map((r) => r.getAttribute('id') ?? '');
@@ -1338,7 +1346,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       case 'pasteAsNewRows':
       case 'insertRowAbove':
       case 'insertRowBelow': return edit && this.allowNewRows();
-      case 'duplicateRow': return edit && this.allowNewRows() && this.someRowIn(top, bottom, () => true);
+      case 'duplicateRow': return edit && this.allowNewRows() && this.someRowIn(top, bottom, (row) => row.localName !== 'D');
       case 'deleteRow': return edit && this.someRowIn(top, bottom, (row) => row.localName !== 'D');
       case 'restore': return edit && this.someRowIn(top, bottom, (row) => row.localName !== 'R');
       case 'clearCells': return edit && this.someRowIn(top, bottom, (row) => editable(row, left, right));
