@@ -569,6 +569,20 @@ describe('GridComponent rows', () => {
 });
 
 describe('GridComponent undo and redo', () => {
+  it('undoes a paste that added rows in a sorted view back to the exact Wrs, rows in their order', async () => {
+    const names = ['Anna', 'Bert', 'Cleo', 'Dora', 'Emil'];
+    const s = await setup({}, wrsText([{ id: 'name' }, { id: 'qty', type: 'INTEGER' }], names.map((n, i) => [n, String(i + 1)])));
+    const before = serializeXml(s.grid.getData()!);
+    s.grid.sortBy('name');
+    s.grid.sortBy('name');
+    expect(cell(s, 3, 0).textContent).toBe('Bert');
+    click(s, 3, 1);
+    s.grid.pasteTsv('11\n12\n13\n');
+    expect(WrsIndex.of(s.grid.getData()!).rowCount).toBe(6);
+    expect(s.grid.undo()).toBeTrue();
+    expect(serializeXml(s.grid.getData()!)).toBe(before);
+  });
+
   it('undoes edit, paste, add and delete back to the exact Wrs and redoes them', async () => {
     const s = await setup();
     const states = [serializeXml(s.grid.getData()!)];

@@ -758,7 +758,15 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const missing = this.allowNewRows() && writable ? Math.max(0, top + lines.length - view.rowCount) : 0;
     this.change((snapshot) => {
       const ids: string[] = [];
-      if (missing > 0) for (const added of this.insertRows(snapshot, view.rowCount, missing)) ids.push(added.getAttribute('id') ?? '');
+      if (missing > 0) {
+        // The rows pasted over are recorded before the new rows go in: an undo puts them back at the positions they
+        // had then (recorded after, in a sorted view they came back among the removed rows' places).
+        for (let p = top; p < view.rowCount; p++) {
+          const row = index.rowById(view.rowAt(p)?.getAttribute('id') ?? '');
+          if (row && row.localName !== 'D') snapshot.touch(row);
+        }
+        for (const added of this.insertRows(snapshot, view.rowCount, missing)) ids.push(added.getAttribute('id') ?? '');
+      }
       // A pasted line is one row write: its cells read once, the row recorded for undo and turned into M once.
       lines.forEach((cells, r) => {
         const id = view.rowAt(top + r)?.getAttribute('id');
