@@ -560,6 +560,29 @@ describe('Grid features: server-side pagination', () => {
   });
 });
 
+describe('Grid features: rows added on a server page', () => {
+  const config = () =>
+    new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>people</wrq:BindingSet><grid:SelectColumns><grid:C bRef="name"/><grid:C bRef="qty"/><grid:C bRef="country"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+
+  it('keeps a row added on a page in view after going to another page and back, so it can be fixed or deleted', async () => {
+    const saves: Document[] = [];
+    const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2 }, { backend: pagingBackend(PEOPLE(), [], saves) });
+    s.grid.insertRowAt(2);
+    clickCell(s, 2, 0);
+    s.grid.pasteTsv('Zeno\t2\tIT');
+    const added = viewIds(s)[2];
+    await reloading(s, () => s.grid.goToPage(1));
+    expect(viewIds(s)).toContain(added);
+    await reloading(s, () => s.grid.goToPage(0));
+    expect(viewIds(s)).toEqual(['R1', 'R2', added]);
+    clickCell(s, 2, 0);
+    s.grid.deleteSelectedRows();
+    expect(WrsIndex.of(s.grid.getData()!).rowById(added)).toBeNull();
+  });
+});
+
 describe('Grid features: export with server-side pages', () => {
   const config = () =>
     new StaticModel({
@@ -778,7 +801,7 @@ describe('Grid features: context menu', () => {
     };
     expect(await disabledAt(0, 0)).toEqual(['restore']);
     items().find((i) => i.dataset['action'] === 'deleteRow')!.click();
-    expect(await disabledAt(0, 0)).toEqual(['paste', 'deleteRow', 'clearCells']);
+    expect(await disabledAt(0, 0)).toEqual(['paste', 'duplicateRow', 'deleteRow', 'clearCells']);
     items().find((i) => i.dataset['action'] === 'restore')!.click();
     expect(WrsIndex.of(s.grid.getData()!).rowById('R1')!.localName).toBe('R');
     expect(await disabledAt(1, 2)).toEqual(['paste', 'restore', 'clearCells']);

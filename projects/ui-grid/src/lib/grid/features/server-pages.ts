@@ -53,8 +53,8 @@ export function pendingRows(doc: Document): Element[] {
 
 /**
  * Puts rows with pending changes from other pages into a freshly loaded page: a row the page holds is replaced by
- * its pending version, the others are appended when `keep` says so (and returned, so the view hides them while a save
- * still sends them).
+ * its pending version, the others are appended when `keep` says so. Returned are the appended rows the server holds
+ * on other pages, so the view hides them while a save still sends them; inserted rows stay in view.
  * Rows are matched by their `isKey` columns (an M row by its original key, as the server matches it): servers number
  * row ids by position in the answer, so the same id names another row once the filter or the order changed. Without
  * key columns the ids are all there is. A carried row takes the id of the row it replaces, and an appended row whose
@@ -83,7 +83,9 @@ export function carryPendingRows(page: Document, pending: readonly Element[], ke
     row.setAttribute('id', id);
     used.add(id);
     data.appendChild(row);
-    foreign.add(id);
+    // An inserted row belongs to no server page: it stays in view on every page (at its end) until it is saved, so
+    // it can be seen, fixed or deleted; rows the server has on other pages are hidden.
+    if (row.localName !== 'I') foreign.add(id);
   }
   index.invalidate();
   return foreign;
