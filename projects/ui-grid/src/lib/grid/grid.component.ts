@@ -1139,7 +1139,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const cell = this.selection.focus;
     const column = this.shown[cell.col];
     const row = this.rowAt(cell.row);
-    if (!row || !column || !this.canEdit(cell.row, cell.col) || !this.body) return;
+    // No editor while data loads (a page turn, a reload): its value could only be dropped.
+    if (!row || !column || !this.isReady() || !this.canEdit(cell.row, cell.col) || !this.body) return;
     if (column.checkbox) {
       this.toggleCheckbox();
       return;
@@ -1253,16 +1254,20 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   /** Sets one column filter in the status model (null clears it); the grid then filters or reloads. */
   setColumnFilter(colId: string, value: ColumnFilterValue | null): void {
+    // An open edit is committed first, while its row is still where it was (a server-side filter reloads the page).
+    this.closeEditor(true);
     this.features.setFilter(colId, value);
   }
 
   /** Sorts as a header click does: ascending, descending, unsorted; `multi` (shift) adds to the sort keys. */
   sortBy(colId: string, multi = false): void {
+    this.closeEditor(true);
     this.features.sortBy(colId, multi);
   }
 
   /** Shows a page (0-based); server-side pages reload, keeping the pending changes of the page left. */
   goToPage(page: number): void {
+    this.closeEditor(true);
     this.features.goToPage(page);
   }
 

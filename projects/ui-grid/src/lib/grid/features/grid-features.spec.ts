@@ -583,6 +583,33 @@ describe('Grid features: rows added on a server page', () => {
   });
 });
 
+describe('Grid features: editing across a server page turn', () => {
+  const config = () =>
+    new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>people</wrq:BindingSet><grid:SelectColumns><grid:C bRef="name"/><grid:C bRef="qty"/><grid:C bRef="country"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+  const key = (s: Setup, k: string) => {
+    const target = (document.querySelector('.ui-grid-editor') as HTMLElement | null) ?? (s.el.querySelector('.ui-grid-body') as HTMLElement);
+    target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
+  };
+
+  it('commits an open editor into its row before the page turns, and opens none while the page loads', async () => {
+    const saves: Document[] = [];
+    const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2 }, { backend: pagingBackend(PEOPLE(), [], saves, [0, 30]) });
+    clickCell(s, 1, 0);
+    key(s, 'F2');
+    (document.querySelector('.ui-grid-editor') as HTMLInputElement).value = 'Berta';
+    const turned = reloading(s, () => s.grid.goToPage(1));
+    expect(document.querySelector('.ui-grid-editor')).toBeNull();
+    clickCell(s, 0, 0);
+    key(s, 'x');
+    expect(document.querySelector('.ui-grid-editor')).withContext('no editor while the page loads').toBeNull();
+    await turned;
+    await s.grid.save();
+    expect(serializeXml(saves[0])).toContain('<wrs:C>Berta</wrs:C><wrs:O>Bert</wrs:O>');
+  });
+});
+
 describe('Grid features: export with server-side pages', () => {
   const config = () =>
     new StaticModel({
