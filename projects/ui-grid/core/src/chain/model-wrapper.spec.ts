@@ -309,6 +309,18 @@ describe(`ModelWrapper (${domName()})`, () => {
     expect(chain.getDataProviderByName('mode')).toBeNull();
   });
 
+  it('fails chains that wait for each other, naming the cycle, instead of waiting forever', async () => {
+    const a = wrapper({ chain: (_d: Document, p) => `<a>${p['b'] ? 'b' : ''}</a>` });
+    const b = wrapper({ chain: (_d: Document, p) => `<b>${p['a'] ? 'a' : ''}</b>` });
+    a.setParameter('b', b);
+    b.setParameter('a', a);
+    await a.execute();
+    expect(a.getStatus().name).toBe('LoadFailedStatus');
+    expect(b.getStatus().name).toBe('LoadFailedStatus');
+    expect(b.getFailureReason()).toContain(`${b.id} -> ${a.id} -> ${b.id}`);
+    expect(a.getFailureReason()).toContain(b.id);
+  });
+
   it('runs again when an input fires a change set', async () => {
     const chain = wrapper({ chain: (doc: Document) => `<n>${doc.getElementsByTagNameNS(NS.wrs, 'O').length}</n>` });
     await chain.execute();

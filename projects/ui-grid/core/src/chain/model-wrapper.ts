@@ -56,6 +56,8 @@ export class ModelWrapper extends DataProvider {
   private readonly htmlPolicy?: HtmlOutputPolicy;
   private readonly inputSubscriptions = new Map<DataProvider, Subscription>();
   private waiting = false;
+  /** The provider this chain waits for now (its input or a parameter), to find chains waiting for each other. */
+  private awaiting: DataProvider | null = null;
   private htmlText: string | null = null;
 
   constructor(args: ModelWrapperArgs) {
@@ -191,10 +193,20 @@ export class ModelWrapper extends DataProvider {
 
   private async awaitProvider(provider: DataProvider, role: string): Promise<void> {
     if (provider.isReady()) return;
+    // Chains that wait for each other (A takes B as a parameter, B takes A) would wait forever: named and failed.
+    const cycle: string[] = [this.id];
+    for (let at: DataProvider | null = provider; at instanceof ModelWrapper; at = at.awaiting) {
+      cycle.push(at.id);
+      if (at === this) throw new WrsError('LOAD_FAILED', `${role} (${provider.id}) waits for this chain in turn: ${cycle.join(' -> ')}`, cycle);
+      if (cycle.length > 1000) break;
+    }
+    this.awaiting = provider;
     try {
       await provider.fetchData();
     } catch {
       throw new WrsError('LOAD_FAILED', `${role} (${provider.id}) failed: ${provider.getStatus().toString()}`, provider.id);
+    } finally {
+      this.awaiting = null;
     }
   }
 
