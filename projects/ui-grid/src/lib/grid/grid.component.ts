@@ -755,21 +755,30 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     // New rows only when a pasted column may be written in a new row: into read-only columns they would stay empty.
     const width = lines.reduce((w, line) => Math.max(w, line.length), 0);
     const writable = this.shown.slice(left, left + width).some((c) => !c.readOnly);
-    const missing = this.allowNewRows() && writable ? Math.max(0, top + lines.length - view.rowCount) : 0;
+    // Lines go into the rows from the focused one on in view order, past the end of the page into the pages after
+    // it; only lines past the last row make new rows (at the end of the page shown).
+    const available = Math.min(lines.length, view.rowsFrom(top));
+    const missing = this.allowNewRows() && writable ? lines.length - available : 0;
     this.change((snapshot) => {
       const ids: string[] = [];
+      // Targets by id, taken before new rows go in (they shift the view positions of the pages after this one).
+      const targets: (string | null)[] = [];
+      for (let r = 0; r < available; r++) targets.push(view.rowInOrder(top + r)?.getAttribute('id') ?? null);
       if (missing > 0) {
         // The rows pasted over are recorded before the new rows go in: an undo puts them back at the positions they
         // had then (recorded after, in a sorted view they came back among the removed rows' places).
-        for (let p = top; p < view.rowCount; p++) {
-          const row = index.rowById(view.rowAt(p)?.getAttribute('id') ?? '');
+        for (const id of targets) {
+          const row = index.rowById(id ?? '');
           if (row && row.localName !== 'D') snapshot.touch(row);
         }
-        for (const added of this.insertRows(snapshot, view.rowCount, missing)) ids.push(added.getAttribute('id') ?? '');
+        for (const added of this.insertRows(snapshot, view.rowCount, missing)) {
+          ids.push(added.getAttribute('id') ?? '');
+          targets.push(added.getAttribute('id'));
+        }
       }
       // A pasted line is one row write: its cells read once, the row recorded for undo and turned into M once.
       lines.forEach((cells, r) => {
-        const id = view.rowAt(top + r)?.getAttribute('id');
+        const id = targets[r];
         // By id: the view may still hold an R element an earlier change replaced by its M row.
         const row = id ? index.rowById(id) : null;
         if (!row) return;

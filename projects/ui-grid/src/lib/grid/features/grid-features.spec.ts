@@ -422,6 +422,20 @@ describe('Grid features: client pagination', () => {
     expect(s.el.querySelector<HTMLButtonElement>('[data-page="last"]')!.disabled).toBeTrue();
   });
 
+  it('pastes lines past the end of a page into the rows of the next pages, and makes new rows only past the last row', async () => {
+    const s = await setup({ paginationSize: 2 });
+    clickCell(s, 1, 1);
+    s.grid.pasteTsv('51\n52\n53\n');
+    const rows = WrsIndex.of(s.grid.getData()!).rows();
+    expect(rows.length).toBe(5);
+    expect(rows.slice(1, 4).map((r) => `${r.getAttribute('id')}:${r.getElementsByTagNameNS(NS.wrs, 'C')[1].textContent}`)).toEqual(['R2:51', 'R3:52', 'R4:53']);
+    s.grid.goToPage(2);
+    await settle(s.fixture);
+    clickCell(s, 0, 1);
+    s.grid.pasteTsv('61\n62\n');
+    expect(WrsIndex.of(s.grid.getData()!).rows().map((r) => r.localName)).toEqual(['R', 'M', 'M', 'M', 'M', 'I']);
+  });
+
   it('adds a row on the current page', async () => {
     const s = await setup({ paginationSize: 2 });
     s.grid.goToPage(1);

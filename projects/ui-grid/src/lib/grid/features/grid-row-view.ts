@@ -127,6 +127,22 @@ export class GridRowView {
     return row;
   }
 
+  /**
+   * The row at a view position counted on past the page shown, into the pages after it (null past the last row):
+   * where lines pasted at the end of a page go.
+   */
+  rowInOrder(position: number): Element | null {
+    if (!this.matched) return this.index.rowAt(position + 1);
+    if (position < 0) return null;
+    return this.current(this.pageStart + position);
+  }
+
+  /** Rows from a view position on, in view order: the rest of the page shown and every page after it. */
+  rowsFrom(position: number): number {
+    const total = this.matched ? this.matched.length - this.pageStart : this.index.rowCount;
+    return Math.max(0, total - position);
+  }
+
   /** The view position of a row, -1 when the view does not show it. */
   positionOf(row: Element): number {
     if (!this.matched) return this.index.positionOf(row) - 1;
