@@ -12,15 +12,29 @@ export function xmlBody(doc: Document | string): string {
   return typeof doc === 'string' ? doc : serializeXml(doc);
 }
 
+/** True for a body that is an HTML page (a proxy's error page, a login page a request was redirected to). */
+function isHtmlPage(body: string): boolean {
+  return /^(?:\uFEFF)?\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html[\s>])/i.test(body);
+}
+
+/** The readable text of an HTML page: its title, else its text without markup, shortened. */
+function htmlPageText(body: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(body)?.[1];
+  const text = (title ?? body.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  return text.slice(0, 200);
+}
+
 /** The reason and the rows at fault of an error answer (the reference server's `<Error>`), else the body text itself. */
 function errorDetails(body: string): { reason: string; rowIds: string[] } {
   const trimmed = body.trim();
+  if (isHtmlPage(trimmed)) return { reason: htmlPageText(trimmed), rowIds: [] };
   if (trimmed.startsWith('<')) {
     try {
       const root = parseXml(trimmed).documentElement;
       if (root.localName === 'Error') {
-        const message = root.getElementsByTagName('Message')[0]?.textContent ?? '';
-        const rows = root.getElementsByTagName('Row');
+        // By local name, in any namespace: a server may put its error in one.
+        const message = root.getElementsByTagNameNS('*', 'Message')[0]?.textContent ?? '';
+        const rows = root.getElementsByTagNameNS('*', 'Row');
         const rowIds: string[] = [];
         for (let i = 0; i < rows.length; i++) rowIds.push(rows[i].getAttribute('id') ?? '');
         return { reason: message, rowIds };
@@ -30,6 +44,18 @@ function errorDetails(body: string): { reason: string; rowIds: string[] } {
     }
   }
   return { reason: trimmed.slice(0, 500), rowIds: [] };
+}
+
+/**
+ * Checks the answer of a save a server gave with a 2xx status. Any body but an HTML page is taken as the commit (design
+ * 5 says only "200 on commit"); an HTML page is a proxy's or a login page a redirect led to, so nothing is known to be
+ * saved and the changes must stay pending: SAVE_FAILED.
+ */
+export function saveAnswer(url: string, body: string): void {
+  if (isHtmlPage(body)) {
+    const reason = htmlPageText(body);
+    throw new WrsError('SAVE_FAILED', `Save failed: ${url} answered with an HTML page, not a save result (a login page or a proxy?)${reason ? `: ${reason}` : ''}`, url, { reason });
+  }
 }
 
 /**
@@ -69,7 +95,9 @@ export function nextIdentifierAnswer(url: string, body: string): number {
   let value = NaN;
   try {
     const root = parseXml(body).documentElement;
-    if (root.localName === 'NextIdentifier') value = Number((root.textContent ?? '').trim());
+    // Digits only: Number() would read '' as 0 and take 0x1F, 1e3 or -5 as ids.
+    const text = (root.textContent ?? '').trim();
+    if (root.localName === 'NextIdentifier' && /^\d+$/.test(text)) value = Number(text);
   } catch {
     // Reported below like any other unusable answer.
   }
@@ -80,6 +108,8 @@ export function nextIdentifierAnswer(url: string, body: string): number {
 /** The url of a next-identifier call: `{base}/{scope}/{blockSize}`; a bad scope or block size is INVALID_ARGUMENT. */
 export function nextIdentifierUrl(base: string, scope: string, blockSize: number): string {
   if (typeof scope !== 'string' || scope === '') throw new WrsError('INVALID_ARGUMENT', 'nextIdentifier needs a non-empty scope', scope);
+  // A path segment `.` or `..` (escaped or not) is removed by URL resolution: the call would reach another scope.
+  if (scope === '.' || scope === '..') throw new WrsError('INVALID_ARGUMENT', `nextIdentifier: "${scope}" cannot be a scope (it is a path step)`, scope);
   if (!Number.isInteger(blockSize) || blockSize < 1) throw new WrsError('INVALID_ARGUMENT', 'blockSize must be a positive integer', blockSize);
   return `${base.replace(/\/$/, '')}/${encodeURIComponent(scope)}/${blockSize}`;
 }

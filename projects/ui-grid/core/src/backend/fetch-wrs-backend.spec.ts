@@ -92,6 +92,27 @@ describe(`FetchWrsBackend (${domName()})`, () => {
     expect([f.code, f.message]).toEqual(['SAVE_FAILED', 'Save failed: HTTP 500 from WrsServlet: disk full']);
   });
 
+  it('save rejects with SAVE_FAILED when a 2xx answer is an HTML page (a login page a redirect led to): nothing is known saved', async () => {
+    const login = '<!DOCTYPE html><html><head><title>Please log in</title></head><body><form>...</form></body></html>';
+    const { fetch } = fakeFetch([new Response(login, { status: 200 }), new Response('')]);
+    const backend = new FetchWrsBackend({ fetch });
+    const f = await failure(backend.save(WRS_ANSWER));
+    expect(f.code).toBe('SAVE_FAILED');
+    expect(f.message).toContain('HTML page');
+    expect(f.message).toContain('Please log in');
+    await backend.save(WRS_ANSWER);
+  });
+
+  it('reads the reason of an HTML error page and of a namespaced Error answer', async () => {
+    const nginx = '<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center></body></html>';
+    const namespaced = '<e:Error xmlns:e="urn:e"><e:Message>row R4 changed</e:Message><e:Row id="R4"/></e:Error>';
+    const { fetch } = fakeFetch([new Response(nginx, { status: 502 }), new Response(namespaced, { status: 409 })]);
+    const backend = new FetchWrsBackend({ fetch });
+    expect((await failure(backend.load(REQUEST))).message).toBe('Load failed: HTTP 502 from WrsServlet: 502 Bad Gateway');
+    const c = await failure(backend.save(WRS_ANSWER));
+    expect([c.code, c.details?.['rowIds'], c.details?.['reason']]).toEqual(['SAVE_CONFLICT', ['R4'], 'row R4 changed']);
+  });
+
   it('abandons a call without an answer after timeoutMs: the request is aborted, BACKEND names the url', async () => {
     let aborted = false;
     const hanging = ((_url: string, init: RequestInit) =>
@@ -122,5 +143,16 @@ describe(`FetchWrsBackend (${domName()})`, () => {
     expect((await failure(backend.nextIdentifier('s'))).code).toBe('BACKEND');
     expect((await failure(backend.nextIdentifier('', 1))).code).toBe('INVALID_ARGUMENT');
     expect((await failure(backend.nextIdentifier('s', 0))).code).toBe('INVALID_ARGUMENT');
+  });
+
+  it('nextIdentifier takes digits only as an answer, and refuses the scopes . and .. that a URL would resolve away', async () => {
+    const answers = ['', '0x1F', '1e3', '-5', ' ', '12a'].map((t) => new Response(`<wrs:NextIdentifier xmlns:wrs="${NS.wrs}">${t}</wrs:NextIdentifier>`));
+    const { fetch, sent } = fakeFetch([...answers, new Response(`<wrs:NextIdentifier xmlns:wrs="${NS.wrs}"> 42 </wrs:NextIdentifier>`)]);
+    const backend = new FetchWrsBackend({ fetch });
+    for (let k = 0; k < answers.length; k++) expect((await failure(backend.nextIdentifier('s'))).code).withContext(String(k)).toBe('BACKEND');
+    expect(await backend.nextIdentifier('s')).toBe(42);
+    const before = sent.length;
+    for (const scope of ['.', '..']) expect((await failure(backend.nextIdentifier(scope, 5))).code).withContext(scope).toBe('INVALID_ARGUMENT');
+    expect(sent.length).toBe(before);
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_MODEL_URL, DEFAULT_NEXT_IDENTIFIER_URL, nextIdentifierAnswer, nextIdentifierUrl, wrsAnswer, xmlBody } from './backend-answers';
+import { DEFAULT_MODEL_URL, DEFAULT_NEXT_IDENTIFIER_URL, nextIdentifierAnswer, nextIdentifierUrl, saveAnswer, wrsAnswer, xmlBody } from './backend-answers';
 import { WrsError } from '../errors';
 import { WrsBackend, WrsBackendCallOptions } from './wrs-backend';
 
@@ -60,7 +60,7 @@ export abstract class PostingWrsBackend implements WrsBackend {
   /** POSTs a `wrs:Wrs` of I, M and D rows; resolves once the server committed it. */
   async save(wrs: Document | string, options?: WrsBackendCallOptions): Promise<void> {
     const url = options?.url ?? this.endpoints.modelUrl ?? DEFAULT_MODEL_URL;
-    await this.timed('save', url, xmlBody(wrs), options?.signal);
+    saveAnswer(url, await this.timed('save', url, xmlBody(wrs), options?.signal));
   }
 
   /** Reserves `blockSize` identifiers of a scope; resolves with the last one. */

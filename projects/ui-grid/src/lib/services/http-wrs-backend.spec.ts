@@ -1,4 +1,5 @@
-import { provideHttpClient } from '@angular/common/http';
+import { provideHttpClient, withInterceptors } from '@angular/common/http';
+import { EMPTY } from 'rxjs';
 import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
 import { NS, WrsError } from 'ngx-wrs-grid/core';
@@ -72,9 +73,29 @@ describe('HttpWrsBackend', () => {
     expect(e.details?.['rowIds']).toEqual(['R1']);
   });
 
+  it('save rejects with SAVE_FAILED when the 2xx answer is an HTML page, as a login page a redirect led to is', async () => {
+    const saving = failure(backend.save(ANSWER));
+    http.expectOne('/api/WrsServlet').flush('<!DOCTYPE html><html><head><title>Sign in</title></head><body></body></html>');
+    const f = await saving;
+    expect(f.code).toBe('SAVE_FAILED');
+    expect(f.message).toContain('Sign in');
+  });
+
   it('nextIdentifier POSTs to WrsNextIdentifierServlet/{scope}/{blockSize} and resolves with the last id', async () => {
     const next = backend.nextIdentifier('orders', 10);
     http.expectOne('WrsNextIdentifierServlet/orders/10').flush(`<wrs:NextIdentifier xmlns:wrs="${NS.wrs}">10010</wrs:NextIdentifier>`);
     expect(await next).toBe(10010);
+  });
+});
+
+describe('HttpWrsBackend behind an interceptor that answers nothing', () => {
+  it('fails the call instead of waiting forever, also without a timeout', async () => {
+    TestBed.configureTestingModule({
+      providers: [provideHttpClient(withInterceptors([() => EMPTY])), provideHttpWrsBackend({ timeoutMs: 0 })],
+    });
+    const backend = TestBed.inject(HttpWrsBackend);
+    const f = await failure(backend.load(REQUEST));
+    expect(f.code).toBe('BACKEND');
+    expect(f.message).toContain('without an answer');
   });
 });

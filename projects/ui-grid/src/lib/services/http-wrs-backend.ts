@@ -29,6 +29,8 @@ export class HttpWrsBackend extends PostingWrsBackend {
             reject(httpFailure(call, url, e.status, e.statusText, typeof e.error === 'string' ? e.error : ''));
           } else reject(networkFailure(url, e instanceof HttpErrorResponse ? e.message : e));
         },
+        // An interceptor may complete the call without an answer (EMPTY): a failure, not a call that never ends.
+        complete: () => reject(networkFailure(url, 'the HTTP call completed without an answer')),
       });
       signal?.addEventListener('abort', () => {
         sub.unsubscribe();
