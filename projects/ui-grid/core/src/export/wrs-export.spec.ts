@@ -92,6 +92,32 @@ describe(`export (${domName()})`, () => {
     expect(sheet.rowCount).toBe(4);
   });
 
+  it('wrsToXlsx writes timestamps as the wall-clock time written (no shift by the viewer\'s zone), long ids and blanks as text', async () => {
+    const doc = parseXml(
+      wrsText(
+        [{ id: 'at', type: 'TIMESTAMP' }, { id: 'id', type: 'BIGINT' }, { id: 'n', type: 'NUMERIC' }],
+        [
+          ['2024-01-15T10:30:00', '9007199254740993', ' '],
+          ['2024-01-15 10:30:00.250', '-12', '-0.5'],
+          ['2024-01-15T10:30:00+02:00', '12', '7'],
+        ],
+      ),
+    );
+    const bytes = await wrsToXlsx(doc, { sheetName: 'S' });
+    const mod = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
+    const ExcelJS = mod.default?.Workbook ? mod.default : mod;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const sheet = workbook.getWorksheet('S')!;
+    expect((sheet.getCell('A2').value as Date).toISOString()).toBe('2024-01-15T10:30:00.000Z');
+    expect((sheet.getCell('A3').value as Date).toISOString()).toBe('2024-01-15T10:30:00.250Z');
+    expect((sheet.getCell('A4').value as Date).toISOString()).toBe('2024-01-15T10:30:00.000Z');
+    expect(sheet.getCell('B2').value).toBe('9007199254740993');
+    expect(sheet.getCell('B3').value).toBe(-12);
+    expect(sheet.getCell('C2').value).toBe(' ');
+    expect(sheet.getCell('C3').value).toBe(-0.5);
+  });
+
   it('wrsToXlsx writes a captioned value as its caption text, a value that is its own caption with its type', async () => {
     const bytes = await wrsToXlsx(ordersDoc(), { columns: ['qty', 'name'], valueCaptions: { qty: new Map([['3', 'three'], ['5', '5']]), name: new Map([['Anna', '=Anna']]) } });
     const mod = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };

@@ -93,13 +93,20 @@ function typedValue(text: string | null, column: ExportColumn): string | number 
   const caption = column.valueCaptions?.get(text);
   if (caption !== undefined && caption !== text) return caption;
   if (isNumericType(column.typeName)) {
-    const n = Number(text);
-    return Number.isFinite(n) ? n : text;
+    // A number a double holds as written; more than 15 significant digits (a BIGINT id) would change, so stays text.
+    const trimmed = text.trim();
+    const n = Number(trimmed);
+    const digits = trimmed.replace(/^[+-]/, '').replace(/[eE].*$/, '').replace('.', '').replace(/^0+/, '').length;
+    return trimmed !== '' && Number.isFinite(n) && digits <= 15 ? n : text;
   }
   if (DATE_TYPES.has(column.typeName) || TIMESTAMP_TYPES.has(column.typeName)) {
-    const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text.includes('T') || text.endsWith('Z') ? text : text.replace(' ', 'T') + 'Z';
-    const date = new Date(iso);
-    return Number.isNaN(date.getTime()) ? text : date;
+    // The wall-clock time as written, as the grid shows it: `new Date()` reads a text without a zone as local time
+    // and shifted every exported timestamp by the viewer's UTC offset. A zone, where given, is not applied either.
+    const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/.exec(text.trim());
+    if (!m) return text;
+    const date = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), +((m[7] ?? '0').padEnd(3, '0'))));
+    if (+m[1] < 100) date.setUTCFullYear(+m[1]);
+    return Number.isNaN(date.getTime()) || date.getUTCMonth() !== +m[2] - 1 ? text : date;
   }
   if (column.typeName === 'BOOLEAN') return text === 'true' || text === '1';
   return text;
