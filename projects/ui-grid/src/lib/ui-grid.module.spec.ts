@@ -1,4 +1,4 @@
-import { Injector, runInInjectionContext } from '@angular/core';
+import { EnvironmentInjector, Injector, createEnvironmentInjector, importProvidersFrom, runInInjectionContext } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { DataProviderRegistry, StaticModel, defaultRegistry } from 'ngx-wrs-grid/core';
 import { injectDataProviderRegistry } from './services/data-provider-registry';
@@ -17,6 +17,15 @@ describe('UiGridModule and provideUiGrid()', () => {
   it('UiGridModule provides the core default registry', () => {
     TestBed.configureTestingModule({ imports: [UiGridModule] });
     expect(TestBed.inject(DataProviderRegistry)).toBe(defaultRegistry);
+  });
+
+  it('UiGridModule imported below provideUiGrid({ registry }) keeps that registry (lazy modules, standalone imports)', () => {
+    const registry = new DataProviderRegistry();
+    const root = Injector.create({ providers: [{ provide: DataProviderRegistry, useValue: registry }] });
+    const lazy = createEnvironmentInjector([importProvidersFrom(UiGridModule)], root as EnvironmentInjector);
+    expect(lazy.get(DataProviderRegistry)).toBe(registry);
+    const alone = createEnvironmentInjector([importProvidersFrom(UiGridModule)], Injector.create({ providers: [] }) as EnvironmentInjector);
+    expect(alone.get(DataProviderRegistry)).toBe(defaultRegistry);
   });
 
   it('injectDataProviderRegistry() falls back to the default registry when nothing provides one', () => {

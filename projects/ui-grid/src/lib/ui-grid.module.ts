@@ -1,4 +1,4 @@
-import { EnvironmentProviders, NgModule, makeEnvironmentProviders } from '@angular/core';
+import { EnvironmentProviders, NgModule, inject, makeEnvironmentProviders } from '@angular/core';
 import { DataProviderRegistry, SefResolver, defaultRegistry } from 'ngx-wrs-grid/core';
 import { GridComponent } from './grid/grid.component';
 import { SEF_RESOLVER } from './services/chain.service';
@@ -26,6 +26,8 @@ export function provideUiGrid(options: UiGridOptions = {}): EnvironmentProviders
 @NgModule({
   imports: [GridComponent],
   exports: [GridComponent],
-  providers: [{ provide: DataProviderRegistry, useValue: defaultRegistry }],
+  // The registry of an injector above when there is one (`provideUiGrid({ registry })` at the root, a module that
+  // imported UiGridModule before): a standalone component or a lazy module importing UiGridModule must not replace it.
+  providers: [{ provide: DataProviderRegistry, useFactory: () => inject(DataProviderRegistry, { skipSelf: true, optional: true }) ?? defaultRegistry }],
 })
 export class UiGridModule {}
