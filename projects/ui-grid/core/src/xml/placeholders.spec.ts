@@ -21,6 +21,11 @@ describe('dot placeholders (spec 4.4)', () => {
     expect(fillPlaceholders('/*/wrs:Data/*[1]')).toBe('/*/wrs:Data/*[1]');
   });
 
+  it('takes a literal {{ that starts no placeholder ({{= does) as text, without fillParams too', () => {
+    expect(fillPlaceholders("/*/wrs:Data/*[wrs:C[1]='a{{b']")).toBe("/*/wrs:Data/*[wrs:C[1]='a{{b']");
+    expect(fillPlaceholders("/*[@x='{{ }}']", {})).toBe("/*[@x='{{ }}']");
+  });
+
   it('raises PLACEHOLDER_MISSING for a missing value or missing fillParams', () => {
     expect(() => fillPlaceholders("/a[@x='{{=it.nope}}']", { other: 1 })).toThrowMatching(
       (e) => e instanceof WrsError && e.code === 'PLACEHOLDER_MISSING' && e.input === "/a[@x='{{=it.nope}}']",

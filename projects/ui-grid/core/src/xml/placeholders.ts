@@ -44,7 +44,8 @@ export function xpathLiteral(text: string, quote: "'" | '"' = "'"): string {
  * a placeholder outside literals becomes the value, or a literal of it when it holds a quote.
  */
 export function fillPlaceholders(template: string, params?: FillParams | null): string {
-  if (!template.includes('{{')) return template;
+  // Only `{{=` starts a placeholder: a literal `{{` elsewhere (`[wrs:C='a{{b']`) is text, with or without params.
+  if (!template.includes('{{=')) return template;
   if (params === null || params === undefined) {
     throw new WrsError('PLACEHOLDER_MISSING', `XPath "${template}" has placeholders but no fillParams were given`, template);
   }
