@@ -447,6 +447,12 @@ describe('Grid features: client pagination', () => {
   });
 });
 
+/** A grid configuration over the `people` binding set showing name, qty and country (the server-side page specs). */
+const peopleConfig = () =>
+  new StaticModel({
+    data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>people</wrq:BindingSet><grid:SelectColumns><grid:C bRef="name"/><grid:C bRef="qty"/><grid:C bRef="country"/></grid:SelectColumns></grid:GridConfiguration>`,
+  });
+
 /** A backend over a fixed Wrs that answers pages (rowStart/rowEnd), count requests and f:Filter like the reference server. */
 /**
  * A backend answering like the reference server: `f:Filter`, `rowStart`/`rowEnd`, the `count` request, and with
@@ -485,10 +491,7 @@ function pagingBackend(data: string, requests: Document[], saves: Document[], de
 }
 
 describe('Grid features: server-side pagination', () => {
-  const config = () =>
-    new StaticModel({
-      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>people</wrq:BindingSet><grid:SelectColumns><grid:C bRef="name"/><grid:C bRef="qty"/><grid:C bRef="country"/></grid:SelectColumns></grid:GridConfiguration>`,
-    });
+  const config = peopleConfig;
 
   it('loads pages with rowStart/rowEnd and a total row count; filters and order go into the request', async () => {
     const requests: Document[] = [];
@@ -575,10 +578,7 @@ describe('Grid features: server-side pagination', () => {
 });
 
 describe('Grid features: rows added on a server page', () => {
-  const config = () =>
-    new StaticModel({
-      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>people</wrq:BindingSet><grid:SelectColumns><grid:C bRef="name"/><grid:C bRef="qty"/><grid:C bRef="country"/></grid:SelectColumns></grid:GridConfiguration>`,
-    });
+  const config = peopleConfig;
 
   it('keeps a row added on a page in view after going to another page and back, so it can be fixed or deleted', async () => {
     const saves: Document[] = [];
@@ -598,10 +598,7 @@ describe('Grid features: rows added on a server page', () => {
 });
 
 describe('Grid features: editing across a server page turn', () => {
-  const config = () =>
-    new StaticModel({
-      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>people</wrq:BindingSet><grid:SelectColumns><grid:C bRef="name"/><grid:C bRef="qty"/><grid:C bRef="country"/></grid:SelectColumns></grid:GridConfiguration>`,
-    });
+  const config = peopleConfig;
   const key = (s: Setup, k: string) => {
     const target = (document.querySelector('.ui-grid-editor') as HTMLElement | null) ?? (s.el.querySelector('.ui-grid-body') as HTMLElement);
     target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
@@ -625,10 +622,7 @@ describe('Grid features: editing across a server page turn', () => {
 });
 
 describe('Grid features: export with server-side pages', () => {
-  const config = () =>
-    new StaticModel({
-      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>people</wrq:BindingSet><grid:SelectColumns><grid:C bRef="name"/><grid:C bRef="qty"/><grid:C bRef="country"/></grid:SelectColumns></grid:GridConfiguration>`,
-    });
+  const config = peopleConfig;
   const pageLoads = (requests: Document[]) => requests.filter((r) => r.getElementsByTagNameNS(NS.wrq, 'C')[0]?.getAttribute('aggr') !== 'count');
 
   it('exports every page from the server with the pending changes of all pages applied', async () => {
