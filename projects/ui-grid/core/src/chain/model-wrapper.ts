@@ -88,8 +88,7 @@ export class ModelWrapper extends DataProvider {
       this.addDataProvider(value, name);
     } else {
       // A value replaces a provider given under the same name (providers were looked at first, so it went unheard).
-      const old = this.removeDataProvider(name);
-      if (old && old !== this.getPrimaryModel() && ![...this.getDataProviders().values()].includes(old)) this.unwatch(old);
+      this.unwatchUnlessUsed(this.removeDataProvider(name));
       this.staticParameters.set(name, value);
     }
   }
@@ -101,15 +100,20 @@ export class ModelWrapper extends DataProvider {
 
   override addDataProvider(newDataProvider: DataProvider, newName?: string): DataProvider | null {
     const old = super.addDataProvider(newDataProvider, newName);
-    if (old && old !== newDataProvider && old !== this.getPrimaryModel() && ![...this.getDataProviders().values()].includes(old)) this.unwatch(old);
+    this.unwatchUnlessUsed(old);
     this.watch(newDataProvider);
     return old;
+  }
+
+  /** Stops listening to a provider this chain no longer uses, as its input or under any parameter name. */
+  private unwatchUnlessUsed(provider: DataProvider | null): void {
+    if (provider && provider !== this.getPrimaryModel() && ![...this.getDataProviders().values()].includes(provider)) this.unwatch(provider);
   }
 
   override setPrimaryModel(primaryModel: DataProvider): void {
     const old = this.getPrimaryModel();
     super.setPrimaryModel(primaryModel);
-    if (old && old !== primaryModel && ![...this.getDataProviders().values()].includes(old)) this.unwatch(old);
+    this.unwatchUnlessUsed(old);
     this.watch(primaryModel);
   }
 
