@@ -23,7 +23,8 @@ export type WrsErrorCode =
   | 'FILTER_SYNTAX'
   | 'BACKEND'
   | 'CLIPBOARD'
-  | 'VALIDATION';
+  | 'VALIDATION'
+  | 'EXPORT_LIMIT';
 
 /** A typed library error: `code` says what kind, `input` holds the value that was wrong. */
 export class WrsError extends Error {

@@ -131,4 +131,28 @@ describe(`export (${domName()})`, () => {
     expect(sheet.getCell('B2').formula).toBeUndefined();
     expect(sheet.getCell('A4').value).toBeNull();
   });
+
+  it('wrsToXlsx refuses a cell Excel would cut (over 32,767 characters), naming its row and column, and takes one at the limit', async () => {
+    const atLimit = 'x'.repeat(32767);
+    const doc = parseXml(wrsText([{ id: 'name' }, { id: 'note' }], [['a', 'short'], ['b', atLimit + 'y']]));
+    const error = await wrsToXlsx(doc).then(() => null, (e: unknown) => e);
+    expect(error instanceof WrsError && error.code).toBe('EXPORT_LIMIT');
+    expect((error as WrsError).message).toContain('row "R2", column "note" holds 32768 characters');
+    expect((error as WrsError).input).toEqual({ rowId: 'R2', colId: 'note', length: 32768 });
+
+    const ok = parseXml(wrsText([{ id: 'name' }, { id: 'note' }], [['a', atLimit]]));
+    const mod = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
+    const ExcelJS = mod.default?.Workbook ? mod.default : mod;
+    const workbook = new ExcelJS.Workbook();
+    const bytes = await wrsToXlsx(ok);
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    expect((workbook.worksheets[0].getCell('B2').value as string).length).toBe(32767);
+  });
+
+  it('wrsToXlsx checks the text a cell is written as (its caption), and CSV has no such limit', async () => {
+    const doc = parseXml(wrsText([{ id: 'kind' }], [['G']]));
+    const error = await wrsToXlsx(doc, { valueCaptions: { kind: new Map([['G', 'g'.repeat(40000)]]) } }).then(() => null, (e: unknown) => e);
+    expect(error instanceof WrsError && error.code).toBe('EXPORT_LIMIT');
+    expect(wrsToCsv(doc, { valueCaptions: { kind: new Map([['G', 'g'.repeat(40000)]]) } }).length).toBe(40000 + 'KIND\r\n\r\n'.length);
+  });
 });

@@ -112,6 +112,37 @@ function typedValue(text: string | null, column: ExportColumn): string | number 
   return text;
 }
 
+// Excel's own limits: a file beyond them is one Excel "repairs" by cutting the data, so it is refused instead.
+const EXCEL_MAX_ROWS = 1_048_576;
+const EXCEL_MAX_COLUMNS = 16_384;
+const EXCEL_MAX_CELL_CHARS = 32_767;
+
+/** Refuses an export Excel could only open by cutting it: too many rows or columns, or a cell text too long. */
+function checkExcelLimits(columns: readonly ExportColumn[], rows: readonly Element[], texts: readonly (string | null)[][]): void {
+  if (rows.length + 1 > EXCEL_MAX_ROWS) {
+    throw new WrsError('EXPORT_LIMIT', `XLSX export: ${rows.length} rows and the header exceed Excel's ${EXCEL_MAX_ROWS} rows; export CSV instead`, rows.length);
+  }
+  if (columns.length > EXCEL_MAX_COLUMNS) {
+    throw new WrsError('EXPORT_LIMIT', `XLSX export: ${columns.length} columns exceed Excel's ${EXCEL_MAX_COLUMNS}; export CSV instead`, columns.length);
+  }
+  const tooLong = (text: string | null) => text !== null && text.length > EXCEL_MAX_CELL_CHARS;
+  const header = columns.find((c) => tooLong(c.caption));
+  if (header) {
+    throw new WrsError('EXPORT_LIMIT', `XLSX export: the caption of column "${header.id}" holds ${header.caption.length} characters; an Excel cell holds at most ${EXCEL_MAX_CELL_CHARS}`, header.id);
+  }
+  texts.forEach((row, r) => row.forEach((text, k) => {
+    const shown = shownText(text, columns[k]);
+    if (tooLong(shown)) {
+      const rowId = rows[r].getAttribute('id');
+      throw new WrsError(
+        'EXPORT_LIMIT',
+        `XLSX export: row "${rowId}", column "${columns[k].id}" holds ${shown!.length} characters; an Excel cell holds at most ${EXCEL_MAX_CELL_CHARS}; export CSV instead`,
+        { rowId, colId: columns[k].id, length: shown!.length },
+      );
+    }
+  }));
+}
+
 type ExcelJsModule = typeof import('exceljs');
 
 // exceljs is loaded on the first XLSX export only, so apps that never export do not download it.
@@ -122,12 +153,16 @@ async function loadExcelJs(): Promise<ExcelJsModule> {
 
 /**
  * An XLSX workbook (one sheet) with a bold header row of captions; numbers, dates and booleans are typed cells
- * with formats by type and scale, text stays text (never a formula).
+ * with formats by type and scale, text stays text (never a formula). Data beyond Excel's limits (1,048,576 rows,
+ * 16,384 columns, 32,767 characters a cell) raises `EXPORT_LIMIT` naming the row and column, rather than a file
+ * Excel would cut.
  */
 export async function wrsToXlsx(doc: Document, options: WrsExportOptions & { sheetName?: string } = {}): Promise<Uint8Array> {
   const index = WrsIndex.of(doc);
   const columns = exportColumns(index, options);
-  const texts = cellTexts(index, columns, exportRows(index, options));
+  const rows = exportRows(index, options);
+  const texts = cellTexts(index, columns, rows);
+  checkExcelLimits(columns, rows, texts);
   const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet((options.sheetName ?? 'Data').replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Data');

@@ -1284,7 +1284,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
    * Exports the shown columns with their shown captions, reference values as the captions the cells show, of the rows passing the filter (all pages) or of all
    * rows, and offers the file for download (`exportFileName`). With `serverSidedPagination` the rows come from the
    * server (every page, through the backend) with the pending changes applied; a server row limit that cut them is
-   * told in the status line. Returns the file, or null when export is disabled or the rows could not be loaded.
+   * told in the status line. Returns the file, or null when export is disabled, the rows could not be loaded or the
+   * file could not be written (the reason in the status line).
    */
   async exportData(format: GridExportFormat, allRows = false): Promise<Blob | null> {
     const view = this.features.view;
@@ -1311,7 +1312,14 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         return null;
       }
     }
-    const blob = await exportBytes(doc, format, { rows, columns, captions, valueCaptions });
+    let blob: Blob;
+    try {
+      blob = await exportBytes(doc, format, { rows, columns, captions, valueCaptions });
+    } catch (e) {
+      // Data beyond Excel's limits, or the XLSX writer failing to load: told, not an unhandled rejection.
+      this.message.set(formatMessage(this.messages.exportFailed, { reason: errorMessage(e) }));
+      return null;
+    }
     downloadBlob(this.host.ownerDocument, blob, exportFileNameFor(this.exportFileName(), format));
     return blob;
   }

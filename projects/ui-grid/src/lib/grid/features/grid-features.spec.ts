@@ -896,6 +896,21 @@ describe('Grid features: export', () => {
     expect(sheet.getCell(2, 1).value).toBe(1);
   });
 
+  it('tells an XLSX export Excel would cut in the status line, offers no file, and exports the same rows as CSV', async () => {
+    const click = spyOn(HTMLAnchorElement.prototype, 'click');
+    const s = await setup();
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('x'.repeat(33000));
+    await settle(s.fixture);
+    expect(await s.grid.exportData('xlsx')).toBeNull();
+    await settle(s.fixture);
+    expect(click).not.toHaveBeenCalled();
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toContain('column "name" holds 33000 characters');
+    const csv = await s.grid.exportData('csv');
+    expect((await csv!.text())).toContain('x'.repeat(33000));
+    expect(click).toHaveBeenCalledTimes(1);
+  });
+
   it('exports XLSX through exceljs with typed cells, and shows no buttons with disableExport', async () => {
     spyOn(HTMLAnchorElement.prototype, 'click');
     const s = await setup();
