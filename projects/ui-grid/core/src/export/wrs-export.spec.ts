@@ -155,4 +155,31 @@ describe(`export (${domName()})`, () => {
     expect(error instanceof WrsError && error.code).toBe('EXPORT_LIMIT');
     expect(wrsToCsv(doc, { valueCaptions: { kind: new Map([['G', 'g'.repeat(40000)]]) } }).length).toBe(40000 + 'KIND\r\n\r\n'.length);
   });
+
+  it('wrsToXlsx types booleans in any case and keeps other words, hex numbers and dates Excel cannot hold as the text written', async () => {
+    const doc = parseXml(
+      wrsText(
+        [{ id: 'b', type: 'BOOLEAN' }, { id: 'n', type: 'DOUBLE' }, { id: 'd', type: 'DATE' }],
+        [
+          ['TRUE', '0x10', '1900-01-01'],
+          ['False', 'Infinity', '1900-02-28'],
+          ['yes', '1e3', '1900-03-01'],
+          ['0', '.5', '0050-06-01'],
+        ],
+      ),
+    );
+    const bytes = await wrsToXlsx(doc);
+    const mod = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
+    const ExcelJS = mod.default?.Workbook ? mod.default : mod;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const column = (c: string) => [2, 3, 4, 5].map((r) => sheet.getCell(`${c}${r}`).value);
+    expect(column('A')).toEqual([true, false, 'yes', false]);
+    expect(column('B')).toEqual(['0x10', 'Infinity', 1000, 0.5]);
+    const dates = column('C');
+    expect(dates.slice(0, 2)).toEqual(['1900-01-01', '1900-02-28']);
+    expect((dates[2] as Date).toISOString()).toBe('1900-03-01T00:00:00.000Z');
+    expect(dates[3]).toBe('0050-06-01');
+  });
 });

@@ -32,6 +32,8 @@ export interface WrsExportOptions {
 const INTEGER_TYPES = new Set(['INTEGER', 'BIGINT', 'SMALLINT', 'TINYINT']);
 const DATE_TYPES = new Set(['DATE']);
 const TIMESTAMP_TYPES = new Set(['TIMESTAMP']);
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const EXCEL_FIRST_EXACT_DAY = Date.UTC(1900, 2, 1);
 
 /** The columns of an export, with their captions and types. Unknown ids raise UNKNOWN_COLUMN. */
 export function exportColumns(index: WrsIndex, options: WrsExportOptions = {}): ExportColumn[] {
@@ -94,10 +96,12 @@ function typedValue(text: string | null, column: ExportColumn): string | number 
   if (caption !== undefined && caption !== text) return caption;
   if (isNumericType(column.typeName)) {
     // A number a double holds as written; more than 15 significant digits (a BIGINT id) would change, so stays text.
+    // Only decimal notation is a number: Number() also reads '0x10', '0b1' and 'Infinity'.
     const trimmed = text.trim();
+    if (!DECIMAL.test(trimmed)) return text;
     const n = Number(trimmed);
     const digits = trimmed.replace(/^[+-]/, '').replace(/[eE].*$/, '').replace('.', '').replace(/^0+/, '').length;
-    return trimmed !== '' && Number.isFinite(n) && digits <= 15 ? n : text;
+    return Number.isFinite(n) && digits <= 15 ? n : text;
   }
   if (DATE_TYPES.has(column.typeName) || TIMESTAMP_TYPES.has(column.typeName)) {
     // The wall-clock time as written, as the grid shows it: `new Date()` reads a text without a zone as local time
@@ -106,9 +110,15 @@ function typedValue(text: string | null, column: ExportColumn): string | number 
     if (!m) return text;
     const date = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), +((m[7] ?? '0').padEnd(3, '0'))));
     if (+m[1] < 100) date.setUTCFullYear(+m[1]);
-    return Number.isNaN(date.getTime()) || date.getUTCMonth() !== +m[2] - 1 ? text : date;
+    // Excel's 1900 date system has no dates before 1900 and counts the first two months of 1900 one day off (its
+    // 1900-02-29): such dates stay the text written.
+    return Number.isNaN(date.getTime()) || date.getUTCMonth() !== +m[2] - 1 || date.getTime() < EXCEL_FIRST_EXACT_DAY ? text : date;
   }
-  if (column.typeName === 'BOOLEAN') return text === 'true' || text === '1';
+  if (column.typeName === 'BOOLEAN') {
+    // As the server reads booleans (any case); any other text stays text rather than becoming FALSE.
+    const word = text.trim().toLowerCase();
+    return word === 'true' || word === '1' ? true : word === 'false' || word === '0' ? false : text;
+  }
   return text;
 }
 

@@ -484,6 +484,19 @@ describe(`WrsUtil clipboard (${domName()})`, () => {
     expect(shapes()[0]).toBe('M R1 Anna|4|~ / Anna|3|DE');
   });
 
+  it('copy then paste in place changes nothing: an empty cell of a nullable="0" column pastes as the empty text, not wrs:null', async () => {
+    const { util, model, shapes, fired } = setup(wrsText([{ id: 'name', nullable: '0' }, { id: 'note' }], [['', 'x'], ['y', null]]));
+    const before = shapes();
+    await util.copy({ model, rowStartPos: 1, rowEndPos: 2, colStartPos: 1, colEndPos: 2 });
+    await util.paste({ model, rowStartPos: 1, colStartPos: 1 });
+    expect(shapes()).toEqual(before);
+    await util.paste({ model, rowStartPos: 2, colStartPos: 1, text: '\t\r\n' });
+    expect(shapes()[1]).toBe('M R2 |~ / y|~');
+    await util.pasteAsNewRows({ model, rowStartPos: 1, colStartPos: 1, text: '\tz\r\n' });
+    expect(shapes()[2]).toMatch(/^I \S+ \|z$/);
+    expect(fired.at(-1)!.length).toBe(1);
+  });
+
   it('paste of one value fills the whole selection', async () => {
     const { util, model, shapes } = setup();
     await util.paste({ model, rowStartPos: 1, rowEndPos: 2, colStartPos: 2, colEndPos: 2, text: '0' });

@@ -356,21 +356,31 @@ export class WrsUtil {
     args.fn?.();
   }
 
-  private async pasteBlockOf(args: PasteArgs, operation: string): Promise<CellBlock> {
-    const text = args.text ?? (await this.port(operation).readText());
-    return parseTabText(text).map((row) => row.map((v) => (v === '' ? null : v)));
+  private async pasteTextOf(args: PasteArgs, operation: string): Promise<string[][]> {
+    return parseTabText(args.text ?? (await this.port(operation).readText()));
+  }
+
+  /**
+   * The values a pasted block writes: an empty cell is `wrs:null` in a nullable column and the empty text in a
+   * `nullable="0"` one (as the grid pastes), so copying and pasting a row in place changes nothing.
+   */
+  private pasteBlockOf(index: WrsIndex, text: readonly (readonly string[])[], colStart: number): CellBlock {
+    const columns = index.columns();
+    const nullable = (k: number) => columns[colStart - 1 + k]?.element.getAttribute('nullable') !== '0';
+    return text.map((row) => row.map((v, k) => (v === '' && nullable(k) ? null : v)));
   }
 
   /**
    * Pastes tab-separated clipboard text from (`rowStartPos`, `colStartPos`) on: rows past the last are appended as
    * I rows, columns past the last are cut off. A single copied value fills the whole selection. Empty cells paste
-   * as `wrs:null`. One change set.
+   * as `wrs:null`, in `nullable="0"` columns as the empty text. One change set.
    */
   async paste(args: PasteArgs): Promise<void> {
     this.ready(args.model);
-    let block = await this.pasteBlockOf(args, 'paste');
+    const text = await this.pasteTextOf(args, 'paste');
     const { provider, index } = this.ready(args.model);
     const colStart = args.colStartPos ?? 1;
+    let block = this.pasteBlockOf(index, text, colStart);
     const rowEnd = args.rowEndPos ?? args.rowStartPos;
     const colEnd = args.colEndPos ?? colStart;
     if (rowEnd < args.rowStartPos || colEnd < colStart) {
@@ -379,7 +389,7 @@ export class WrsUtil {
     if (block.length === 1 && block[0].length === 1 && (rowEnd > args.rowStartPos || colEnd > colStart)) {
       checkRowRange(index, args.rowStartPos, rowEnd);
       checkColumnRange(index, colStart, colEnd);
-      const row = new Array(colEnd - colStart + 1).fill(block[0][0]);
+      const row = this.pasteBlockOf(index, [new Array<string>(colEnd - colStart + 1).fill(text[0][0])], colStart)[0];
       block = Array.from({ length: rowEnd - args.rowStartPos + 1 }, () => row);
     }
     this.finish(provider, pasteBlock(index, block, args.rowStartPos, colStart), args.propagateUpdate, args.fn);
@@ -388,11 +398,11 @@ export class WrsUtil {
   /** Pastes clipboard text as new I rows appended at the end (defaults, then the values from `colStartPos` on). */
   async pasteAsNewRows(args: PasteArgs): Promise<void> {
     this.ready(args.model);
-    const block = await this.pasteBlockOf(args, 'pasteAsNewRows');
+    const text = await this.pasteTextOf(args, 'pasteAsNewRows');
     const { provider, index } = this.ready(args.model);
     const colStart = args.colStartPos ?? 1;
     checkColumnRange(index, colStart, colStart);
-    this.finish(provider, appendBlockRows(index, block, colStart), args.propagateUpdate, args.fn);
+    this.finish(provider, appendBlockRows(index, this.pasteBlockOf(index, text, colStart), colStart), args.propagateUpdate, args.fn);
   }
 
   // ---- documents ----

@@ -16,8 +16,8 @@ const NUMBER_TYPES = new Set(['number', 'bcduiSimpleNumericInput']);
 
 /**
  * Creates the editor of a column: a dropdown for reference columns (captions shown, values stored) and for
- * `grid:Editor` dropdown types (values from the `values` param, "a|b|c"), a textarea, a date or timestamp input by
- * type, else a text input. `typed` starts the editor with that text (type-to-edit) instead of the cell value; a
+ * `grid:Editor` dropdown types (values from the `values` param, "a|b|c"), a textarea (also for text holding line
+ * breaks), a date or timestamp input by type, else a text input. `typed` starts the editor with that text (type-to-edit) instead of the cell value; a
  * dropdown jumps to the first caption starting with it. `onPick` commits a dropdown when an option is clicked.
  */
 export function createEditor(doc: Document, column: GridColumn, value: string | null, typed: string | undefined, onPick: () => void): GridEditor {
@@ -34,19 +34,23 @@ export function createEditor(doc: Document, column: GridColumn, value: string | 
     if (typed !== undefined) dropdown.typeAhead(typed);
     return { element: dropdown.element, dropdown, value: () => (dropdown.value() === '' && column.nullable ? null : dropdown.value()) };
   }
-  const element = type && TEXTAREA_TYPES.has(type) ? doc.createElement('textarea') : doc.createElement('input');
+  const start = typed ?? value ?? '';
+  // An input drops line breaks from its value: text holding them is edited in a textarea (Alt+Enter adds one).
+  const multiLine = !column.numeric && column.typeName !== 'DATE' && column.typeName !== 'TIMESTAMP' && /[\r\n]/.test(start);
+  const element = (type && TEXTAREA_TYPES.has(type)) || multiLine ? doc.createElement('textarea') : doc.createElement('input');
   if (element instanceof HTMLInputElement) {
     if (typed === undefined && column.typeName === 'DATE') element.type = 'date';
     else if (typed === undefined && column.typeName === 'TIMESTAMP') element.type = 'datetime-local';
     else element.type = 'text';
     if (column.numeric || (type && NUMBER_TYPES.has(type))) element.inputMode = 'decimal';
   }
-  const start = typed ?? value ?? '';
   element.value = element instanceof HTMLInputElement && element.type === 'date' ? start.slice(0, 10) : start;
+  // A textarea reads its line breaks back as LF: text written with CRLF keeps CRLF.
+  const crlf = multiLine && /\r\n/.test(start) && !/(^|[^\r])\n/.test(start);
   return {
     element,
     value: () => {
-      const text = column.numeric ? element.value.trim() : element.value;
+      const text = column.numeric ? element.value.trim() : crlf ? element.value.replace(/\r?\n/g, '\r\n') : element.value;
       return text === '' && column.nullable ? null : text;
     },
   };

@@ -333,6 +333,25 @@ describe('GridComponent editing', () => {
     expect(s.changes.length).toBe(0);
   });
 
+  it('edits text holding line breaks in a textarea that keeps them (CRLF as written), Alt+Enter adding one, Enter committing', async () => {
+    const s = await setup({}, wrsText([{ id: 'note' }, { id: 'win' }], [['line1&#10;line2', 'a&#13;&#10;b']]));
+    click(s, 0, 0);
+    press(s, 'F2');
+    const editor = s.el.querySelector('.ui-grid-editor') as HTMLTextAreaElement;
+    expect(editor instanceof HTMLTextAreaElement).toBe(true);
+    expect(editor.value).toBe('line1\nline2');
+    press(s, 'Enter', { altKey: true });
+    expect(s.el.querySelector('.ui-grid-editor')).withContext('Alt+Enter leaves the editor open').toBe(editor);
+    editor.value += '!';
+    press(s, 'Enter');
+    expect(rowXml(s, 'R1')).toContain('<wrs:C>line1\nline2!</wrs:C><wrs:O>line1\nline2</wrs:O>');
+    click(s, 0, 1);
+    press(s, 'F2');
+    type(s, (s.el.querySelector('.ui-grid-editor') as HTMLTextAreaElement).value + '!');
+    press(s, 'Enter');
+    expect(WrsIndex.of(s.grid.getData()!).rowById('R1')!.getElementsByTagNameNS(NS.wrs, 'C')[1].textContent).toBe('a\r\nb!');
+  });
+
   it('writes an open editor into the row it was opened on when a filter or sort changes the view under it', async () => {
     const s = await setup();
     click(s, 1, 2);

@@ -1179,7 +1179,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     el.addEventListener('blur', () => this.closeEditor(true));
     this.body.canvas.appendChild(el);
     el.focus({ preventScroll: true });
-    if (el instanceof HTMLInputElement && el.type === 'text') el.setSelectionRange(el.value.length, el.value.length);
+    if ((el instanceof HTMLInputElement && el.type === 'text') || el instanceof HTMLTextAreaElement) el.setSelectionRange(el.value.length, el.value.length);
   }
 
   private onEditorKeydown(event: KeyboardEvent): void {
