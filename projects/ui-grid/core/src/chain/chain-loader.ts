@@ -6,6 +6,7 @@ import type { ChainDefinition, ChainStepDefinition, JsChainStep } from './chain-
 import { chainFunction, resolveJsProcFct } from './chain-functions';
 import { contentKey } from './content-key';
 import type { SefResolver } from './sef-resolver';
+import { resolveUrl } from './stylesheet-modules';
 import type { CompiledStylesheet, XsltEngine } from './xslt-engine';
 
 interface StepBase {
@@ -32,13 +33,6 @@ const XSL_ROOTS = new Set(['stylesheet', 'transform']);
 /** CHAIN_LOAD_FAILED: a stylesheet could not be fetched, parsed or compiled (status ChainStylesheetLoadingFailed). */
 function stylesheetFailure(label: string, message: string, input?: unknown): WrsError {
   return new WrsError('CHAIN_LOAD_FAILED', `${label}: ${message}`, input);
-}
-
-function resolveUrl(url: string, base: string | undefined): string {
-  if (!base || /^[a-z][a-z0-9+.-]*:|^\//i.test(url)) return url;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(base)) return new URL(url, base).toString();
-  const slash = base.lastIndexOf('/');
-  return slash < 0 ? url : base.slice(0, slash + 1) + url;
 }
 
 async function fetchText(loader: XmlLoader, url: string, label: string): Promise<string> {
@@ -224,7 +218,9 @@ export async function compileChainSteps(
       step.text = text;
     }
     try {
-      step.compiled = await xslt.compile(step.text, step.key);
+      // A stylesheet from a URL brings its URL and the loader: its xsl:include and xsl:import resolve against it.
+      const source = step.url ? { url: step.url, fetchText: (url: string) => loader(url) } : undefined;
+      step.compiled = await xslt.compile(step.text, step.key, source);
     } catch (e) {
       throw stylesheetFailure(step.label, errorMessage(e), step.key);
     }

@@ -108,6 +108,55 @@ describe(`SaxonXsltEngine (${domName()})`, () => {
       expect(engine.compilations).toBe(0);
     });
 
+    const stylesheet = (body: string) => `<xsl:stylesheet version="3.0" xmlns:xsl="${XSL}">${body}</xsl:stylesheet>`;
+    const modular = () => ({
+      'http://host/xsl/main.xsl': stylesheet(
+        `<xsl:import href="../common/base.xsl"/><xsl:include href="lib/names.xsl"/>
+         <xsl:template match="/"><out who="{$who}"><xsl:call-template name="greet"/><xsl:call-template name="kind"/></out></xsl:template>
+         <xsl:template name="kind"><main/></xsl:template>`,
+      ),
+      'http://host/xsl/lib/names.xsl': stylesheet(`<xsl:include href="deeper/who.xsl"/><xsl:template name="greet"><hello/></xsl:template>`),
+      'http://host/xsl/lib/deeper/who.xsl': stylesheet(`<xsl:variable name="who" select="'nested'"/>`),
+      'http://host/common/base.xsl': stylesheet(`<xsl:template name="kind"><base/></xsl:template>`),
+    });
+
+    it(
+      inBrowser
+        ? 'refuses a stylesheet url with xsl:include or xsl:import in a browser, naming the compiled form it needs'
+        : 'resolves xsl:include and xsl:import of a stylesheet url against it, nested modules and import precedence too',
+      async () => {
+        const files = loader(modular());
+        const chain = new ModelWrapper({ inputModel: new StaticModel({ data: rowsDoc('m', 1), registry }), chain: 'http://host/xsl/main.xsl', loader: files, registry, xsltEngine: engine });
+        await chain.execute();
+        if (inBrowser) {
+          expect(chain.getStatus().name).toBe('ChainStylesheetLoadingFailed');
+          expect(chain.getFailureReason()).toContain('http://host/xsl/main.xsl includes or imports other stylesheets');
+          expect(chain.getFailureReason()).toContain('sefResolver');
+          return;
+        }
+        expect(chain.getStatus().name).toBe('TransformedStatus');
+        expect(serializeXml(chain.getData()!)).toBe('<out who="nested"><hello/><main/></out>');
+        expect(files.calls.slice(1).sort()).toEqual(['http://host/common/base.xsl', 'http://host/xsl/lib/deeper/who.xsl', 'http://host/xsl/lib/names.xsl']);
+      },
+    );
+
+    it('ends in ChainStylesheetLoadingFailed naming a module a stylesheet url includes that cannot be fetched', async () => {
+      const files = modular();
+      delete (files as Record<string, string>)['http://host/xsl/lib/deeper/who.xsl'];
+      const chain = new ModelWrapper({ inputModel: new StaticModel({ data: rowsDoc('m', 1), registry }), chain: 'http://host/xsl/main.xsl', loader: loader(files), registry, xsltEngine: engine });
+      await chain.execute();
+      expect(chain.getStatus().name).toBe('ChainStylesheetLoadingFailed');
+      expect(chain.getFailureReason()).toContain(inBrowser ? 'includes or imports other stylesheets' : 'cannot fetch the module http://host/xsl/lib/deeper/who.xsl');
+      const broken = { ...modular(), 'http://host/xsl/lib/deeper/who.xsl': stylesheet('<xsl:variable name="who" select="(("/>') };
+      const failing = new ModelWrapper({ inputModel: new StaticModel({ data: rowsDoc('m', 1), registry }), chain: 'http://host/xsl/main.xsl', loader: loader(broken), registry, xsltEngine: engine });
+      await failing.execute();
+      expect(failing.getStatus().name).toBe('ChainStylesheetLoadingFailed');
+      if (!inBrowser) {
+        expect(failing.getFailureReason()).toContain('http://host/xsl/lib/deeper/who.xsl');
+        expect(failing.getFailureReason()).not.toContain('module-');
+      }
+    });
+
     it('a chain:Stylesheet url to an SEF runs it; an SEF that is not one ends in ChainStylesheetLoadingFailed', async () => {
       const chainDoc = `<chain:Chain xmlns:chain="${NS.chain}"><chain:Phase name="p">
         <chain:Stylesheet url="rows.sef.json"><chain:Param name="label">from-chain</chain:Param></chain:Stylesheet></chain:Phase></chain:Chain>`;

@@ -1,6 +1,7 @@
 import { WrsError } from '../errors';
 import { serializeXml } from '../xml/dom';
 import { CompiledStylesheet, XsltEngine, XsltParamValue } from './xslt-engine';
+import { StylesheetSource, hasStylesheetModules } from './stylesheet-modules';
 import { canCompileToSef, compileXsltTextToSef } from './xslt3-compiler';
 
 /** The part of the saxon-js API the engine uses (public API only: getResource, transform and XPath's fn:transform). */
@@ -161,12 +162,20 @@ export class SaxonXsltEngine implements XsltEngine {
     return this.compiled.get(key) ?? null;
   }
 
-  async compile(stylesheetText: string, key: string): Promise<CompiledStylesheet> {
+  async compile(stylesheetText: string, key: string, source?: StylesheetSource): Promise<CompiledStylesheet> {
     const cached = this.compiled.get(key);
     if (cached && cached.text === stylesheetText) return cached;
     const given = parseSef(stylesheetText, key);
     const saxon = await loadSaxon(this.scriptUrl);
-    const sef = given ? stylesheetText : canCompileToSef() ? await compileXsltTextToSef(stylesheetText, describeKey(key)) : null;
+    const sef = given ? stylesheetText : canCompileToSef() ? await compileXsltTextToSef(stylesheetText, describeKey(key), source) : null;
+    if (!sef && hasStylesheetModules(stylesheetText)) {
+      // saxon-js in a browser cannot fetch the modules while it compiles: a served SEF holds them compiled.
+      throw new WrsError(
+        'CHAIN_LOAD_FAILED',
+        `${describeKey(key)} includes or imports other stylesheets, which a browser runs only in compiled form: serve its SEF (the reference server compiles /xslt/{path}.sef.json) and name it with provideUiGrid({ sefResolver: serverCompiledStylesheets() })`,
+        key,
+      );
+    }
     if (!given) this.compileCount++;
     if (!sef) checkStylesheet(saxon, stylesheetText, key);
     const version = given ? sefVersion(given) : stylesheetVersion(stylesheetText);

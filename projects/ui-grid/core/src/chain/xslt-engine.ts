@@ -1,3 +1,5 @@
+import type { StylesheetSource } from './stylesheet-modules';
+
 /** A value an `xsl:param` can take: text, a number, a boolean or a document (null leaves the param at its default). */
 export type XsltParamValue = string | number | boolean | Document | null;
 
@@ -14,8 +16,11 @@ export interface CompiledStylesheet {
  */
 export interface XsltEngine {
   readonly name: string;
-  /** Compiles a stylesheet (XSLT text, or an engine's compiled form) once per key; later calls answer from the cache. */
-  compile(stylesheetText: string, key: string): Promise<CompiledStylesheet>;
+  /**
+   * Compiles a stylesheet (XSLT text, or an engine's compiled form) once per key; later calls answer from the cache.
+   * `source`, for a stylesheet fetched by URL, is where its xsl:include and xsl:import hrefs resolve.
+   */
+  compile(stylesheetText: string, key: string, source?: StylesheetSource): Promise<CompiledStylesheet>;
   /** The stylesheet compiled under a key, or null (a URL compiled once is not fetched again). */
   cached(key: string): CompiledStylesheet | null;
   /** Runs a compiled stylesheet over a document and returns the serialized result. */

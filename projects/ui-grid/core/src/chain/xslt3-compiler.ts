@@ -1,4 +1,5 @@
 import { WrsError } from '../errors';
+import { StylesheetSource, gatherStylesheetModules } from './stylesheet-modules';
 
 // Saxonica's xslt3 compiler run as a child process, in Node only: saxon-js 2 has no in-process API that hands out
 // the SEF its fn:transform compiles. Node built-ins come through process.getBuiltinModule, so browser bundles that
@@ -50,6 +51,8 @@ export interface CompileToSefOptions {
    * stylesheet resolve against where the SEF is run from. For SEFs handed to other machines.
    */
   readonly relocatable?: boolean;
+  /** URLs by file name of modules written beside the stylesheet: messages name the URL, not the temporary file. */
+  readonly moduleUrls?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -74,7 +77,7 @@ export async function compileXsltFileToSef(file: string, options: CompileToSefOp
       childProcess.execFile(proc.execPath, args, (error, _out, err) => resolve(error ? String(err || error.message) : null));
     });
     if (failure !== null) {
-      throw new WrsError('CHAIN_LOAD_FAILED', `XSLT compile error in ${name}: ${compilerMessage(failure, path.basename(file), name)}`, name);
+      throw new WrsError('CHAIN_LOAD_FAILED', `XSLT compile error in ${name}: ${compilerMessage(failure, path.basename(file), name, options.moduleUrls)}`, name);
     }
     return await fs.readFile(sef, 'utf8');
   } finally {
@@ -82,8 +85,12 @@ export async function compileXsltFileToSef(file: string, options: CompileToSefOp
   }
 }
 
-/** Compiles stylesheet text (written to a temporary file) to SEF text; `name` names it in messages. */
-export async function compileXsltTextToSef(text: string, name: string): Promise<string> {
+/**
+ * Compiles stylesheet text (written to a temporary file) to SEF text; `name` names it in messages. With `source`
+ * (a stylesheet fetched by URL) the modules it includes or imports are fetched through its loader and written
+ * beside it, as xslt3 reads modules from files only.
+ */
+export async function compileXsltTextToSef(text: string, name: string, source?: StylesheetSource): Promise<string> {
   const compiler = xslt3();
   if (!compiler) throw new WrsError('CHAIN_LOAD_FAILED', `Cannot compile ${name}: the xslt3 compiler runs only in Node.js with the xslt3 package`, name);
   const fs = compiler.proc.getBuiltinModule('node:fs/promises') as NodeFs;
@@ -92,17 +99,23 @@ export async function compileXsltTextToSef(text: string, name: string): Promise<
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'wrs-xslt-'));
   const xsl = path.join(dir, 'stylesheet.xsl');
   try {
-    await fs.writeFile(xsl, text, 'utf8');
-    return await compileXsltFileToSef(xsl, { name });
+    const gathered = source ? await gatherStylesheetModules(text, source, name) : { text, modules: [] };
+    for (const module of gathered.modules) await fs.writeFile(path.join(dir, module.fileName), module.text, 'utf8');
+    await fs.writeFile(xsl, gathered.text, 'utf8');
+    return await compileXsltFileToSef(xsl, { name, moduleUrls: new Map(gathered.modules.map((m) => [m.fileName, m.url])) });
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
 }
 
-/** xslt3's error output as one line, the compiled file's path replaced by the stylesheet's name. */
-function compilerMessage(output: string, fileName: string, name: string): string {
-  const escaped = fileName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const message = output
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** xslt3's error output as one line, the compiled file's path replaced by the stylesheet's name, modules' by their URLs. */
+function compilerMessage(output: string, fileName: string, name: string, moduleUrls: ReadonlyMap<string, string> = new Map()): string {
+  const escaped = escapeRegExp(fileName);
+  let named = output;
+  for (const [moduleFile, url] of moduleUrls) named = named.replace(new RegExp(`\\S*/${escapeRegExp(moduleFile)}`, 'g'), url);
+  const message = named
     .split('\n')
     .filter((line) => line.trim() && !/^Failed to compile stylesheet/.test(line))
     .join(' ')
