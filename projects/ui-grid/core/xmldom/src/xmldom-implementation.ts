@@ -16,6 +16,10 @@ function lineAndColumn(text: string, at: number): Locator {
   return { lineNumber: line, columnNumber: at - before.lastIndexOf('\n') };
 }
 
+// XML 1.0 line ends, as browsers read them: only CR LF and a lone CR become LF. @xmldom/xmldom's default follows
+// XML 1.1 and turns U+0085, U+2028 and U+2029 into LF too, so text holding them would change on its way through Node.
+const xml10LineEndings = (text: string): string => text.replace(/\r\n?/g, '\n');
+
 /** @xmldom/xmldom as the library's DOM where there is no browser DOM (Node). */
 export const xmldomImplementation: XmlDomImplementation = {
   name: 'xmldom',
@@ -29,6 +33,7 @@ export const xmldomImplementation: XmlDomImplementation = {
     let failure: string | null = null;
     let where: Locator = {};
     const parser = new DOMParser({
+      normalizeLineEndings: xml10LineEndings,
       onError: (level: string, message: string, context?: { locator?: Locator }) => {
         if (level === 'warning' || failure !== null) return;
         failure = message;
