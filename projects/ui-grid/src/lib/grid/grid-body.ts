@@ -13,6 +13,8 @@ export interface GridBodySource {
   errorOf(rowId: string, colId: string): string | null;
   /** The painter of a `grid:Renderer/@type` (features/renderer-registry). */
   renderer?(type: string): (cell: HTMLElement, value: string | null, column: GridColumn, row: Element) => void;
+  /** Called after each paint (a scroll step recycles cell elements: what points at one must follow). */
+  painted?(): void;
 }
 
 interface RowSlot {
@@ -100,6 +102,11 @@ export class GridBody {
     return { left: this.offsets[col] ?? 0, width: this.columns[col]?.width ?? 0 };
   }
 
+  /** Left edge of a shown column's cells in the canvas: frozen columns move with the horizontal scroll. */
+  cellLeft(col: number): number {
+    return (this.offsets[col] ?? 0) + (col < this.frozen ? this.viewport.scrollLeft : 0);
+  }
+
   /** Paints the rows in view; rows already showing the right position keep their content. */
   paint(): void {
     const count = this.source.rowCount();
@@ -121,6 +128,7 @@ export class GridBody {
       }
     }
     this.shiftFrozen();
+    this.source.painted?.();
   }
 
   /** Moves the frozen columns' cells (body and header) by the horizontal scroll, so they stay at the left edge. */
@@ -180,8 +188,9 @@ export class GridBody {
   scrollIntoView(row: number, col: number): void {
     const top = row * this.rowHeight;
     const vp = this.viewport;
+    const height = this.visibleHeight();
     if (top < vp.scrollTop) vp.scrollTop = top;
-    else if (top + this.rowHeight > vp.scrollTop + this.viewportHeight) vp.scrollTop = top + this.rowHeight - this.viewportHeight;
+    else if (top + this.rowHeight > vp.scrollTop + height) vp.scrollTop = top + this.rowHeight - height;
     const box = this.columnBox(col);
     if (col < this.frozen) {
       this.paint();
@@ -195,7 +204,13 @@ export class GridBody {
 
   /** Rows that fit in the viewport, for PageUp and PageDown. */
   pageRows(): number {
-    return Math.max(1, Math.floor((this.viewportHeight || this.rowHeight) / this.rowHeight));
+    return Math.max(1, Math.floor((this.visibleHeight() || this.rowHeight) / this.rowHeight));
+  }
+
+  /** Height of the rows' part of the viewport: without the header and a horizontal scrollbar. */
+  private visibleHeight(): number {
+    const client = this.viewport.clientHeight;
+    return client > 0 ? Math.max(0, client - this.header.offsetHeight) : this.viewportHeight;
   }
 
   /** The cell under a point of the page, or null. */

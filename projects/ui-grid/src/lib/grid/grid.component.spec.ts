@@ -1122,3 +1122,125 @@ describe('GridComponent as a DataProvider', () => {
     expect(s.grid.getFailureReason()).toContain('not a wrs:Wrs');
   });
 });
+
+describe('GridComponent beside other components and page fields', () => {
+  const people = () => [{ id: 'id', isKey: true }, { id: 'name' }];
+
+  it('writes an open editor into its record before a reload, not into the record that has its row id after it', async () => {
+    let rows = [['1', 'Anna'], ['2', 'Bert']];
+    const saved: string[] = [];
+    const backend: WrsBackend = {
+      load: async () => parseXml(wrsText(people(), rows)),
+      save: async (body) => void saved.push(typeof body === 'string' ? body : serializeXml(body)),
+      nextIdentifier: async () => 1,
+    };
+    const config = new StaticModel({ data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>t</wrq:BindingSet><grid:SelectColumns><grid:C bRef="id"/><grid:C bRef="name"/></grid:SelectColumns></grid:GridConfiguration>` });
+    const s = await setup({ config }, undefined, backend);
+    click(s, 1, 1);
+    press(s, 'F2');
+    type(s, 'Bertram');
+    rows = [['0', 'Zoe'], ['1', 'Anna'], ['2', 'Bert']];
+    await s.grid.execute(true);
+    expect(s.el.querySelector('.ui-grid-editor')).toBeNull();
+    press(s, 'Enter');
+    expect(WrsIndex.of(s.grid.getData()!).rows().map((r) => r.localName)).toEqual(['R', 'R', 'R']);
+    expect(rowXml(s, 'R2')).toContain('<wrs:C>Anna</wrs:C>');
+  });
+
+  it('leaves the focus on a page field the user moves to while editing, committing the edit', async () => {
+    const s = await setup();
+    const field = document.body.appendChild(document.createElement('input'));
+    try {
+      click(s, 0, 1);
+      press(s, 'F2');
+      type(s, 'Anne');
+      field.focus();
+      expect(document.activeElement).toBe(field);
+      expect(rowXml(s, 'R1')).toContain('<wrs:C>Anne</wrs:C><wrs:O>Anna</wrs:O>');
+    } finally {
+      field.remove();
+    }
+  });
+
+  it('pastes into a range made with shift+arrows from its top left cell', async () => {
+    const s = await setup();
+    click(s, 0, 1);
+    press(s, 'ArrowDown', { shiftKey: true });
+    press(s, 'ArrowRight', { shiftKey: true });
+    paste(s, 'X\t8');
+    expect(rowXml(s, 'R1')).toContain('<wrs:C>X</wrs:C><wrs:O>Anna</wrs:O><wrs:C>8</wrs:C><wrs:O>3</wrs:O>');
+    expect(rowXml(s, 'R2')).not.toContain('wrs:O');
+  });
+
+  it('keeps an open editor over its row when another component inserts rows above it', async () => {
+    const s = await setup();
+    click(s, 1, 1);
+    press(s, 'F2');
+    type(s, 'Bertram');
+    new WrsUtil().insertRow({ model: s.grid, rowStartPos: 1 });
+    const editor = s.el.querySelector('.ui-grid-editor') as HTMLElement;
+    expect(Math.round(editor.getBoundingClientRect().top)).toBe(Math.round(cell(s, 2, 1).getBoundingClientRect().top));
+    press(s, 'Enter');
+    expect(rowXml(s, 'R2')).toContain('<wrs:C>Bertram</wrs:C><wrs:O>Bert</wrs:O>');
+    expect(cell(s, 3, 1).classList).toContain('ui-grid-cell-focus');
+  });
+
+  it('commits the option chosen in a reference dropdown when the user clicks outside it', async () => {
+    const s = await setup();
+    click(s, 0, 4);
+    press(s, 'F2');
+    document.querySelector('.ui-grid-dropdown')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+    (document.querySelector('.cdk-overlay-backdrop') as HTMLElement).click();
+    expect(rowXml(s, 'R1')).toContain('<wrs:C>FR</wrs:C><wrs:O>DE</wrs:O>');
+  });
+
+  it('shows, validates and filters what another component changes in the inputModel document', async () => {
+    const s = await setup();
+    new WrsUtil().setCellValue(s.model, 'R2', 3, 'abc');
+    new WrsUtil().setCellValue(s.model, 'R2', 2, 'Berta');
+    s.model.fire();
+    expect(cell(s, 1, 2).textContent).toBe('abc');
+    expect(s.grid.getErrorCount()).toBe(1);
+    s.grid.setColumnFilter('name', { kind: 'text', op: 'equals', text: 'Berta' });
+    expect(s.grid.viewRows().map((r) => r.getAttribute('id'))).toEqual(['R2']);
+  });
+
+  it('opens the editor of a frozen column over its cell when the grid is scrolled sideways', async () => {
+    const columns = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => ({ id }));
+    const s = await setup({ hotArgs: { colWidths: [60, 200], fixedColumnsStart: 1 } }, wrsText(columns, [['1', '2', '3', '4', '5', '6']]));
+    s.el.style.width = '300px';
+    const viewport = s.el.querySelector('.ui-grid-viewport') as HTMLElement;
+    viewport.scrollLeft = 250;
+    viewport.dispatchEvent(new Event('scroll'));
+    click(s, 0, 0);
+    press(s, 'F2');
+    const editor = s.el.querySelector('.ui-grid-editor') as HTMLElement;
+    expect(Math.round(editor.getBoundingClientRect().left)).toBe(Math.round(cell(s, 0, 0).getBoundingClientRect().left));
+  });
+
+  it('keeps the active cell clear of the horizontal scrollbar when moving down past the bottom', async () => {
+    const columns = Array.from({ length: 12 }, (_, i) => ({ id: `c${i}` }));
+    const s = await setup({ maxHeight: 300 }, wrsText(columns, Array.from({ length: 100 }, (_, r) => columns.map((_, c) => `${r}.${c}`))));
+    s.el.style.width = '400px';
+    const viewport = s.el.querySelector('.ui-grid-viewport') as HTMLElement;
+    expect(viewport.offsetHeight - viewport.clientHeight).withContext('a horizontal scrollbar').toBeGreaterThan(0);
+    click(s, 0, 0);
+    for (let i = 0; i < 20; i++) press(s, 'ArrowDown');
+    const box = viewport.getBoundingClientRect();
+    expect(cell(s, 20, 0).getBoundingClientRect().bottom).toBeLessThanOrEqual(box.top + viewport.clientTop + viewport.clientHeight + 0.5);
+  });
+
+  it('points aria-activedescendant at the focused cell after scrolling recycles the cells, and says the grid selects ranges', async () => {
+    const s = await setup({ maxHeight: 300 }, wrsText([{ id: 'id' }], Array.from({ length: 500 }, (_, i) => [String(i + 1)])));
+    click(s, 0, 0);
+    const viewport = s.el.querySelector('.ui-grid-viewport') as HTMLElement;
+    viewport.scrollTop = 2000;
+    viewport.dispatchEvent(new Event('scroll'));
+    const active = body(s).getAttribute('aria-activedescendant');
+    expect(active === null || document.getElementById(active)?.textContent === '1').toBe(true);
+    viewport.scrollTop = 0;
+    viewport.dispatchEvent(new Event('scroll'));
+    expect(document.getElementById(body(s).getAttribute('aria-activedescendant')!)?.textContent).toBe('1');
+    expect(body(s).getAttribute('aria-multiselectable')).toBe('true');
+  });
+});

@@ -245,6 +245,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private undoSteps: RowSnapshot[] = [];
   private redoSteps: RowSnapshot[] = [];
   private readonly subscriptions = new Subscription();
+  private inputSubscription: Subscription | null = null;
   private readonly activeId = `${this.id}_active`;
 
   constructor() {
@@ -274,6 +275,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         const message = this.validation?.errorOf(rowId, colId) ?? null;
         return message === null ? null : this.validationMessage(colId, message);
       },
+      painted: () => this.markActive(),
     }, this.hotArgs()?.rowHeight ?? DEFAULT_ROW_HEIGHT);
     bodyHost.addEventListener('keydown', this.onKeydown);
     bodyHost.addEventListener('paste', this.onPaste);
@@ -288,6 +290,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   ngOnDestroy(): void {
     this.subscriptions.unsubscribe();
+    this.inputSubscription?.unsubscribe();
     this.features.stop();
     this.tooltip?.destroy();
     this.closeContextMenu();
@@ -337,6 +340,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   }
 
   protected async doExecute(current: () => boolean): Promise<void> {
+    // An open editor is written into its row first: after the load its row id may name another record.
+    this.closeEditor(true);
     this.setStatus(this.loadingStatus);
     this.busy.set('loading');
     try {
@@ -358,11 +363,31 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       this.undoSteps = [];
       this.redoSteps = [];
       this.setData(doc);
+      this.followInput(input && !this.loadChain() ? input : null, doc);
       this.setupView();
       this.setStatus(this.transformedStatus);
     } finally {
       if (current()) this.busy.set('');
     }
+  }
+
+  /**
+   * Shows what other components change in the `inputModel` document the grid edits (without a load chain it is the
+   * same document): their change sets repaint, validate and filter the rows they name, as the grid's own do; a new
+   * document of the input loads the grid again.
+   */
+  private followInput(input: DataProvider | null, doc: Document): void {
+    this.inputSubscription?.unsubscribe();
+    this.inputSubscription = null;
+    if (!input || input.getData() !== doc) return;
+    const subscription = new Subscription();
+    subscription.add(input.changes$.subscribe((changeSet) => {
+      if (this.data === doc) this.onChangeSet(changeSet);
+    }));
+    subscription.add(input.ready$.subscribe(() => {
+      if (this.data === doc && input.getData() !== doc) void this.execute(true);
+    }));
+    this.inputSubscription = subscription;
   }
 
   private async loadFromBackend(config: Document | null): Promise<Document> {
@@ -518,6 +543,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (this.validationCursor === null) this.storeValidation();
     this.updateHeight();
     this.body.repaintAll();
+    if (this.editor && !this.editor.editor.dropdown) this.placeEditor();
     this.markActive();
   }
 
@@ -744,12 +770,16 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     return text;
   }
 
-  /** Pastes TSV at the focused cell as one change set, appending rows when `allowNewRows`; read-only cells keep their value. */
+  /**
+   * Pastes TSV at the top left cell of the selection as one change set, appending rows when `allowNewRows`;
+   * read-only cells keep their value.
+   */
   pasteTsv(text: string): void {
     if (this.isReadOnly() || !this.data) return;
     const lines = parseTabText(text);
     if (lines.length === 0) return;
-    const { row: top, col: left } = this.selection.focus;
+    // A range made with shift+arrows has its focus at the far corner; a paste starts where the range starts.
+    const { top, left } = this.selection.range;
     const index = WrsIndex.of(this.data);
     const view = this.features.view!;
     // New rows only when a pasted column may be written in a new row: into read-only columns they would stay empty.
@@ -1166,20 +1196,40 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (editor.dropdown) {
       const anchor = this.body.cellElement(cell.row, cell.col);
       if (anchor) {
-        editor.dropdown.open(this.overlay, anchor, () => this.closeEditor(false));
+        // A click outside commits the option chosen, as leaving a text editor does (Escape cancels).
+        editor.dropdown.open(this.overlay, anchor, () => this.closeEditor(true));
         return;
       }
     }
-    const box = this.body.columnBox(cell.col);
-    el.style.top = `${cell.row * this.body.rowHeight}px`;
-    el.style.left = `${box.left}px`;
-    el.style.width = `${box.width}px`;
-    el.style.height = `${this.body.rowHeight}px`;
+    this.placeEditor();
     el.setAttribute('aria-label', column.caption);
-    el.addEventListener('blur', () => this.closeEditor(true));
+    // Focus going to something else on the page stays there; the grid takes it back only from its own editor.
+    el.addEventListener('blur', (e) => this.closeEditor(true, !this.focusLeavesGrid(e as FocusEvent)));
     this.body.canvas.appendChild(el);
     el.focus({ preventScroll: true });
     if ((el instanceof HTMLInputElement && el.type === 'text') || el instanceof HTMLTextAreaElement) el.setSelectionRange(el.value.length, el.value.length);
+  }
+
+  /**
+   * Puts the open editor over its cell, found by row id: rows another component inserts or removes above it move
+   * the row, and the editor with it. A row gone from the view closes the editor without writing.
+   */
+  private placeEditor(): void {
+    const open = this.editor;
+    if (!open || !this.body || !this.data) return;
+    const row = WrsIndex.of(this.data).rowById(open.rowId);
+    const position = row ? (this.features.view?.positionOf(row) ?? -1) : -1;
+    if (position < 0) {
+      this.closeEditor(false);
+      return;
+    }
+    if (position !== open.cell.row) this.editor = { ...open, cell: { row: position, col: open.cell.col } };
+    const el = open.editor.element;
+    const box = this.body.columnBox(open.cell.col);
+    el.style.top = `${position * this.body.rowHeight}px`;
+    el.style.left = `${this.body.cellLeft(open.cell.col)}px`;
+    el.style.width = `${box.width}px`;
+    el.style.height = `${this.body.rowHeight}px`;
   }
 
   private onEditorKeydown(event: KeyboardEvent): void {
@@ -1206,15 +1256,21 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.focusCell(open.cell.row + rows, open.cell.col);
   }
 
-  /** Closes the open editor, committing its value as one change set when `commit`. */
-  private closeEditor(commit: boolean): void {
+  /** True when a blur hands the focus to an element outside the grid (another field of the page). */
+  private focusLeavesGrid(event: FocusEvent): boolean {
+    const next = event.relatedTarget;
+    return next instanceof Element && !this.host.contains(next) && !next.closest('.ui-grid-overlay');
+  }
+
+  /** Closes the open editor, committing its value as one change set when `commit`; `refocus` gives the grid the focus. */
+  private closeEditor(commit: boolean, refocus = true): void {
     const open = this.editor;
     if (!open) return;
     this.editor = null;
     const value = open.editor.value();
     open.editor.dropdown?.close();
     open.editor.element.remove();
-    this.bodyHost().nativeElement.focus({ preventScroll: true });
+    if (refocus) this.bodyHost().nativeElement.focus({ preventScroll: true });
     // Opened and left without a change: the cell keeps its value exactly (a date editor would write its own format).
     if (!commit || value === open.initial) return;
     // By the row and column it was opened on: a filter, sort or page change may have moved the view under it.
