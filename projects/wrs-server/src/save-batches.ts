@@ -1,7 +1,7 @@
 import { ColumnBinding, quoteName } from './binding-sets';
 import { SqlExecutor } from './database';
 import type { RowChange, SavePlan } from './save-wrs';
-import { SqlParams, answeredColumnSql, columnSql } from './sql-params';
+import { SqlParams, answeredColumnSql, columnSql, originalSql } from './sql-params';
 import { castType, isTextType } from './sql-values';
 
 /** What a run of a save did: rows written per kind, and the M and D rows whose originals matched no database row. */
@@ -82,7 +82,7 @@ function unchangedSince(columns: readonly ColumnBinding[], nullKey: boolean): st
   return columns
     .map((c, i) => {
       const col = answeredColumnSql(c, `t.${columnSql(c)}`);
-      return `${col} ${c.key && !nullKey ? '=' : 'IS NOT DISTINCT FROM'} ${cast(c, `v.o${i}`)}`;
+      return `${col} ${c.key && !nullKey ? '=' : 'IS NOT DISTINCT FROM'} ${originalSql(c, `v.o${i}`)}`;
     })
     .join(' AND ');
 }

@@ -1,25 +1,12 @@
 import { parseXml } from 'ngx-wrs-grid/core';
-import { TestServer, WRS, orderRows, ordersRequest, rowsOf, startTestServer } from '../testing/test-server';
+import { D, I, M, TestServer, cellXml, orderRows, ordersRequest, rowsOf, saveXml, startTestServer } from '../testing/test-server';
 import { Database } from './database';
 import { saveWrs } from './save-wrs';
 
 const HEADER_IDS = ['id', 'customer', 'country', 'status', 'quantity', 'price', 'orderDate'];
 type Cells = (string | null)[];
 
-function cell(tag: 'C' | 'O', v: string | null): string {
-  // As a client must: a literal carriage return would reach the server as a line feed.
-  const text = v?.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\r/g, '&#13;');
-  return text === undefined ? `<wrs:${tag}><wrs:null/></wrs:${tag}>` : `<wrs:${tag}>${text}</wrs:${tag}>`;
-}
-const I = (id: string, values: Cells) => `<wrs:I id="${id}">${values.map((v) => cell('C', v)).join('')}</wrs:I>`;
-const D = (id: string, values: Cells) => `<wrs:D id="${id}">${values.map((v) => cell('C', v)).join('')}</wrs:D>`;
-const M = (id: string, values: Cells, originals: Cells) =>
-  `<wrs:M id="${id}">${values.map((v, i) => cell('C', v) + cell('O', originals[i])).join('')}</wrs:M>`;
-
-function saveDoc(rows: string, bindingSet = 'orders', ids = HEADER_IDS): string {
-  const cols = ids.map((id, i) => `<wrs:C id="${id}" pos="${i + 1}"/>`).join('');
-  return `<wrs:Wrs xmlns:wrs="${WRS}"><wrs:Header><wrs:BindingSet>${bindingSet}</wrs:BindingSet><wrs:Columns>${cols}</wrs:Columns></wrs:Header><wrs:Data>${rows}</wrs:Data></wrs:Wrs>`;
-}
+const saveDoc = (rows: string, bindingSet = 'orders', ids = HEADER_IDS) => saveXml(bindingSet, ids, rows);
 
 const cellsOf = (r: Record<string, string | null>): Cells => [r['id'], r['customer'], r['country'], r['status'], r['quantity'], r['price'], r['order_date']];
 
@@ -48,7 +35,7 @@ describe('save (wrs:Wrs with I, M, D rows) on PGlite', () => {
     changed[4] = '77';
     changed[5] = '12.50';
     const rows = I('I_1_R1', ['20001', 'New Customer', 'FR', 'NEW', '3', '9.99', '2024-05-06']) + M('R11', changed, m) + D('R12', d) +
-      `<wrs:R id="R13">${r.map((v) => cell('C', v)).join('')}</wrs:R>`;
+      `<wrs:R id="R13">${r.map((v) => cellXml('C', v)).join('')}</wrs:R>`;
     const res = await server.post('/WrsServlet', saveDoc(rows));
     expect(res.status).withContext(res.text).toBe(200);
     expect(res.text).toContain('inserted="1" updated="1" deleted="1"');
@@ -141,7 +128,7 @@ describe('save (wrs:Wrs with I, M, D rows) on PGlite', () => {
     badQty[4] = '12abc';
     const keyChange = [...m];
     keyChange[0] = '99999';
-    const noO = `<wrs:M id="R41">${m.map((v) => cell('C', v)).join('')}</wrs:M>`;
+    const noO = `<wrs:M id="R41">${m.map((v) => cellXml('C', v)).join('')}</wrs:M>`;
     const cases: [string, RegExp][] = [
       [saveDoc(M('R41', badQty, m)), /Row R41: value "12abc" does not fit column quantity \(INTEGER\)/],
       [saveDoc(M('R41', keyChange, m)), /key column id cannot change/],

@@ -4,7 +4,7 @@ import { BindingSet, BindingSets, ColumnBinding, quoteName } from './binding-set
 import { Database, SqlExecutor } from './database';
 import { HttpError, badRequest } from './http-error';
 import { SaveRun, applyBatches } from './save-batches';
-import { SqlParams, answeredColumnSql, columnSql } from './sql-params';
+import { SqlParams, answeredColumnSql, columnSql, originalSql } from './sql-params';
 import { sqlValue } from './sql-values';
 
 export interface SaveOutcome {
@@ -95,9 +95,9 @@ export function planSave(wrs: Element, sets: BindingSets): SavePlan {
   return { set, columns, rows };
 }
 
-/** `col IS NOT DISTINCT FROM value`, the column as answers show it (`answeredColumnSql`). */
+/** `col IS NOT DISTINCT FROM value`, both as answers show them (`answeredColumnSql`, `originalSql`). */
 function sameAs(column: ColumnBinding, value: string | null, params: SqlParams): string {
-  return `${answeredColumnSql(column, columnSql(column))} IS NOT DISTINCT FROM ${params.typed(column, value)}`;
+  return `${answeredColumnSql(column, columnSql(column))} IS NOT DISTINCT FROM ${originalSql(column, params.add(value))}`;
 }
 
 /** The WHERE of an optimistic check: the key, and every column still holding the value the client loaded. */

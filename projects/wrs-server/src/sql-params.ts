@@ -33,12 +33,25 @@ const XML_INVALID_CHARS = `E'${[...Array(0x20).keys()]
 
 /**
  * A column as answers show it, for the optimistic check of a save: timestamps cut to the second, text without the
- * characters XML cannot carry. Otherwise a row holding such a value could never be changed or deleted: its original,
- * as the client got it, would never match. Key columns stay as they are, so the database still finds rows by key.
+ * characters XML cannot carry, CHAR as CHAR (trailing blanks do not count). Otherwise a row holding such a value could
+ * never be changed or deleted: its original, as the client got it, would never match. Key columns stay as they are, so
+ * the database still finds rows by key. Compared with `originalSql`.
  */
 export function answeredColumnSql(column: ColumnBinding, sql: string): string {
-  if (isTextType(column.type) && !column.key) return `translate(${sql}, ${XML_INVALID_CHARS}, '')`;
+  if (isTextType(column.type) && !column.key) {
+    const shown = `translate(${sql}, ${XML_INVALID_CHARS}, '')`;
+    return column.type === 'CHAR' ? `CAST(${shown} AS BPCHAR)` : shown;
+  }
   return shownPrecisionSql(column, sql);
+}
+
+/**
+ * An original of the optimistic check (a parameter or a batch's text), as `answeredColumnSql` shows the column: a
+ * timestamp cut to the second and CHAR as CHAR, so an original the client kept from its own save (`05.678`, `ab `)
+ * matches what the database made of it.
+ */
+export function originalSql(column: ColumnBinding, ref: string): string {
+  return shownPrecisionSql(column, `CAST(${ref} AS ${column.type === 'CHAR' ? 'BPCHAR' : castType(column.type)})`);
 }
 
 /** A timestamp column cut to the second, the precision answers carry (filters and the optimistic check); others as they are. */

@@ -18,11 +18,15 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real server on an in-memory PGlite seeded with the 10,000 demo orders, on a free port. */
-export async function startTestServer(): Promise<TestServer> {
+/**
+ * The real server on an in-memory PGlite, on a free port: seeded with the 10,000 demo orders and their binding sets, or
+ * with `table` (one CREATE TABLE statement) and `bindingSets` instead.
+ */
+export async function startTestServer(own?: { table: string; bindingSets: BindingSets }): Promise<TestServer> {
   const db = await openPglite();
-  await ensureDemoData(db);
-  const bindingSets = readBindingSets(resolve('projects/wrs-server/binding-sets.json'));
+  if (own) await db.query(own.table);
+  else await ensureDemoData(db);
+  const bindingSets = own?.bindingSets ?? readBindingSets(resolve('projects/wrs-server/binding-sets.json'));
   const server = createWrsServer({ db, bindingSets });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -41,17 +45,51 @@ export async function startTestServer(): Promise<TestServer> {
   };
 }
 
+export interface LoadOptions {
+  columns?: string[];
+  filter?: string;
+  ordering?: string;
+  select?: string;
+  columnsXml?: string;
+}
+
 /** A load request for the `orders` binding set; `select` holds the wrq:Select attributes, `inner` its children after From. */
-export function ordersRequest(options: { columns?: string[]; filter?: string; ordering?: string; select?: string; columnsXml?: string } = {}): string {
+export function ordersRequest(options: LoadOptions = {}): string {
+  return loadRequest('orders', options);
+}
+
+/** A load request for a binding set (see `ordersRequest`). */
+export function loadRequest(bindingSet: string, options: LoadOptions = {}): string {
   const columns = options.columnsXml ?? (options.columns ? options.columns.map((c) => `<wrq:C bRef="${c}"/>`).join('') : '');
   return (
     `<wrq:WrsRequest xmlns:wrq="${WRQ}" xmlns:f="${F}"><wrq:Select ${options.select ?? ''}>` +
     (columns ? `<wrq:Columns>${columns}</wrq:Columns>` : '') +
-    '<wrq:From><wrq:BindingSet>orders</wrq:BindingSet></wrq:From>' +
+    `<wrq:From><wrq:BindingSet>${bindingSet}</wrq:BindingSet></wrq:From>` +
     (options.filter !== undefined ? `<f:Filter>${options.filter}</f:Filter>` : '') +
     (options.ordering ? `<wrq:Ordering>${options.ordering}</wrq:Ordering>` : '') +
     '</wrq:Select></wrq:WrsRequest>'
   );
+}
+
+type Cells = readonly (string | null)[];
+
+/** A wrs:C or wrs:O cell; null is wrs:null. */
+export function cellXml(tag: 'C' | 'O', v: string | null): string {
+  // As a client must: a literal carriage return would reach the server as a line feed.
+  const text = v?.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\r/g, '&#13;');
+  return text === undefined ? `<wrs:${tag}><wrs:null/></wrs:${tag}>` : `<wrs:${tag}>${text}</wrs:${tag}>`;
+}
+
+/** Save rows: wrs:I and wrs:D with their values, wrs:M with new values and originals. */
+export const I = (id: string, values: Cells) => `<wrs:I id="${id}">${values.map((v) => cellXml('C', v)).join('')}</wrs:I>`;
+export const D = (id: string, values: Cells) => `<wrs:D id="${id}">${values.map((v) => cellXml('C', v)).join('')}</wrs:D>`;
+export const M = (id: string, values: Cells, originals: Cells) =>
+  `<wrs:M id="${id}">${values.map((v, i) => cellXml('C', v) + cellXml('O', originals[i])).join('')}</wrs:M>`;
+
+/** A save document for a binding set: header columns `ids` (pos in this order), then `rows`. */
+export function saveXml(bindingSet: string, ids: readonly string[], rows: string): string {
+  const cols = ids.map((id, i) => `<wrs:C id="${id}" pos="${i + 1}"/>`).join('');
+  return `<wrs:Wrs xmlns:wrs="${WRS}"><wrs:Header><wrs:BindingSet>${bindingSet}</wrs:BindingSet><wrs:Columns>${cols}</wrs:Columns></wrs:Header><wrs:Data>${rows}</wrs:Data></wrs:Wrs>`;
 }
 
 /** Rows of a Wrs answer as arrays of cell values (null for wrs:null), with their ids. */
