@@ -1243,4 +1243,41 @@ describe('GridComponent beside other components and page fields', () => {
     expect(document.getElementById(body(s).getAttribute('aria-activedescendant')!)?.textContent).toBe('1');
     expect(body(s).getAttribute('aria-multiselectable')).toBe('true');
   });
+
+  it('wraps Tab from the last column of an editor to the next row, as Tab without an editor does', async () => {
+    const s = await setup();
+    click(s, 0, 3);
+    press(s, 'F2');
+    type(s, '2.5');
+    press(s, 'Tab');
+    expect(cell(s, 0, 4).classList).toContain('ui-grid-cell-focus');
+    click(s, 0, 2);
+    press(s, 'F2');
+    press(s, 'Tab', { shiftKey: true });
+    press(s, 'Tab', { shiftKey: true });
+    press(s, 'Tab', { shiftKey: true });
+    press(s, 'F2');
+    press(s, 'Tab', { shiftKey: true });
+    expect(cell(s, 0, 0).classList).toContain('ui-grid-cell-focus');
+    click(s, 1, 2);
+    press(s, 'End');
+    press(s, 'F2');
+    document.querySelector('.ui-grid-dropdown')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', bubbles: true, cancelable: true }));
+    expect(cell(s, 2, 0).classList).toContain('ui-grid-cell-focus');
+  });
+
+  it('brings the row an undo changes into view with the focus on it', async () => {
+    const s = await setup({ maxHeight: 300 }, wrsText([{ id: 'id' }, { id: 'name' }], Array.from({ length: 500 }, (_, i) => [String(i + 1), `n${i}`])));
+    click(s, 0, 1);
+    press(s, 'F2');
+    type(s, 'first');
+    press(s, 'Enter');
+    press(s, 'End', { ctrlKey: true });
+    const viewport = s.el.querySelector('.ui-grid-viewport') as HTMLElement;
+    expect(viewport.scrollTop).toBeGreaterThan(1000);
+    press(s, 'z', { ctrlKey: true });
+    expect(rowXml(s, 'R1')).toContain('<wrs:C>n0</wrs:C>');
+    expect(viewport.scrollTop).toBe(0);
+    expect(cell(s, 0, 1).classList).toContain('ui-grid-cell-focus');
+  });
 });

@@ -583,7 +583,22 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.canRedo.set(this.redoSteps.length > 0);
     this.noteChange([this.data.documentElement!], step.rowIds());
     this.fire();
+    this.revealRows(step.rowIds());
     return true;
+  }
+
+  /** Moves the focus to the first of these rows in view (what an undo or redo changed), in the focused column. */
+  private revealRows(rowIds: readonly string[]): void {
+    const view = this.features.view;
+    if (!view || !this.data) return;
+    const index = WrsIndex.of(this.data);
+    let first = -1;
+    for (const id of rowIds) {
+      const row = index.rowById(id);
+      const position = row ? view.positionOf(row) : -1;
+      if (position >= 0 && (first < 0 || position < first)) first = position;
+    }
+    if (first >= 0) this.focusCell(first, this.selection.focus.col);
   }
 
   private clearHistory(): void {
@@ -1077,9 +1092,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       case 'PageUp': this.focusCell(row - page, col, shift); break;
       case 'PageDown': this.focusCell(row + page, col, shift); break;
       case 'Tab':
-        if (shift ? col === 0 && row === 0 : col === this.shown.length - 1 && row === rows - 1) handled = false;
-        else if (shift) this.focusCell(col === 0 ? row - 1 : row, col === 0 ? this.shown.length - 1 : col - 1);
-        else this.focusCell(col === this.shown.length - 1 ? row + 1 : row, col === this.shown.length - 1 ? 0 : col + 1);
+        handled = this.tabFrom(row, col, shift);
         break;
       case 'Enter':
       case 'F2': this.startEdit(); break;
@@ -1243,9 +1256,22 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       this.commitEditorAndMove(event.shiftKey ? -1 : 1);
     } else if (event.key === 'Tab') {
       this.closeEditor(true);
-      this.focusCell(row, event.shiftKey ? col - 1 : col + 1);
+      this.tabFrom(row, col, event.shiftKey);
     } else return;
     event.preventDefault();
+  }
+
+  /**
+   * Tab and shift+Tab: the next or previous cell, wrapping to the next or previous row; false at the grid's first or
+   * last cell, where the focus may leave the grid.
+   */
+  private tabFrom(row: number, col: number, back: boolean): boolean {
+    const last = this.shown.length - 1;
+    const rows = this.features.view?.rowCount ?? 0;
+    if (back ? col === 0 && row === 0 : col === last && row === rows - 1) return false;
+    if (back) this.focusCell(col === 0 ? row - 1 : row, col === 0 ? last : col - 1);
+    else this.focusCell(col === last ? row + 1 : row, col === last ? 0 : col + 1);
+    return true;
   }
 
   /** Commits the open editor and moves the focus `rows` down (up when negative). */
