@@ -5,7 +5,7 @@ import { SqlExecutor } from './database';
 import { filterSql } from './filter-sql';
 import { badRequest } from './http-error';
 import { SqlParams, columnSql } from './sql-params';
-import { selectText } from './sql-values';
+import { answeredText, selectText } from './sql-values';
 import { AnswerColumn, wrsAnswerXml } from './wrs-response';
 
 /** wrq:C attributes a request may not override: they describe the database, and a client must not redefine them. */
@@ -173,7 +173,7 @@ export async function runLoad(db: SqlExecutor, plan: LoadPlan): Promise<string> 
     ` LIMIT ${plan.params.add(limit + 1)} OFFSET ${plan.params.add(plan.rowStart - 1)}`;
   const r = await db.query(sql, plan.params.values);
   const more = r.rows.length > limit;
-  const rows = (more ? r.rows.slice(0, limit) : r.rows).map((row) => plan.columns.map((_, i) => row[`c${i + 1}`] as string | null));
+  const rows = (more ? r.rows.slice(0, limit) : r.rows).map((row) => plan.columns.map((c, i) => answeredText(c.binding, row[`c${i + 1}`] as string | null)));
   let maxRowsExceeded: number | undefined;
   if (more && limit === set.maxRows && limit < wanted) maxRowsExceeded = set.maxRows;
   else if (more && plan.flagRowEnd) maxRowsExceeded = limit;

@@ -20,9 +20,9 @@ function keyText(column: ColumnBinding, value: string): string {
   if (isTextType(column.type)) return value.trimEnd().toLowerCase();
   if (column.type === 'REAL' || column.type === 'FLOAT' || column.type === 'DOUBLE') return String(Math.fround(Number(value)));
   if (column.type === 'TIMESTAMP') {
-    const [date, time = ''] = value.split('T');
-    const [h = '00', m = '00', s = '00'] = time.split(/[:.]/);
-    return `${date}T${h}:${m}:${s}`;
+    // As `sqlValue` writes them: a date, a time to the minute or more, an era; `infinity` is all date.
+    const [, date, h = '00', m = '00', s = '00', era] = /^([^T ]*)(?:T(\d+):(\d+)(?::(\d+))?(?:\.\d*)?)?(.*)$/.exec(value)!;
+    return `${date}T${h}:${m}:${s}${era}`;
   }
   return value;
 }

@@ -44,6 +44,28 @@ describe('values kept exact through load and save', () => {
     return r.rows[0] as Record<string, string | null>;
   }
 
+  it('stores U+2028, U+2029 and U+0085 as sent (not as line feeds) and changes such a row without a false conflict', async () => {
+    const text = 'a\u2028b\u2029c\u0085d\r\ne';
+    expect((await save(I('I1', row(1, { txt: text })))).status).toBe(200);
+    expect((await stored(1))['txt']).toBe(text);
+    const [loaded] = await answered(1);
+    expect(loaded.cells[1]).toBe(text);
+    const res = await save(M(loaded.id, withN(loaded.cells, '1'), loaded.cells));
+    expect(res.status).withContext(res.text).toBe(200);
+  });
+
+  it('answers a leading U+FEFF another application stored, and changes and deletes such a row without a false conflict', async () => {
+    await server.db.query('INSERT INTO kept (id, txt) VALUES (2, $1), (3, $1), (4, $1)', ['\ufeffx']);
+    const [two, three, four] = await answered(2, 3, 4);
+    expect(two.cells[1]).toBe('\ufeffx');
+    const res = await save(M(two.id, withN(two.cells, '2'), two.cells) + D(three.id, three.cells));
+    expect(res.status).withContext(res.text).toBe(200);
+    expect(res.text).toContain('updated="1" deleted="1"');
+    // The check still tells the texts apart: "x" is not what the row holds.
+    const stale = four.cells.map((v, i) => (i === 1 ? 'x' : v));
+    expect((await save(M(four.id, withN(stale, '4'), stale))).status).toBe(409);
+  });
+
   it('checks a TIMESTAMP original with fractional seconds (kept from the client own save) to the second, as answers carry it', async () => {
     const sent = row(5, { ts: '2024-01-02T03:04:05.678' });
     expect((await save(I('I5', sent))).status).toBe(200);
@@ -63,5 +85,59 @@ describe('values kept exact through load and save', () => {
     expect(loaded.cells[2]).toBe('ab');
     expect((await save(D(loaded.id, loaded.cells.map((v, i) => (i === 2 ? 'abc' : v))))).status).toBe(409);
     expect((await save(D(loaded.id, loaded.cells))).status).toBe(200);
+  });
+
+  it('answers infinity, eras BC, years past 9999 and NaN as PostgreSQL words them, and changes and deletes such rows', async () => {
+    await server.db.query(
+      `INSERT INTO kept (id, num, dbl, d, ts) VALUES
+         (11, 'NaN', 'Infinity', 'infinity', '-infinity'),
+         (12, '-Infinity', 'NaN', '-infinity', 'infinity'),
+         (13, 'Infinity', '-Infinity', '0044-03-15 BC', '0044-03-15 10:00:00 BC'),
+         (14, NULL, NULL, '10000-01-01', '10000-01-01 01:02:03'),
+         (15, NULL, NULL, '0001-02-29 BC', NULL)`,
+    );
+    const rows = await answered(11, 12, 13, 14, 15);
+    expect(rows.map((r) => r.cells.slice(3, 7))).toEqual([
+      ['NaN', 'Infinity', 'infinity', '-infinity'],
+      ['-Infinity', 'NaN', '-infinity', 'infinity'],
+      ['Infinity', '-Infinity', '0044-03-15 BC', '0044-03-15T10:00:00 BC'],
+      [null, null, '10000-01-01', '10000-01-01T01:02:03'],
+      [null, null, '0001-02-29 BC', null],
+    ]);
+    const before = await Promise.all([11, 12, 13, 14].map(stored));
+    const res = await save(rows.slice(0, 4).map((r, k) => M(r.id, withN(r.cells, String(k)), r.cells)).join('') + D(rows[4].id, rows[4].cells));
+    expect(res.status).withContext(res.text).toBe(200);
+    expect(res.text).toContain('updated="4" deleted="1"');
+    expect(await Promise.all([11, 12, 13, 14].map(stored))).toEqual(before);
+  });
+
+  it('still finds a row changed meanwhile whose original is infinity, an era BC or NaN', async () => {
+    await server.db.query(`INSERT INTO kept (id, num, d, ts) VALUES (21, 'NaN', 'infinity', '0044-03-15 10:00 BC')`);
+    const [loaded] = await answered(21);
+    for (const change of [`num = 1`, `d = '-infinity'`, `ts = '0044-03-15 10:00'`]) {
+      await server.db.query(`UPDATE kept SET ${change} WHERE id = 21`);
+      expect((await save(M(loaded.id, withN(loaded.cells, '1'), loaded.cells))).status).withContext(change).toBe(409);
+      await server.db.query(`UPDATE kept SET num = 'NaN', d = 'infinity', ts = '0044-03-15 10:00 BC' WHERE id = 21`);
+    }
+  });
+
+  it('takes infinity, eras BC and NaN as new values, in the forms PostgreSQL reads', async () => {
+    const sent = [
+      row(31, { num: 'NaN', dbl: '-Infinity', d: 'infinity', ts: '-infinity' }),
+      row(32, { num: '-inf', dbl: 'nan', d: '-Infinity', ts: 'Infinity' }),
+      row(33, { d: '0044-03-15 BC', ts: '0044-03-15T10:00:00.5 BC' }),
+    ];
+    const res = await save(sent.map((r, k) => I(`I${k}`, r)).join(''));
+    expect(res.status).withContext(res.text).toBe(200);
+    expect(await Promise.all([31, 32, 33].map(stored))).toEqual([
+      { txt: null, ch: null, chars: null, num: 'NaN', dbl: '-Infinity', d: 'infinity', ts: '-infinity' },
+      { txt: null, ch: null, chars: null, num: '-Infinity', dbl: 'NaN', d: '-infinity', ts: 'infinity' },
+      { txt: null, ch: null, chars: null, num: null, dbl: null, d: '0044-03-15 BC', ts: '0044-03-15 10:00:00.5 BC' },
+    ]);
+    for (const [column, value] of [['d', '0000-01-01'], ['d', '0001-02-29'], ['ts', '0000-01-01T00:00:00 BC'], ['num', 'infinite']]) {
+      const bad = await save(I('I9', row(39, { [column]: value })));
+      expect(bad.status).withContext(value).toBe(400);
+      expect(bad.text).withContext(value).toContain(`value "${value}" does not fit column ${column}`);
+    }
   });
 });

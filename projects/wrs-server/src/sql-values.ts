@@ -32,18 +32,55 @@ export function isIntegerType(type: SqlType): boolean {
   return type in INTEGER_RANGE;
 }
 
-/** A SELECT expression giving the column as the text Wrs cells hold (ISO dates, `T` in timestamps). */
+/**
+ * A SELECT expression giving the column as the text Wrs cells hold (ISO dates, `T` in timestamps); `answeredText` turns
+ * what it selected into the cell text. Values ISO cannot write keep PostgreSQL's own words, which `sqlValue` takes
+ * back: `infinity`, `-infinity`, an era (`0044-03-15 BC`), `NaN`, `Infinity`. Texts come with a character in front:
+ * PGlite's decoding drops a leading U+FEFF (a byte order mark to it) from every value it reads, the character keeps it.
+ */
 export function selectText(column: ColumnBinding, sqlName: string): string {
-  if (column.type === 'DATE') return `to_char(${sqlName}, 'YYYY-MM-DD')`;
-  if (column.type === 'TIMESTAMP') return `to_char(${sqlName}, 'YYYY-MM-DD"T"HH24:MI:SS')`;
+  if (isTextType(column.type)) return `'.' || CAST(${sqlName} AS TEXT)`;
+  if (column.type === 'DATE' || column.type === 'TIMESTAMP') {
+    const format = column.type === 'DATE' ? 'YYYY-MM-DD' : 'YYYY-MM-DD"T"HH24:MI:SS';
+    return (
+      `CASE WHEN NOT isfinite(${sqlName}) THEN CAST(${sqlName} AS TEXT)` +
+      ` WHEN ${sqlName} < DATE '0001-01-01' THEN to_char(${sqlName}, '${format} "BC"') ELSE to_char(${sqlName}, '${format}') END`
+    );
+  }
   return `CAST(${sqlName} AS TEXT)`;
 }
 
-function validDate(y: number, m: number, d: number): boolean {
-  // Not `Date.UTC(y, ...)`: it reads years 0-99 as 1900-1999, so 0050-06-01 would not be a date.
-  const date = new Date(0);
-  date.setUTCFullYear(y, m - 1, d);
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+/** The cell text of what `selectText` selected (null for SQL NULL). */
+export function answeredText(column: ColumnBinding, selected: string | null): string | null {
+  return selected !== null && isTextType(column.type) ? selected.slice(1) : selected;
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A day of the proleptic Gregorian calendar, as PostgreSQL counts; `year` is astronomical (1 BC is 0, 2 BC is -1). */
+function validDate(year: number, month: number, day: number): boolean {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return Number.isInteger(year) && month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
+}
+
+/** A date's year as written (`0044`, era `BC` or none) as an astronomical year; NaN for the year 0, which no era has. */
+function astronomicalYear(written: string, era: string | undefined): number {
+  const year = Number(written);
+  if (year === 0) return NaN;
+  return era ? 1 - year : year;
+}
+
+/** `NaN`, `Infinity` or `-Infinity` for the words PostgreSQL reads as such (any case, `inf` too); null otherwise. */
+function specialNumber(text: string): string | null {
+  if (/^nan$/i.test(text)) return 'NaN';
+  const m = /^([+-]?)inf(?:inity)?$/i.exec(text);
+  return m ? `${m[1] === '-' ? '-' : ''}Infinity` : null;
+}
+
+/** `infinity` or `-infinity` for PostgreSQL's endless date or timestamp (any case); null otherwise. */
+function endlessDate(text: string): string | null {
+  const m = /^([+-]?)infinity$/i.exec(text);
+  return m ? `${m[1] === '-' ? '-' : ''}infinity` : null;
 }
 
 /**
@@ -74,6 +111,8 @@ export function sqlValue(column: ColumnBinding, value: string | null, rowId?: st
     }
     case 'NUMERIC':
     case 'DECIMAL': {
+      const special = specialNumber(text);
+      if (special) return special;
       const m = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
       if (!m || (m[2] === '' && !m[3])) throw unfit('not a decimal number');
       const fraction = (m[3] ?? '').replace(/0+$/, '');
@@ -85,20 +124,27 @@ export function sqlValue(column: ColumnBinding, value: string | null, rowId?: st
     case 'DOUBLE':
     case 'FLOAT':
     case 'REAL': {
+      const special = specialNumber(text);
+      if (special) return special;
       if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) || !Number.isFinite(Number(text))) throw unfit('not a number');
       return text;
     }
     case 'DATE': {
-      const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-      if (!m || !validDate(+m[1], +m[2], +m[3])) throw unfit('not a date (YYYY-MM-DD)');
-      return text;
+      const endless = endlessDate(text);
+      if (endless) return endless;
+      const m = /^(\d{4,7})-(\d{2})-(\d{2})( BC)?$/i.exec(text);
+      if (!m || !validDate(astronomicalYear(m[1], m[4]), +m[2], +m[3])) throw unfit('not a date (YYYY-MM-DD, an era BC after it)');
+      return `${m[1]}-${m[2]}-${m[3]}${m[4] ? ' BC' : ''}`;
     }
     case 'TIMESTAMP': {
-      const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?)?$/.exec(text);
-      if (!m || !validDate(+m[1], +m[2], +m[3]) || +(m[4] ?? 0) > 23 || +(m[5] ?? 0) > 59 || +(m[6] ?? 0) > 59) {
-        throw unfit('not a timestamp (YYYY-MM-DDTHH:MM:SS)');
+      const endless = endlessDate(text);
+      if (endless) return endless;
+      const m = /^(\d{4,6})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,6})?)?)?( BC)?$/i.exec(text);
+      if (!m || !validDate(astronomicalYear(m[1], m[8]), +m[2], +m[3]) || +(m[4] ?? 0) > 23 || +(m[5] ?? 0) > 59 || +(m[6] ?? 0) > 59) {
+        throw unfit('not a timestamp (YYYY-MM-DDTHH:MM:SS, an era BC after it)');
       }
-      return text.replace(' ', 'T');
+      const time = m[4] === undefined ? '' : `T${m[4]}:${m[5]}${m[6] === undefined ? '' : `:${m[6]}${m[7] ?? ''}`}`;
+      return `${m[1]}-${m[2]}-${m[3]}${time}${m[8] ? ' BC' : ''}`;
     }
     case 'BOOLEAN': {
       const v = text.toLowerCase();
