@@ -93,7 +93,8 @@ export function xmlDom(): XmlDomImplementation {
 /**
  * Refuses a DOCTYPE before the parser sees it, so no entity is ever expanded. A DOCTYPE can only stand in the prolog,
  * before the first element: the scan steps over PIs and comments there, and over any other character as well, not
- * only XML white space (@xmldom/xmldom takes U+2028 and U+0085 for line ends and would read a DOCTYPE after them).
+ * only XML white space (a parser reading XML 1.1 line ends, as @xmldom/xmldom does by default, would read a DOCTYPE
+ * after U+2028 or U+0085).
  */
 function assertNoDoctype(text: string): void {
   let i = 0;

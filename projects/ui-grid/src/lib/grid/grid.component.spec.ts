@@ -1280,4 +1280,35 @@ describe('GridComponent beside other components and page fields', () => {
     expect(viewport.scrollTop).toBe(0);
     expect(cell(s, 0, 1).classList).toContain('ui-grid-cell-focus');
   });
+
+  it('undoes only its own edits: a row another component changed since leaves the undo history, other rows stay undoable', async () => {
+    const s = await setup();
+    click(s, 1, 1);
+    press(s, 'F2');
+    type(s, 'Berta');
+    press(s, 'Enter');
+    click(s, 0, 1);
+    press(s, 'F2');
+    type(s, 'Zoe');
+    press(s, 'Enter');
+    s.grid.write('/*/wrs:Data/*[@id="R1"]/wrs:C[3]', '99', true);
+    expect(rowXml(s, 'R1')).toContain('<wrs:C>Zoe</wrs:C><wrs:O>Anna</wrs:O><wrs:C>99</wrs:C>');
+    press(s, 'z', { ctrlKey: true });
+    expect(rowXml(s, 'R1')).toContain('<wrs:C>Zoe</wrs:C><wrs:O>Anna</wrs:O><wrs:C>99</wrs:C>');
+    expect(rowXml(s, 'R2')).toContain('<wrs:C>Berta</wrs:C>');
+    expect(button(s, 'undo').disabled).toBe(true);
+
+    TestBed.resetTestingModule();
+    const t = await setup();
+    click(t, 1, 1);
+    press(t, 'F2');
+    type(t, 'Berta');
+    press(t, 'Enter');
+    new WrsUtil().setCellValue(t.model, 'R3', 2, 'Cleopatra');
+    t.model.fire();
+    press(t, 'z', { ctrlKey: true });
+    expect(rowXml(t, 'R2')).not.toContain('Berta');
+    expect(rowXml(t, 'R3')).toContain('<wrs:C>Cleopatra</wrs:C>');
+  });
 });
+

@@ -246,6 +246,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private redoSteps: RowSnapshot[] = [];
   private readonly subscriptions = new Subscription();
   private inputSubscription: Subscription | null = null;
+  /** True while the grid fires a change set of its own (an edit, an undo): other change sets trim the undo history. */
+  private firingOwn = false;
   private readonly activeId = `${this.id}_active`;
 
   constructor() {
@@ -535,6 +537,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   private onChangeSet(changeSet: ChangeSet): void {
     if (!this.data || !this.body || !this.validation) return;
+    if (!this.firingOwn) this.forgetHistoryOf(changeSet.rowIds);
     this.features.changed(changeSet.rowIds);
     if (this.validationChain()) {
       this.validation.updateKeys(this.data, changeSet.rowIds);
@@ -561,7 +564,34 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.canUndo.set(true);
     this.canRedo.set(false);
     this.noteChange([this.data.documentElement!], rowIds);
-    this.fire();
+    this.fireOwn();
+  }
+
+  /** Fires a change set of the grid's own (its undo history stays); any other change set trims it (`forgetHistoryOf`). */
+  private fireOwn(): void {
+    this.firingOwn = true;
+    try {
+      this.fire();
+    } finally {
+      this.firingOwn = false;
+    }
+  }
+
+  /**
+   * Another component changed these rows (none named: anything): undoing a step that holds them would put back
+   * whole rows and drop that change, so that step and the older ones go, and the redo steps.
+   */
+  private forgetHistoryOf(rowIds: readonly string[]): void {
+    if (this.undoSteps.length === 0 && this.redoSteps.length === 0) return;
+    this.redoSteps = [];
+    const ids = new Set(rowIds);
+    let newest = -1;
+    this.undoSteps.forEach((step, i) => {
+      if (ids.size === 0 || step.rowIds().some((id) => ids.has(id))) newest = i;
+    });
+    if (newest >= 0) this.undoSteps = this.undoSteps.slice(newest + 1);
+    this.canUndo.set(this.undoSteps.length > 0);
+    this.canRedo.set(false);
   }
 
   /** Undoes the last change set of the grid; true when there was one. */
@@ -582,7 +612,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.canUndo.set(this.undoSteps.length > 0);
     this.canRedo.set(this.redoSteps.length > 0);
     this.noteChange([this.data.documentElement!], step.rowIds());
-    this.fire();
+    this.fireOwn();
     this.revealRows(step.rowIds());
     return true;
   }
