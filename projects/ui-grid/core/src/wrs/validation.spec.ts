@@ -122,6 +122,31 @@ describe(`validation (${domName()})`, () => {
     expect(util.getValidationErrorCount(model)).toBe(13);
   });
 
+  it('the built-in validation takes the endless dates, eras, long years and special numbers PostgreSQL holds, and still refuses the year 0 and bad days', async () => {
+    const columns = [{ id: 'day', type: 'DATE' }, { id: 'ts', type: 'TIMESTAMP' }, { id: 'f', type: 'DOUBLE' }, { id: 'n', type: 'NUMERIC', scale: 2 }];
+    const { util, model } = setup(
+      wrsText(columns, [
+        ['infinity', '-infinity', 'NaN', 'NaN'],
+        ['0044-03-15 BC', '0044-03-15T10:00:00 BC', 'Infinity', 'Infinity'],
+        ['10000-01-01', '0001-02-29T00:00:00 BC', '-Infinity', '-Infinity'],
+        ['0000-01-01', '0002-02-29T00:00:00 BC', 'nan', 'inf'],
+        ['Infinity', '0044-03-15 AD', 'NAN', '1.234'],
+      ]),
+    );
+    await util.validateModel({ model }, 'special').fetchData();
+    const M = VALIDATION_MESSAGES;
+    expect(errorRows(util, model, 'special')).toEqual([
+      `R4|day|${M.date}`,
+      `R4|ts|${M.timestamp}`,
+      `R4|f|${M.decimal}`,
+      `R4|n|${M.decimal}`,
+      `R5|day|${M.date}`,
+      `R5|ts|${M.timestamp}`,
+      `R5|f|${M.decimal}`,
+      `R5|n|${M.scale}`,
+    ]);
+  });
+
   it('validateModel compares keys case-insensitively when asked, and is re-executable', async () => {
     const { util, model } = setup(typed());
     let outcome: unknown = null;

@@ -96,15 +96,23 @@ const CHAR_TYPES = new Set(['CHAR', 'VARCHAR', 'NCHAR', 'NVARCHAR', 'LONGVARCHAR
 const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 const FLOAT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(:(\d{2})(\.\d{1,9})?)?$/;
+// Besides ISO dates: an era after the date and years past 9999, and the endless dates and the special numbers, as
+// PostgreSQL holds and the reference server answers them (a row holding one must still be savable).
+const DATE = /^(\d{4,7})-(\d{2})-(\d{2})( BC)?$/;
+const TIMESTAMP = /^(\d{4,7})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(:(\d{2})(\.\d{1,9})?)?( BC)?$/;
+const ENDLESS = new Set(['infinity', '-infinity']);
+const SPECIAL_NUMBERS = new Set(['NaN', 'Infinity', '-Infinity']);
 const BOOLEAN = new Set(['true', 'false', '1', '0']);
 
-function validDate(y: string, m: string, d: string): boolean {
+/** A day of the proleptic Gregorian calendar; with an era, year 1 BC is the leap year 0 (there is no year 0). */
+function validDate(y: string, m: string, d: string, era?: string): boolean {
   const month = Number(m);
   const day = Number(d);
-  if (month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(Number(y), month, 0)).getUTCDate();
+  const year = era ? 1 - Number(y) : Number(y);
+  if (Number(y) === 0 || month < 1 || month > 12 || day < 1) return false;
+  const last = new Date(Date.UTC(2000, month, 0));
+  last.setUTCFullYear(year, month, 0);
+  return day <= last.getUTCDate();
 }
 
 /** The check of one column's non-null values: the message key of the first rule broken, or null. */
@@ -116,20 +124,23 @@ function valueCheck(column: WrsColumn): ((v: string) => string | null) | null {
   else if (DECIMAL_TYPES.has(type)) {
     const scale = el.hasAttribute('scale') ? Number(el.getAttribute('scale')) : NaN;
     checks.push((v) => {
+      if (SPECIAL_NUMBERS.has(v)) return null;
       if (!DECIMAL.test(v)) return VALIDATION_MESSAGES.decimal;
       const dot = v.indexOf('.');
       return Number.isInteger(scale) && dot >= 0 && v.length - dot - 1 > scale ? VALIDATION_MESSAGES.scale : null;
     });
-  } else if (FLOAT_TYPES.has(type)) checks.push((v) => (FLOAT.test(v) ? null : VALIDATION_MESSAGES.decimal));
+  } else if (FLOAT_TYPES.has(type)) checks.push((v) => (FLOAT.test(v) || SPECIAL_NUMBERS.has(v) ? null : VALIDATION_MESSAGES.decimal));
   else if (type === 'DATE') {
     checks.push((v) => {
+      if (ENDLESS.has(v)) return null;
       const m = DATE.exec(v);
-      return m && validDate(m[1], m[2], m[3]) ? null : VALIDATION_MESSAGES.date;
+      return m && validDate(m[1], m[2], m[3], m[4]) ? null : VALIDATION_MESSAGES.date;
     });
   } else if (type === 'TIMESTAMP') {
     checks.push((v) => {
+      if (ENDLESS.has(v)) return null;
       const m = TIMESTAMP.exec(v);
-      const ok = m && validDate(m[1], m[2], m[3]) && Number(m[4]) < 24 && Number(m[5]) < 60 && (m[7] === undefined || Number(m[7]) < 60);
+      const ok = m && validDate(m[1], m[2], m[3], m[9]) && Number(m[4]) < 24 && Number(m[5]) < 60 && (m[7] === undefined || Number(m[7]) < 60);
       return ok ? null : VALIDATION_MESSAGES.timestamp;
     });
   } else if (type === 'BOOLEAN') checks.push((v) => (BOOLEAN.has(v) ? null : VALIDATION_MESSAGES.boolean));
