@@ -617,18 +617,22 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     return true;
   }
 
-  /** Moves the focus to the first of these rows in view (what an undo or redo changed), in the focused column. */
+  /**
+   * Moves the focus to the first of these rows (in the order the change touched them) that is in view, in the focused
+   * column: what an undo or redo changed. Rows removed or filtered out are passed over.
+   */
   private revealRows(rowIds: readonly string[]): void {
     const view = this.features.view;
     if (!view || !this.data) return;
     const index = WrsIndex.of(this.data);
-    let first = -1;
     for (const id of rowIds) {
       const row = index.rowById(id);
       const position = row ? view.positionOf(row) : -1;
-      if (position >= 0 && (first < 0 || position < first)) first = position;
+      if (position >= 0) {
+        this.focusCell(position, this.selection.focus.col);
+        return;
+      }
     }
-    if (first >= 0) this.focusCell(first, this.selection.focus.col);
   }
 
   private clearHistory(): void {
