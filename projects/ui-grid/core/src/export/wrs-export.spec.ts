@@ -21,6 +21,15 @@ function ordersDoc(): Document {
   return parseXml(text);
 }
 
+/** The workbook an XLSX export wrote, read back with exceljs. */
+async function readXlsx(bytes: Uint8Array): Promise<import('exceljs').Workbook> {
+  const mod = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
+  const ExcelJS = mod.default?.Workbook ? mod.default : mod;
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  return workbook;
+}
+
 describe(`export (${domName()})`, () => {
   it('wrsToCsv writes RFC 4180 with a caption header and guards formula-like cells', () => {
     const csv = wrsToCsv(ordersDoc());
@@ -76,10 +85,7 @@ describe(`export (${domName()})`, () => {
     const bytes = await wrsToXlsx(ordersDoc(), { sheetName: 'Orders' });
     expect(bytes[0]).toBe(0x50);
     expect(bytes[1]).toBe(0x4b);
-    const mod = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
-    const ExcelJS = mod.default?.Workbook ? mod.default : mod;
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const workbook = await readXlsx(bytes);
     const sheet = workbook.getWorksheet('Orders')!;
     expect(sheet.getRow(1).values).toEqual([undefined, 'NAME', 'QTY', 'PRICE', 'DAY'] as never);
     expect(sheet.getCell('A3').value).toBe('=HYPERLINK("http://x")');
@@ -104,10 +110,7 @@ describe(`export (${domName()})`, () => {
       ),
     );
     const bytes = await wrsToXlsx(doc, { sheetName: 'S' });
-    const mod = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
-    const ExcelJS = mod.default?.Workbook ? mod.default : mod;
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const workbook = await readXlsx(bytes);
     const sheet = workbook.getWorksheet('S')!;
     expect((sheet.getCell('A2').value as Date).toISOString()).toBe('2024-01-15T10:30:00.000Z');
     expect((sheet.getCell('A3').value as Date).toISOString()).toBe('2024-01-15T10:30:00.250Z');
@@ -120,10 +123,7 @@ describe(`export (${domName()})`, () => {
 
   it('wrsToXlsx writes a captioned value as its caption text, a value that is its own caption with its type', async () => {
     const bytes = await wrsToXlsx(ordersDoc(), { columns: ['qty', 'name'], valueCaptions: { qty: new Map([['3', 'three'], ['5', '5']]), name: new Map([['Anna', '=Anna']]) } });
-    const mod = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
-    const ExcelJS = mod.default?.Workbook ? mod.default : mod;
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const workbook = await readXlsx(bytes);
     const sheet = workbook.worksheets[0];
     expect(sheet.getCell('A2').value).toBe('three');
     expect(sheet.getCell('A3').value).toBe(5);
@@ -141,11 +141,8 @@ describe(`export (${domName()})`, () => {
     expect((error as WrsError).input).toEqual({ rowId: 'R2', colId: 'note', length: 32768 });
 
     const ok = parseXml(wrsText([{ id: 'name' }, { id: 'note' }], [['a', atLimit]]));
-    const mod = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
-    const ExcelJS = mod.default?.Workbook ? mod.default : mod;
-    const workbook = new ExcelJS.Workbook();
     const bytes = await wrsToXlsx(ok);
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const workbook = await readXlsx(bytes);
     expect((workbook.worksheets[0].getCell('B2').value as string).length).toBe(32767);
   });
 
@@ -169,10 +166,7 @@ describe(`export (${domName()})`, () => {
       ),
     );
     const bytes = await wrsToXlsx(doc);
-    const mod = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
-    const ExcelJS = mod.default?.Workbook ? mod.default : mod;
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const workbook = await readXlsx(bytes);
     const sheet = workbook.worksheets[0];
     const column = (c: string) => [2, 3, 4, 5].map((r) => sheet.getCell(`${c}${r}`).value);
     expect(column('A')).toEqual([true, false, 'yes', false]);
