@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 
 const grid = (page: Page) => page.getByTestId('features-grid');
-const firstCell = (page: Page, col: number) => grid(page).locator(`.ui-grid-row[aria-rowindex="2"] [role="gridcell"][aria-colindex="${col}"]`);
+// The header has three rows (the group line, captions, column filters): data rows are numbered from 4.
+const firstCell = (page: Page, col: number) => grid(page).locator(`.ui-grid-row[aria-rowindex="4"] [role="gridcell"][aria-colindex="${col}"]`);
 
 async function open(page: Page): Promise<void> {
   await page.goto('/#/grid-features');
@@ -92,12 +93,12 @@ test.describe('demo: grid features on client data', () => {
     await expect(menu.getByRole('menuitem', { name: 'Insert row below' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(menu).toBeHidden();
-    const inserted = grid(page).locator('.ui-grid-row[aria-rowindex="3"]');
+    const inserted = grid(page).locator('.ui-grid-row[aria-rowindex="5"]');
     await expect(inserted).toHaveClass(/ui-grid-row-I/);
 
     await firstCell(page, 2).click({ button: 'right' });
     await menu.getByRole('menuitem', { name: 'Delete row' }).click();
-    await expect(grid(page).locator('.ui-grid-row[aria-rowindex="2"]')).toHaveClass(/ui-grid-row-D/);
+    await expect(grid(page).locator('.ui-grid-row[aria-rowindex="4"]')).toHaveClass(/ui-grid-row-D/);
   });
 
   test('exports the filtered rows as CSV and XLSX downloads whose files read back', async ({ page }) => {

@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 
 const grid = (page: Page) => page.getByTestId('server-grid');
-const cell = (page: Page, row: number, col: number) => grid(page).locator(`.ui-grid-row[aria-rowindex="${row + 1}"] [role="gridcell"][aria-colindex="${col}"]`);
+// The header has two rows (captions, column filters): data row `row` (1-based) is row `row + 2` of the grid.
+const cell = (page: Page, row: number, col: number) => grid(page).locator(`.ui-grid-row[aria-rowindex="${row + 2}"] [role="gridcell"][aria-colindex="${col}"]`);
 
 /** Bodies of the load requests the page sends (page requests, not the row counts). */
 function recordRequests(page: Page): string[] {
@@ -28,7 +29,7 @@ test.describe('demo: grid with server-side pages', () => {
     const pages = Number(/of (\d+)/.exec((await pageOf.textContent()) ?? '')![1]);
     expect(pages).toBeGreaterThanOrEqual(400);
     expect(requests.at(-1)).toContain('rowStart="1" rowEnd="25"');
-    await expect(grid(page).locator('.ui-grid-body')).toHaveAttribute('aria-rowcount', '26');
+    await expect(grid(page).locator('.ui-grid-body')).toHaveAttribute('aria-rowcount', '27');
 
     const firstOnPage1 = (await cell(page, 1, 1).textContent()) ?? '';
     await grid(page).locator('[data-page="next"]').click();

@@ -5,7 +5,8 @@ test.describe('demo: grid over the orders of the Wrs server', () => {
     await page.goto('/#/grid-orders');
     await expect(page.getByTestId('grid-status')).toHaveText('TransformedStatus');
     const grid = page.getByTestId('orders-grid');
-    const customer = grid.locator('.ui-grid-row[aria-rowindex="3"] [role="gridcell"][aria-colindex="2"]');
+    // The second order: the header has two rows (the group line, captions).
+    const customer = grid.locator('.ui-grid-row[aria-rowindex="4"] [role="gridcell"][aria-colindex="2"]');
     await expect(customer).not.toHaveText('');
 
     const value = `Grid E2E ${Date.now()}`;
@@ -25,7 +26,7 @@ test.describe('demo: grid over the orders of the Wrs server', () => {
 
     await page.reload();
     await expect(page.getByTestId('grid-status')).toHaveText('TransformedStatus');
-    await expect(grid.locator('.ui-grid-row[aria-rowindex="3"] [role="gridcell"][aria-colindex="2"]')).toHaveText(value);
+    await expect(grid.locator('.ui-grid-row[aria-rowindex="4"] [role="gridcell"][aria-colindex="2"]')).toHaveText(value);
   });
 
   test('a new order gets its id from the server\'s identifier scope', async ({ page }) => {

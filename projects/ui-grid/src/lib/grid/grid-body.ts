@@ -42,6 +42,8 @@ export class GridBody {
   private columns: GridColumn[] = [];
   private offsets: number[] = [];
   private viewportHeight = 0;
+  /** Rows of the header (group lines, captions, filter line): `aria-rowindex` of the data rows counts on from them. */
+  headerRowCount = 1;
   private readonly values: (string | null)[] = [];
   private readonly modified: boolean[] = [];
   /** Leading columns kept in view while scrolling sideways, and the scrollLeft they were last shifted by. */
@@ -261,7 +263,7 @@ export class GridBody {
     const el = slot.element;
     el.style.display = '';
     el.style.transform = `translateY(${position * this.rowHeight}px)`;
-    el.setAttribute('aria-rowindex', String(position + 2));
+    el.setAttribute('aria-rowindex', String(position + this.headerRowCount + 1));
     const state = row ? row.localName : 'R';
     const rowClass = `ui-grid-row ui-grid-row-${state}`;
     if (el.className !== rowClass) el.className = rowClass;

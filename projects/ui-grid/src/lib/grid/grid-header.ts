@@ -24,7 +24,6 @@ export function paintHeader(
     const line = doc.createElement('div');
     line.className = level < depth ? 'ui-grid-header-row ui-grid-group-row' : 'ui-grid-header-row';
     line.setAttribute('role', 'row');
-    line.setAttribute('aria-rowindex', '1');
     line.style.height = `${rowHeight}px`;
     line.style.width = `${width}px`;
     if (level < depth) {

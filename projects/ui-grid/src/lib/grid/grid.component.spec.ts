@@ -157,6 +157,20 @@ describe('GridComponent rendering', () => {
     expect(cell(s, 1, 0).parentElement!.getAttribute('aria-rowindex')).toBe('3');
   });
 
+  it('numbers the header lines (groups, captions, filters) as rows and the data rows after them', async () => {
+    const config = new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>t</wrq:BindingSet><grid:SelectColumns>
+        <grid:Group caption="Who"><grid:C bRef="id"/><grid:C bRef="name"/></grid:Group><grid:C bRef="qty"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+    const s = await setup({ config, columnFilters: true });
+    const lines = [...s.el.querySelectorAll('.ui-grid-header-row')];
+    expect(lines.map((l) => `${l.getAttribute('role')}:${l.getAttribute('aria-rowindex')}`)).toEqual(['row:1', 'row:2', 'row:3']);
+    expect(body(s).getAttribute('aria-rowcount')).toBe('6');
+    const first = s.el.querySelector('.ui-grid-canvas [aria-colindex="2"]')!.parentElement!;
+    expect(first.getAttribute('aria-rowindex')).toBe('4');
+    expect(first.querySelector('[aria-colindex="2"]')!.textContent).toBe('Anna');
+  });
+
   it('paints only the rows in view of a large Wrs and the last rows after scrolling to the end', async () => {
     const rows = Array.from({ length: 10000 }, (_, i) => [String(i + 1), `n${i + 1}`]);
     const s = await setup({ maxHeight: 300 }, wrsText([{ id: 'id' }, { id: 'name' }], rows));

@@ -518,6 +518,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       control?.focus();
       if (control instanceof HTMLInputElement) control.setSelectionRange(control.value.length, control.value.length);
     }
+    // Group lines, the captions and the filter line are rows of the grid too: data rows are numbered after them.
+    const headerRows = body.header.querySelectorAll('.ui-grid-header-row');
+    headerRows.forEach((line, i) => line.setAttribute('aria-rowindex', String(i + 1)));
+    body.headerRowCount = headerRows.length;
     body.setColumns(this.shown, frozenColumns(this.hotArgs()));
     this.bodyHost().nativeElement.setAttribute('aria-colcount', String(this.shown.length));
     this.updateHeight();
@@ -529,7 +533,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const header = body.header.offsetHeight || body.rowHeight;
     const content = header + Math.max(rows, 1) * body.rowHeight + 18;
     body.setHeight(this.hotArgs()?.height ?? Math.min(content, this.maxHeight() ?? DEFAULT_MAX_HEIGHT));
-    this.bodyHost().nativeElement.setAttribute('aria-rowcount', String(rows + 1));
+    this.bodyHost().nativeElement.setAttribute('aria-rowcount', String(rows + body.headerRowCount));
     this.selection.clamp(rows, this.shown.length);
   }
 

@@ -77,8 +77,14 @@ function typeFilter(s: Setup, colId: string, text: string): void {
   input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
 }
 
+/** The painted cell at a 0-based view row and column: data rows are numbered after the header's rows (ARIA). */
+function paintedCell(s: Setup, row: number, col: number): HTMLElement {
+  const headerRows = s.el.querySelectorAll('.ui-grid-header-row').length;
+  return s.el.querySelector<HTMLElement>(`.ui-grid-row[aria-rowindex="${row + headerRows + 1}"] [aria-colindex="${col + 1}"]`)!;
+}
+
 function clickCell(s: Setup, row: number, col: number): void {
-  const cell = s.el.querySelector<HTMLElement>(`.ui-grid-row[aria-rowindex="${row + 2}"] [aria-colindex="${col + 1}"]`)!;
+  const cell = paintedCell(s, row, col);
   const rect = cell.getBoundingClientRect();
   cell.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: rect.left + 3, clientY: rect.top + 3 }));
   document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
@@ -752,7 +758,7 @@ describe('Grid features: jumping to an invalid cell the filter hides', () => {
 
 describe('Grid features: context menu', () => {
   function openMenu(s: Setup, row: number, col: number): void {
-    const cell = s.el.querySelector<HTMLElement>(`.ui-grid-row[aria-rowindex="${row + 2}"] [aria-colindex="${col + 1}"]`)!;
+    const cell = paintedCell(s, row, col);
     const rect = cell.getBoundingClientRect();
     cell.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: rect.left + 3, clientY: rect.top + 3 }));
   }
@@ -883,7 +889,7 @@ describe('Grid features: export', () => {
     const ref = (v: string, caption: string) => `<wrs:R id="${v}"><wrs:C>${v}</wrs:C><wrs:C>${caption}</wrs:C></wrs:R>`;
     const data = `<wrs:Wrs xmlns:wrs="${NS.wrs}"><wrs:Header><wrs:Columns><wrs:C pos="1" id="id" caption="ID" type-name="INTEGER"/><wrs:C pos="2" id="country" caption="COUNTRY"><wrs:References><wrs:Wrs><wrs:Header><wrs:Columns><wrs:C pos="1" id="v"/><wrs:C pos="2" id="caption"/></wrs:Columns></wrs:Header><wrs:Data>${ref('DE', 'Germany')}${ref('FR', '=France')}</wrs:Data></wrs:Wrs></wrs:References></wrs:C></wrs:Columns></wrs:Header><wrs:Data><wrs:R id="R1"><wrs:C>1</wrs:C><wrs:C>DE</wrs:C></wrs:R><wrs:R id="R2"><wrs:C>2</wrs:C><wrs:C>FR</wrs:C></wrs:R><wrs:R id="R3"><wrs:C>3</wrs:C><wrs:C>XX</wrs:C></wrs:R></wrs:Data></wrs:Wrs>`;
     const s = await setup({}, { data });
-    expect(s.el.querySelector('.ui-grid-row[aria-rowindex="2"] [aria-colindex="2"]')!.textContent!.trim()).toBe('Germany');
+    expect(paintedCell(s, 0, 1).textContent!.trim()).toBe('Germany');
     const csv = await s.grid.exportData('csv');
     expect(await csv!.text()).toBe('ID,COUNTRY\r\n1,Germany\r\n2,\'=France\r\n3,XX\r\n');
     const blob = await s.grid.exportData('xlsx');
@@ -938,7 +944,7 @@ describe('Grid features: tooltips', () => {
     clickCell(s, 1, 0);
     s.grid.pasteTsv('Berta');
     await settle(s.fixture);
-    const cell = s.el.querySelector<HTMLElement>('.ui-grid-row[aria-rowindex="3"] [aria-colindex="1"]')!;
+    const cell = paintedCell(s, 1, 0);
     cell.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     await new Promise((r) => setTimeout(r, 500));
     const tip = document.querySelector<HTMLElement>('.ui-grid-tooltip')!;
@@ -949,7 +955,7 @@ describe('Grid features: tooltips', () => {
     clickCell(s, 2, 1);
     s.grid.pasteTsv('x');
     await settle(s.fixture);
-    const qty = s.el.querySelector<HTMLElement>('.ui-grid-row[aria-rowindex="4"] [aria-colindex="2"]')!;
+    const qty = paintedCell(s, 2, 1);
     qty.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     await new Promise((r) => setTimeout(r, 500));
     expect(document.querySelector('.ui-grid-tooltip-validation')!.textContent).toBe('QTY is not a whole number');
@@ -959,7 +965,7 @@ describe('Grid features: tooltips', () => {
     const ref = (v: string, caption: string) => `<wrs:R id="${v}"><wrs:C>${v}</wrs:C><wrs:C>${caption}</wrs:C></wrs:R>`;
     const data = `<wrs:Wrs xmlns:wrs="${NS.wrs}"><wrs:Header><wrs:Columns><wrs:C pos="1" id="id"/><wrs:C pos="2" id="country"><wrs:References><wrs:Wrs><wrs:Header><wrs:Columns><wrs:C pos="1" id="v"/><wrs:C pos="2" id="caption"/></wrs:Columns></wrs:Header><wrs:Data>${ref('DE', 'Germany')}${ref('FR', 'France')}</wrs:Data></wrs:Wrs></wrs:References></wrs:C></wrs:Columns></wrs:Header><wrs:Data><wrs:R id="R1"><wrs:C>1</wrs:C><wrs:C>DE</wrs:C></wrs:R></wrs:Data></wrs:Wrs>`;
     const s = await setup({}, { data });
-    const cell = s.el.querySelector<HTMLElement>('.ui-grid-row[aria-rowindex="2"] [aria-colindex="2"]')!;
+    const cell = paintedCell(s, 0, 1);
     cell.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     await new Promise((r) => setTimeout(r, 500));
     expect(document.querySelector('.ui-grid-tooltip-value')!.textContent).toBe('Germany (DE)');
@@ -969,7 +975,7 @@ describe('Grid features: tooltips', () => {
     const step = (_doc: Document, p: Record<string, unknown>) =>
       parseXml(`<div xmlns="http://www.w3.org/1999/xhtml"><b class="t">${p['rowId']}/${p['colId']}</b><img src="x" onerror="window.hacked = 1"/><script>window.hacked = 2</script></div>`);
     const s = await setup({ tooltipChain: step });
-    const cell = s.el.querySelector<HTMLElement>('.ui-grid-row[aria-rowindex="2"] [aria-colindex="2"]')!;
+    const cell = paintedCell(s, 0, 1);
     cell.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     await new Promise((r) => setTimeout(r, 600));
     const tip = document.querySelector<HTMLElement>('.ui-grid-tooltip')!;
@@ -1002,7 +1008,7 @@ describe('Grid features: renderers, editors, i18n, theme', () => {
       { providers: [{ provide: GridRendererRegistry, useValue: renderers }] },
     );
     expect(paintedNames(s)).toEqual(['ANNA', 'BERT', 'CLEO', 'DORA', 'EMIL']);
-    expect(s.el.querySelector('.ui-grid-row[aria-rowindex="2"] [aria-colindex="2"]')!.textContent).toBe('***');
+    expect(paintedCell(s, 0, 1).textContent).toBe('***');
   });
 
   it('fails the load naming an unknown renderer type', async () => {
