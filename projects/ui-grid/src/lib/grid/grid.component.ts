@@ -22,6 +22,7 @@ import {
   ChangeSet,
   DataProvider,
   NS,
+  LoadFailedStatus,
   SaveFailedStatus,
   SimpleModel,
   StaticModel,
@@ -246,6 +247,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private redoSteps: RowSnapshot[] = [];
   private readonly subscriptions = new Subscription();
   private inputSubscription: Subscription | null = null;
+  /** The save of this grid that is running: loads wait for it. */
+  private saveRun: Promise<void> | null = null;
   /** True while the grid fires a change set of its own (an edit, an undo): other change sets trim the undo history. */
   private firingOwn = false;
   private readonly activeId = `${this.id}_active`;
@@ -344,6 +347,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   protected async doExecute(current: () => boolean): Promise<void> {
     // An open editor is written into its row first: after the load its row id may name another record.
     this.closeEditor(true);
+    // A save of this grid still running finishes first: it commits the rows it sent into the document they came from,
+    // and a page turn carries the rows still pending after it, not the ones it sent.
+    while (this.saveRun) await this.saveRun.catch(() => undefined);
+    if (!current()) return;
     this.setStatus(this.loadingStatus);
     this.busy.set('loading');
     try {
@@ -368,6 +375,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       this.followInput(input && !this.loadChain() ? input : null, doc);
       this.setupView();
       this.setStatus(this.transformedStatus);
+    } catch (e) {
+      // The rows shown (a page left, with its pending changes) stay; the status line says why nothing new came.
+      if (current()) this.message.set(formatMessage(this.messages.loadFailed, { reason: saveFailureReason(e) }));
+      throw e;
     } finally {
       if (current()) this.busy.set('');
     }
@@ -394,6 +405,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   private async loadFromBackend(config: Document | null): Promise<Document> {
     const backend = this.requireBackend();
+    this.features.beforeLoad();
     // Not WrsRequestModel: the row count of the pager goes out in parallel with the very request the post chain made.
     let request = this.features.request(this.buildRequest(config), config);
     const postChain = this.requestPostChain();
@@ -609,8 +621,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   }
 
   private replay(from: RowSnapshot[], to: RowSnapshot[]): boolean {
+    // Not while data loads: a page turn has already taken the pending rows it carries.
+    if (!this.data || !this.isReady()) return false;
     const step = from.pop();
-    if (!step || !this.data) return false;
+    if (!step) return false;
     const inverse = step.restore();
     to.push(inverse);
     this.canUndo.set(this.undoSteps.length > 0);
@@ -978,7 +992,18 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
    * server state; failure -> SaveFailedStatus with the reason and every pending change kept.
    */
   async save(): Promise<void> {
-    if (!this.data || !this.isReady() || this.busy()) return;
+    // After a failed page turn the page shown (and every pending change) is still there to save.
+    if (!this.data || this.busy() || !(this.isReady() || this.getStatus() instanceof LoadFailedStatus)) return;
+    const run = this.runSave();
+    this.saveRun = run;
+    try {
+      await run;
+    } finally {
+      if (this.saveRun === run) this.saveRun = null;
+    }
+  }
+
+  private async runSave(): Promise<void> {
     this.closeEditor(true);
     this.busy.set('saving');
     this.message.set('');
@@ -992,8 +1017,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       }
       let reloadFailure: unknown = null;
       // One save of the document at a time: a WrsUtil save of this grid that is still running is waited for.
-      await oneSaveAtATime(this.data, async () => {
-        const payload = buildSavePayload(WrsIndex.of(this.data!));
+      const doc = this.data!;
+      await oneSaveAtATime(doc, async () => {
+        const payload = buildSavePayload(WrsIndex.of(doc));
         const sequence = this.lastChangeSequence();
         const custom = this.customSave();
         if (custom) await custom({ gridModel: this, wrs: payload.wrs });
@@ -1006,7 +1032,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         const editedMeanwhile = this.lastChangeSequence() !== sequence || this.hasUncommittedWrites();
         this.clearHistory();
         // The document becomes what the server now holds; edits made while the save ran stay changes against it.
-        this.commitLocally(payload);
+        // Loads wait for the save, so the document is the one the payload was built from.
+        if (this.data === doc) this.commitLocally(payload);
         // Loaded again when nothing was edited meanwhile (a reload would drop those edits). The save went through
         // either way: a failed reload leaves the committed document and says so.
         if (this.fromBackend && !editedMeanwhile) {

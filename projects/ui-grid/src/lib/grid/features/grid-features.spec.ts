@@ -1,6 +1,6 @@
 import { provideZonelessChangeDetection } from '@angular/core';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
-import { DataProvider, DataProviderRegistry, NS, SOURCE_TEXT_MIN_LENGTH, StaticModel, WrsBackend, WrsIndex, filterRows, parseXml, serializeXml } from 'ngx-wrs-grid/core';
+import { DataProvider, DataProviderRegistry, NS, SOURCE_TEXT_MIN_LENGTH, StaticModel, WrsBackend, WrsError, WrsIndex, filterRows, parseXml, serializeXml } from 'ngx-wrs-grid/core';
 import { firstValueFrom } from 'rxjs';
 import { filter, skip } from 'rxjs/operators';
 import { wrsText } from '../../../../core/testing/fixtures';
@@ -464,7 +464,7 @@ const peopleConfig = () =>
  * A backend answering like the reference server: `f:Filter`, `rowStart`/`rowEnd`, the `count` request, and with
  * `maxRows` an answer cut at that many rows flagged by `wrs:Footer/wrs:MaxRowsExceeded`.
  */
-function pagingBackend(data: string, requests: Document[], saves: Document[], delays: number[] = [], maxRows = Number.POSITIVE_INFINITY): WrsBackend {
+function pagingBackend(data: string, requests: Document[], saves: Document[], delays: number[] = [], maxRows = Number.POSITIVE_INFINITY, saveGates: Promise<void>[] = []): WrsBackend {
   return {
     load: async (request) => {
       const req = typeof request === 'string' ? parseXml(request) : request;
@@ -491,6 +491,8 @@ function pagingBackend(data: string, requests: Document[], saves: Document[], de
     },
     save: async (wrs) => {
       saves.push(typeof wrs === 'string' ? parseXml(wrs) : wrs);
+      const gate = saveGates.shift();
+      if (gate) await gate;
     },
     nextIdentifier: async () => 1,
   };
@@ -624,6 +626,110 @@ describe('Grid features: editing across a server page turn', () => {
     await turned;
     await s.grid.save();
     expect(serializeXml(saves[0])).toContain('<wrs:C>Berta</wrs:C><wrs:O>Bert</wrs:O>');
+  });
+});
+
+describe('Grid features: saving while pages load', () => {
+  const config = peopleConfig;
+  const gate = () => {
+    let open!: () => void;
+    const promise = new Promise<void>((resolve) => (open = resolve));
+    return { promise, open };
+  };
+  const shapes = (s: Setup) => WrsIndex.of(s.grid.getData()!).rows().map((r) => `${r.localName} ${r.getAttribute('id')}`);
+
+  it('turns a page asked for during a save after it: the rows sent are committed, not carried and posted again', async () => {
+    const saves: Document[] = [];
+    const held = gate();
+    const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2 }, { backend: pagingBackend(PEOPLE(), [], saves, [], Number.POSITIVE_INFINITY, [held.promise]) });
+    s.grid.insertRowAt(2);
+    clickCell(s, 2, 0);
+    s.grid.pasteTsv('Zeno\t2\tIT');
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Anka');
+    const saving = s.grid.save();
+    await new Promise((r) => setTimeout(r, 10));
+    const turned = reloading(s, () => s.grid.goToPage(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(s.el.querySelector('[data-test="busy"]')!.textContent).withContext('still saving').toBe('Saving…');
+    void s.grid.save();
+    held.open();
+    await saving;
+    await turned;
+    expect(viewIds(s)).toEqual(['R3', 'R4']);
+    expect(shapes(s)).toEqual(['R R3', 'R R4']);
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Clea');
+    await s.grid.save();
+    expect(saves.length).toBe(2);
+    expect(serializeXml(saves[0])).toContain('<wrs:I ');
+    expect(serializeXml(saves[1])).not.toContain('<wrs:I ');
+    expect(serializeXml(saves[1])).not.toContain('Anka');
+    expect(serializeXml(saves[1])).toContain('<wrs:M id="R3"><wrs:C>Clea</wrs:C><wrs:O>Cleo</wrs:O>');
+  });
+
+  it('resets after a running save: the saved value is not turned back by a change against it', async () => {
+    const saves: Document[] = [];
+    const held = gate();
+    // The server holds the new value once the save is answered.
+    let stored = PEOPLE();
+    const base = pagingBackend(PEOPLE(), [], saves, [], Number.POSITIVE_INFINITY, [held.promise]);
+    const backend: WrsBackend = {
+      ...base,
+      load: (request, options) => pagingBackend(stored, [], []).load(request, options),
+      save: async (wrs, options) => {
+        await base.save(wrs, options);
+        stored = PEOPLE().replace('Anna', 'Anka');
+      },
+    };
+    const s = await setup({ config: config() }, { backend });
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Anka');
+    const saving = s.grid.save();
+    await new Promise((r) => setTimeout(r, 10));
+    const reset = s.grid.actionReset();
+    await new Promise((r) => setTimeout(r, 20));
+    clickCell(s, 1, 0);
+    s.grid.pasteTsv('Berta');
+    held.open();
+    await saving;
+    await reset;
+    await settle(s.fixture);
+    expect(shapes(s).every((shape) => shape.startsWith('R '))).toBeTrue();
+    expect(serializeXml(WrsIndex.of(s.grid.getData()!).rowById('R1')!)).toContain('<wrs:C>Anka</wrs:C>');
+  });
+
+  it('undoes and redoes nothing while a page loads: the pending change the page turn carries stays as it was', async () => {
+    const saves: Document[] = [];
+    const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2 }, { backend: pagingBackend(PEOPLE(), [], saves, [0, 30]) });
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Anka');
+    const turned = reloading(s, () => s.grid.goToPage(1));
+    expect(s.grid.undo()).toBeFalse();
+    await turned;
+    await s.grid.save();
+    expect(serializeXml(saves[0])).toContain('<wrs:C>Anka</wrs:C><wrs:O>Anna</wrs:O>');
+  });
+
+  it('tells a failed page turn in the status line and still saves the pending changes of the page shown', async () => {
+    const saves: Document[] = [];
+    const base = pagingBackend(PEOPLE(), [], saves);
+    let failing = false;
+    const backend: WrsBackend = {
+      ...base,
+      load: (request, options) => (failing ? Promise.reject(new WrsError('BACKEND', 'HTTP 500 from the server', null)) : base.load(request, options)),
+    };
+    const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2 }, { backend });
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Anka');
+    failing = true;
+    await reloading(s, () => s.grid.goToPage(1));
+    expect(s.grid.getStatus().name).toBe('LoadFailedStatus');
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toContain('Loading failed: HTTP 500 from the server');
+    failing = false;
+    await s.grid.save();
+    expect(saves.length).toBe(1);
+    expect(serializeXml(saves[0])).toContain('<wrs:C>Anka</wrs:C><wrs:O>Anna</wrs:O>');
   });
 });
 

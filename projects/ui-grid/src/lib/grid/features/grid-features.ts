@@ -49,6 +49,8 @@ export class GridFeatures {
   readonly shown = signal(0);
   /** Pending rows of the pages left behind, kept until a load carrying them becomes the grid's data. */
   private carried: Element[] = [];
+  /** The next load is a page turn (or a filter or order change) that carries the pending rows along. */
+  private carryOnLoad = false;
   /** Server-side pages: the row count the server answered for the request. */
   private serverTotal = 0;
   /** Ids of the carried rows each loaded page holds hidden (a superseded load's page never becomes the data). */
@@ -121,6 +123,16 @@ export class GridFeatures {
     let inserted = 0;
     if (this.doc) for (const row of WrsIndex.of(this.doc).changedRows()) if (row.localName === 'I') inserted++;
     this.total.set(this.serverTotal + inserted);
+  }
+
+  /**
+   * A load starts: after a page turn, filter or order change the rows pending now go along into the page that comes.
+   * Taken when the load starts, not when it was asked for: a save running in between commits some of them.
+   */
+  beforeLoad(): void {
+    if (!this.carryOnLoad) return;
+    this.carryOnLoad = false;
+    this.carried = this.doc ? pendingRows(this.doc) : [];
   }
 
   /** A page just loaded: rows with pending changes from other pages go into it (hidden, but saved). */
@@ -306,7 +318,7 @@ export class GridFeatures {
   private refresh(firstPage: boolean, header = false): void {
     if (firstPage) this.page.set(0);
     if (this.host.serverSided()) {
-      this.carried = this.doc ? pendingRows(this.doc) : [];
+      this.carryOnLoad = true;
       void this.host.reload();
       return;
     }

@@ -22,6 +22,7 @@ export interface GridMessages {
   readonly filterRemovedForError: string;
   readonly saveFailed: string;
   readonly savedReloadFailed: string;
+  readonly loadFailed: string;
   readonly maxRowsExceeded: string;
   readonly errorDuringQuery: string;
   readonly filterPlaceholder: string;
@@ -100,6 +101,7 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   filterRemovedForError: 'Filter on {columns} removed to show an invalid cell',
   saveFailed: 'Save failed: {reason}',
   savedReloadFailed: 'Saved; reloading failed: {reason}',
+  loadFailed: 'Loading failed: {reason}',
   maxRowsExceeded: 'Only the first {n} rows are shown',
   errorDuringQuery: 'Error during query: {reason}',
   filterPlaceholder: 'Filter',
@@ -174,6 +176,7 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   filterRemovedForError: 'Filter auf {columns} entfernt, um eine ungültige Zelle zu zeigen',
   saveFailed: 'Speichern fehlgeschlagen: {reason}',
   savedReloadFailed: 'Gespeichert; Neuladen fehlgeschlagen: {reason}',
+  loadFailed: 'Laden fehlgeschlagen: {reason}',
   maxRowsExceeded: 'Nur die ersten {n} Zeilen werden angezeigt',
   errorDuringQuery: 'Fehler bei der Abfrage: {reason}',
   filterPlaceholder: 'Filter',
