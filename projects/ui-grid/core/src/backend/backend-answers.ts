@@ -14,7 +14,17 @@ export function xmlBody(doc: Document | string): string {
 
 /** True for a body that is an HTML page (a proxy's error page, a login page a request was redirected to). */
 function isHtmlPage(body: string): boolean {
-  return /^(?:\uFEFF)?\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype\s+html|html[\s>])/i.test(body);
+  // Comments before the page are stepped over by position: a regular expression for them backtracked exponentially
+  // on a body of many comments.
+  let at = body.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    while (at < body.length && /\s/.test(body[at])) at++;
+    if (!body.startsWith('<!--', at)) break;
+    const end = body.indexOf('-->', at + 4);
+    if (end < 0) return false;
+    at = end + 3;
+  }
+  return /^<(?:!doctype\s+html|html[\s>])/i.test(body.slice(at, at + 20));
 }
 
 /** The readable text of an HTML page: its title, else its text without markup, shortened. */

@@ -113,6 +113,30 @@ describe(`FetchWrsBackend (${domName()})`, () => {
     expect([c.code, c.details?.['rowIds'], c.details?.['reason']]).toEqual(['SAVE_CONFLICT', ['R4'], 'row R4 changed']);
   });
 
+  it('reads past comments before an HTML page, and takes a body of many comments and no page as an answer (no regex blow-up)', async () => {
+    const comments = '<!-- generated -->\n'.repeat(60);
+    const { fetch } = fakeFetch([new Response(`${comments}<ok/>`, { status: 200 }), new Response(`\uFEFF${comments}<!DOCTYPE html><html><title>Sign in</title></html>`, { status: 200 }), new Response(`${comments}<!-- open`, { status: 500 })]);
+    const backend = new FetchWrsBackend({ fetch });
+    await backend.save(WRS_ANSWER);
+    const html = await failure(backend.save(WRS_ANSWER));
+    expect([html.code, html.message.includes('Sign in')]).toEqual(['SAVE_FAILED', true]);
+    expect((await failure(backend.save(WRS_ANSWER))).code).toBe('SAVE_FAILED');
+  });
+
+  it('rejects with BACKEND naming the url when the connection fails in the middle of the body', async () => {
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('<wrs:Wrs xmlns:wrs="' + NS.wrs + '"><wrs:Header>'));
+        controller.error(new TypeError('terminated: ECONNRESET'));
+      },
+    });
+    const { fetch } = fakeFetch([new Response(body, { status: 200 })]);
+    const f = await failure(new FetchWrsBackend({ fetch }).load(REQUEST));
+    expect(f.code).toBe('BACKEND');
+    expect(f.message).toContain('WrsServlet');
+    expect(f.message).toContain('ECONNRESET');
+  });
+
   it('abandons a call without an answer after timeoutMs: the request is aborted, BACKEND names the url', async () => {
     let aborted = false;
     const hanging = ((_url: string, init: RequestInit) =>

@@ -1,3 +1,4 @@
+import { isWrsError } from '../errors';
 import { httpFailure, networkFailure } from './backend-answers';
 import { PostingWrsBackend, WrsBackendCall, WrsBackendEndpoints } from './posting-wrs-backend';
 
@@ -21,21 +22,21 @@ export class FetchWrsBackend extends PostingWrsBackend {
 
   protected async post(call: WrsBackendCall, url: string, body: string, signal?: AbortSignal): Promise<string> {
     const extra = typeof this.options.headers === 'function' ? this.options.headers() : this.options.headers;
-    let response: Response;
     try {
-      response = await (this.options.fetch ?? fetch)(url, {
+      const response = await (this.options.fetch ?? fetch)(url, {
         method: 'POST',
         body,
         headers: { 'Content-Type': 'application/xml', Accept: 'application/xml', ...extra },
         credentials: this.options.credentials,
         signal,
       });
+      // The body can fail too (a connection reset after the status line): that is a network failure as well.
+      const text = await response.text();
+      if (!response.ok) throw httpFailure(call, url, response.status, response.statusText, text);
+      return text;
     } catch (e) {
-      if (signal?.aborted) throw e;
+      if (signal?.aborted || isWrsError(e)) throw e;
       throw networkFailure(url, e);
     }
-    const text = await response.text();
-    if (!response.ok) throw httpFailure(call, url, response.status, response.statusText, text);
-    return text;
   }
 }
