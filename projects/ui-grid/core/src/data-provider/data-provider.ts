@@ -198,12 +198,17 @@ export abstract class DataProvider {
   isSaved(): boolean {
     return this.getStatus() instanceof SavedStatus;
   }
-  /** Moves to SavedStatus after a save went through (called by the save, e.g. WrsUtil.saveModel); the data stays. */
+  /**
+   * Moves to SavedStatus after a save went through (called by the save, e.g. WrsUtil.saveModel); the data stays.
+   * While a load runs its statuses stand: a Saved in between would call the provider ready with data about to go.
+   */
   markSaved(): void {
+    if (this.running) return;
     this.setStatus(this.getStatus() === this.savedStatus ? new SavedStatus() : this.savedStatus);
   }
-  /** Moves to SaveFailedStatus with the server's reason; the data and its change history stay untouched. */
+  /** Moves to SaveFailedStatus with the server's reason (not while a load runs); data and change history stay. */
   markSaveFailed(reason: string): void {
+    if (this.running) return;
     this.fail(SaveFailedStatus, reason);
   }
   /** True while writes wait for `fire()` (spec 6.4: only then is the provider ready with no uncommitted writes). */

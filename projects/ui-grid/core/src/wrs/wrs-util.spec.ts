@@ -2,6 +2,7 @@ import { WrsError } from '../errors';
 import type { WrsBackend } from '../backend/wrs-backend';
 import { setDefaultWrsBackend } from '../backend/default-wrs-backend';
 import { DataProviderRegistry } from '../data-provider/registry';
+import { SimpleModel } from '../data-provider/simple-model';
 import { StaticModel } from '../data-provider/static-model';
 import { parseXml, serializeXml } from '../xml/dom';
 import { domName, ordersWrs, wrsText } from '../../testing/fixtures';
@@ -9,7 +10,7 @@ import { rowShapes } from '../../testing/wrs-shape';
 import { cellValue, cellsOf, originalOf, writeRowCells } from './row-states';
 import { WrsIndex } from './wrs-index';
 import { NextIdentifierResult, WrsUtil } from './wrs-util';
-import { rejected, setup } from '../../testing/wrs-util-harness';
+import { MemoryServer, rejected, setup } from '../../testing/wrs-util-harness';
 
 function threw(fn: () => unknown, code: string): boolean {
   try {
@@ -651,6 +652,32 @@ describe(`WrsUtil server round trip (${domName()})`, () => {
     expect(succeeded).toBeTrue();
     expect(fired[fired.length - 1]).toEqual(['R1', 'R2', 'I_1_R3']);
     expect(util.restoreRow(model, 'R1')).toBeFalse();
+  });
+
+  it('a save answered while the model reloads leaves the load its statuses: no Saved in between, no edit taken for the old data', async () => {
+    const registry = new DataProviderRegistry();
+    let release: (() => void) | null = null;
+    let loads = 0;
+    const loader = async () => {
+      if (loads++ > 0) await new Promise<void>((resolve) => (release = resolve));
+      return ordersWrs();
+    };
+    const model = new SimpleModel({ url: 'orders.xml', loader, registry });
+    await model.fetchData();
+    const server = new MemoryServer(parseXml(ordersWrs()));
+    const util = new WrsUtil({ registry, backend: server });
+    const statuses: string[] = [];
+    model.status$.subscribe((s) => statuses.push(s.name));
+    util.setCellValue(model, 'R1', 'qty', '4');
+    const saving = util.saveModel({ model });
+    const reloading = model.execute(true);
+    await saving;
+    expect(model.getStatus().name).toBe('LoadingStatus');
+    expect(() => util.setCellValue(model, 'R2', 'qty', '9')).toThrowMatching((e) => e instanceof WrsError && e.code === 'NOT_READY');
+    release!();
+    await reloading;
+    expect(statuses).toEqual(['TransformedStatus', 'LoadingStatus', 'TransformedStatus']);
+    expect(server.payloads).toEqual([['M R1 Anna|4|DE / Anna|3|DE']]);
   });
 
   it('a conflict leaves the document and its history untouched and sets SaveFailedStatus with the reason', async () => {
