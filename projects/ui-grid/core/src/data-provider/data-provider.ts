@@ -203,13 +203,17 @@ export abstract class DataProvider {
    * While a load runs its statuses stand: a Saved in between would call the provider ready with data about to go.
    */
   markSaved(): void {
-    if (this.running) return;
+    if (this.loading()) return;
     this.setStatus(this.getStatus() === this.savedStatus ? new SavedStatus() : this.savedStatus);
   }
   /** Moves to SaveFailedStatus with the server's reason (not while a load runs); data and change history stay. */
   markSaveFailed(reason: string): void {
-    if (this.running) return;
+    if (this.loading()) return;
     this.fail(SaveFailedStatus, reason);
+  }
+  /** True while a load runs and has left the ready statuses (a load just ended may still be settling its promise). */
+  private loading(): boolean {
+    return this.running !== null && !this.isReady();
   }
   /** True while writes wait for `fire()` (spec 6.4: only then is the provider ready with no uncommitted writes). */
   hasUncommittedWrites(): boolean {
