@@ -1,5 +1,8 @@
 import { parseXml } from 'ngx-wrs-grid/core';
-import { TestServer, WRS, orderRows, ordersRequest, rowsOf, startTestServer } from '../testing/test-server';
+import { TestServer, WRS, loadRequest, orderRows, ordersRequest, rowsOf, startTestServer } from '../testing/test-server';
+import { bindingSetsFrom } from './binding-sets';
+import { SqlExecutor } from './database';
+import { planLoad, runLoad } from './load-request';
 
 describe('load (wrq:WrsRequest -> wrs:Wrs) on PGlite', () => {
   let server: TestServer;
@@ -92,9 +95,56 @@ describe('load (wrq:WrsRequest -> wrs:Wrs) on PGlite', () => {
     expect([c.getAttribute('caption'), c.getAttribute('width'), c.getAttribute('type-name')]).toEqual(['Net', '80', 'NUMERIC']);
   });
 
+  it('refuses a request naming a column twice with 400 naming the column', async () => {
+    const r = await server.post('/WrsServlet', ordersRequest({ columns: ['id', 'country', 'price', 'country'] }));
+    expect(r.status).toBe(400);
+    expect(r.text).toContain('Column "country" is named twice in wrq:Columns');
+  });
+
+  it('refuses more wrq:C than the binding set has columns with 400, whatever they name', async () => {
+    const r = await server.post('/WrsServlet', ordersRequest({ columnsXml: '<wrq:C bRef="country"/>'.repeat(400) }));
+    expect(r.status).toBe(400);
+    expect(r.text).toContain('wrq:Columns names 400 columns; binding set orders has 8');
+    expect(r.text.length).toBeLessThan(500);
+  });
+
   it('escapes database text as text: markup in a value comes back as the same characters', async () => {
     await server.db.query(`UPDATE orders SET customer = $1 WHERE id = 7`, ['<b>&"x"</b>']);
     const rows = rowsOf(await load(ordersRequest({ columns: ['customer'], filter: '<f:Expression bRef="id" op="=" value="7"/>' })));
     expect(rows[0].cells).toEqual(['<b>&"x"</b>']);
+  });
+});
+
+describe('load references (wrs:References) on PGlite', () => {
+  const bindingSets = bindingSetsFrom({
+    pair: {
+      table: 'pair',
+      columns: [
+        { id: 'id', column: 'id', type: 'INTEGER', key: true },
+        { id: 'from', column: 'from_code', type: 'CHAR', size: 2, references: `SELECT code, name FROM codes ORDER BY code` },
+        { id: 'to', column: 'to_code', type: 'CHAR', size: 2, references: `SELECT code, name FROM codes ORDER BY code` },
+      ],
+    },
+  });
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ table: 'CREATE TABLE pair (id INTEGER PRIMARY KEY, from_code CHAR(2), to_code CHAR(2))', bindingSets });
+    await server.db.query('CREATE TABLE codes (code CHAR(2), name TEXT)');
+    await server.db.query(`INSERT INTO codes VALUES ('DE', 'Germany'), ('FR', 'France')`);
+  });
+  afterAll(async () => server.close());
+
+  it('runs a references query once per answer, even when two columns share it, and gives both columns its values', async () => {
+    const statements: string[] = [];
+    const counting: SqlExecutor = { query: (sql, params) => (statements.push(sql), server.db.query(sql, params)) };
+    const plan = planLoad(parseXml(loadRequest('pair', { columns: ['id', 'from', 'to'] })).documentElement, bindingSets);
+    const doc = parseXml(await runLoad(counting, plan));
+    expect(statements.filter((sql) => sql.includes('FROM codes')).length).toBe(1);
+    const header = [...(doc.getElementsByTagNameNS(WRS, 'Columns')[0].childNodes as unknown as Element[])].filter((n) => n.nodeType === 1);
+    expect(header.map((c) => [...(c.getElementsByTagNameNS(WRS, 'R') as unknown as Element[])].map((r) => r.textContent))).toEqual([
+      [],
+      ['DEGermany', 'FRFrance'],
+      ['DEGermany', 'FRFrance'],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { NS } from 'ngx-wrs-grid/core';
 import { childElements, firstChildElement } from '../../ui-grid/core/src/xml/dom';
 import { BindingSet, BindingSets, ColumnBinding, quoteName } from './binding-sets';
-import { SqlExecutor } from './database';
+import { SqlExecutor, SqlResult } from './database';
 import { filterSql } from './filter-sql';
 import { badRequest } from './http-error';
 import { SqlParams, columnSql } from './sql-params';
@@ -86,6 +86,11 @@ export function planLoad(request: Element, sets: BindingSets): LoadPlan {
   const columnsElement = firstChildElement(select, NS.wrq, 'Columns');
   if (columnsElement) only(columnsElement, { [NS.wrq]: ['C'] }, 'wrq:Columns');
   const requested = columnsElement ? childElements(columnsElement) : [];
+  // Each column once: a column named again would cost its whole answer (and its references) again for nothing.
+  if (requested.length > set.columns.length) {
+    throw badRequest(`wrq:Columns names ${requested.length} columns; binding set ${set.id} has ${set.columns.length}, each named at most once`);
+  }
+  const named = new Set<ColumnBinding>();
   for (const c of requested) {
     const counted = countedRef(c);
     if (counted !== undefined) {
@@ -95,6 +100,8 @@ export function planLoad(request: Element, sets: BindingSets): LoadPlan {
       continue;
     }
     const binding = columnOf(set, c.getAttribute('bRef'), 'wrq:Columns');
+    if (named.has(binding)) throw badRequest(`Column "${binding.id}" is named twice in wrq:Columns`);
+    named.add(binding);
     const extra: [string, string][] = [];
     for (let i = 0; i < c.attributes.length; i++) {
       const a = c.attributes[i];
@@ -138,13 +145,44 @@ export function planLoad(request: Element, sets: BindingSets): LoadPlan {
   };
 }
 
+/**
+ * Runs a statement built from the request; a data exception (SQLSTATE class 22: a value out of range, a number
+ * overflowing) is the request's fault, a 400 with the database's reason.
+ */
+async function queryForRequest(db: SqlExecutor, sql: string, params: readonly unknown[]): Promise<SqlResult> {
+  try {
+    return await db.query(sql, params);
+  } catch (e) {
+    const err = e as { code?: unknown; message?: unknown };
+    if (typeof err.code === 'string' && err.code.startsWith('22')) throw badRequest(`The database refused a value of the request: ${String(err.message)}`);
+    throw e;
+  }
+}
+
+/** The allowed values of each column with a references query, each query run once. */
+async function referencesOf(db: SqlExecutor, columns: readonly SelectedColumn[]): Promise<Map<string, [string | null, string | null][]>> {
+  const out = new Map<string, [string | null, string | null][]>();
+  for (const { binding } of columns) {
+    if (!binding.references || out.has(binding.references)) continue;
+    const r = await db.query(binding.references);
+    out.set(
+      binding.references,
+      r.rows.map((row) => {
+        const v = Object.values(row).map((x) => (x === null || x === undefined ? null : String(x)));
+        return [v[0], v.length > 1 ? v[1] : v[0]];
+      }),
+    );
+  }
+  return out;
+}
+
 /** Runs a plan and returns the `wrs:Wrs` answer text. */
 export async function runLoad(db: SqlExecutor, plan: LoadPlan): Promise<string> {
   const { set } = plan;
   const where = plan.where ? ` WHERE ${plan.where}` : '';
   if (plan.count) {
     const target = plan.count.column ? columnSql(plan.count.column) : '*';
-    const r = await db.query(`SELECT CAST(COUNT(${target}) AS TEXT) AS c1 FROM ${quoteName(set.table)}${where}`, plan.params.values);
+    const r = await queryForRequest(db, `SELECT CAST(COUNT(${target}) AS TEXT) AS c1 FROM ${quoteName(set.table)}${where}`, plan.params.values);
     return wrsAnswerXml({
       bindingSetId: set.id,
       columns: [{ id: plan.count.id, typeName: 'INTEGER' }],
@@ -152,18 +190,14 @@ export async function runLoad(db: SqlExecutor, plan: LoadPlan): Promise<string> 
       firstRowNumber: 1,
     });
   }
-  const columns: AnswerColumn[] = [];
-  for (const c of plan.columns) {
-    let references: [string | null, string | null][] | undefined;
-    if (c.binding.references) {
-      const r = await db.query(c.binding.references);
-      references = r.rows.map((row) => {
-        const v = Object.values(row).map((x) => (x === null || x === undefined ? null : String(x)));
-        return [v[0], v.length > 1 ? v[1] : v[0]];
-      });
-    }
-    columns.push({ id: c.binding.id, binding: c.binding, typeName: c.binding.type, extra: c.extra, references });
-  }
+  const references = await referencesOf(db, plan.columns);
+  const columns: AnswerColumn[] = plan.columns.map((c) => ({
+    id: c.binding.id,
+    binding: c.binding,
+    typeName: c.binding.type,
+    extra: c.extra,
+    references: c.binding.references ? references.get(c.binding.references) : undefined,
+  }));
   const wanted = plan.rowEnd === undefined ? Infinity : plan.rowEnd - plan.rowStart + 1;
   if (wanted <= 0) return wrsAnswerXml({ bindingSetId: set.id, columns, rows: [], firstRowNumber: plan.rowStart });
   const limit = Math.min(wanted, set.maxRows);
@@ -171,7 +205,7 @@ export async function runLoad(db: SqlExecutor, plan: LoadPlan): Promise<string> 
   const sql =
     `SELECT ${list} FROM ${quoteName(set.table)}${where} ORDER BY ${plan.orderBy.join(', ')}` +
     ` LIMIT ${plan.params.add(limit + 1)} OFFSET ${plan.params.add(plan.rowStart - 1)}`;
-  const r = await db.query(sql, plan.params.values);
+  const r = await queryForRequest(db, sql, plan.params.values);
   const more = r.rows.length > limit;
   const rows = (more ? r.rows.slice(0, limit) : r.rows).map((row) => plan.columns.map((c, i) => answeredText(c.binding, row[`c${i + 1}`] as string | null)));
   let maxRowsExceeded: number | undefined;

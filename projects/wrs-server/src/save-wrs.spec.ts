@@ -1,5 +1,6 @@
 import { parseXml } from 'ngx-wrs-grid/core';
 import { D, I, M, TestServer, cellXml, orderRows, ordersRequest, rowsOf, saveXml, startTestServer } from '../testing/test-server';
+import { bindingSetsFrom } from './binding-sets';
 import { Database } from './database';
 import { saveWrs } from './save-wrs';
 
@@ -287,5 +288,34 @@ describe('save (wrs:Wrs with I, M, D rows) on PGlite', () => {
     expect(early.status).toBe(409);
     expect(early.text).toMatch(/Row I_6_R2: a row with this key already exists/);
     expect(cellsOf((await orderRows(server.db, [52]))[0])).toEqual(b);
+  });
+});
+
+describe('save into a table whose key the database gives (SERIAL, read-only)', () => {
+  const bindingSets = bindingSetsFrom({
+    tags: {
+      table: 'tags',
+      columns: [
+        { id: 'id', column: 'id', type: 'INTEGER', key: true, readOnly: true },
+        { id: 'name', column: 'name', type: 'VARCHAR', size: 20 },
+      ],
+    },
+  });
+  let server: TestServer;
+  beforeAll(async () => (server = await startTestServer({ table: 'CREATE TABLE tags (id SERIAL PRIMARY KEY, name VARCHAR(20))', bindingSets })));
+  afterAll(async () => server.close());
+
+  it('inserts rows whose key the database gives, in document order', async () => {
+    const res = await server.post('/WrsServlet', saveXml('tags', ['id', 'name'], I('I1', [null, 'first']) + I('I2', [null, 'second'])));
+    expect(res.status).withContext(res.text).toBe(200);
+    expect((await server.db.query('SELECT id::text, name FROM tags ORDER BY id')).rows).toEqual([{ id: '1', name: 'first' }, { id: '2', name: 'second' }]);
+  });
+
+  it('refuses a wrs:I row with no column to write (the header lists only read-only columns) with 400 naming the row', async () => {
+    const res = await server.post('/WrsServlet', saveXml('tags', ['id'], I('I3', [null])));
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('Row I3: wrs:I writes no column; every column of wrs:Header is read-only');
+    expect(res.text).toContain('<Row id="I3"/>');
+    expect((await server.db.query('SELECT COUNT(*)::text AS n FROM tags')).rows[0]['n']).toBe('2');
   });
 });

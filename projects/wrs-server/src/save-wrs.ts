@@ -2,7 +2,7 @@ import { NS, cellValue, cellsOf, originalOf } from 'ngx-wrs-grid/core';
 import { childElements, firstChildElement } from '../../ui-grid/core/src/xml/dom';
 import { BindingSet, BindingSets, ColumnBinding, quoteName } from './binding-sets';
 import { Database, SqlExecutor } from './database';
-import { HttpError, badRequest } from './http-error';
+import { HttpError, badRequest, internalError } from './http-error';
 import { SaveRun, applyBatches } from './save-batches';
 import { SqlParams, answeredColumnSql, columnSql, originalSql } from './sql-params';
 import { sqlValue } from './sql-values';
@@ -64,6 +64,9 @@ function checkRow(row: Element, columns: readonly ColumnBinding[]): RowChange | 
     }
     return sqlValue(columns[i], cellValue(o), id);
   });
+  if (state === 'I' && columns.every((c) => c.readOnly)) {
+    throw badRequest(`Row ${id}: wrs:I writes no column; every column of wrs:Header is read-only`, [id]);
+  }
   if (state !== 'D') {
     columns.forEach((col, i) => {
       if (values[i] === null && !col.nullable && !(state === 'I' && col.readOnly)) throw badRequest(`Row ${id}: column ${col.id} cannot be empty`, [id]);
@@ -110,7 +113,7 @@ function databaseFailure(e: unknown, row: RowChange): HttpError {
   const why = [err.message, err.detail].filter(Boolean).join(': ');
   if (err.code === '23505') return new HttpError(409, `Row ${row.id}: a row with this key already exists (${why})`, [row.id]);
   if (err.code?.startsWith('23') || err.code?.startsWith('22')) return new HttpError(400, `Row ${row.id}: the database refused the row (${why})`, [row.id]);
-  return new HttpError(500, `Row ${row.id}: ${why || String(e)}`, [row.id]);
+  return internalError(e, `Row ${row.id}: internal error`, [row.id]);
 }
 
 async function applyRow(tx: SqlExecutor, plan: SavePlan, row: RowChange): Promise<boolean> {

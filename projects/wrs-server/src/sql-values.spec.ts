@@ -1,7 +1,7 @@
 import { D, I, M, TestServer, loadRequest, rowsOf, saveXml, startTestServer } from '../testing/test-server';
 import { bindingSetsFrom } from './binding-sets';
 
-const IDS = ['id', 'txt', 'ch', 'num', 'dbl', 'd', 'ts', 'n'];
+const IDS = ['id', 'txt', 'ch', 'num', 'dbl', 'd', 'ts', 'n', 'r'];
 type Cells = (string | null)[];
 
 const bindingSets = bindingSetsFrom({
@@ -16,10 +16,11 @@ const bindingSets = bindingSetsFrom({
       { id: 'd', column: 'd', type: 'DATE' },
       { id: 'ts', column: 'ts', type: 'TIMESTAMP' },
       { id: 'n', column: 'n', type: 'INTEGER' },
+      { id: 'r', column: 'r', type: 'REAL' },
     ],
   },
 });
-const table = 'CREATE TABLE kept (id INTEGER PRIMARY KEY, txt TEXT, ch CHAR(5), num NUMERIC, dbl DOUBLE PRECISION, d DATE, ts TIMESTAMP, n INTEGER)';
+const table = 'CREATE TABLE kept (id INTEGER PRIMARY KEY, txt TEXT, ch CHAR(5), num NUMERIC, dbl DOUBLE PRECISION, d DATE, ts TIMESTAMP, n INTEGER, r REAL)';
 
 /** A row of `kept` holding `values` (by column id), the others NULL. */
 const row = (id: number, values: Record<string, string>): Cells => IDS.map((c) => (c === 'id' ? String(id) : (values[c] ?? null)));
@@ -139,5 +140,53 @@ describe('values kept exact through load and save', () => {
       expect(bad.status).withContext(value).toBe(400);
       expect(bad.text).withContext(value).toContain(`value "${value}" does not fit column ${column}`);
     }
+  });
+
+  it('refuses dates, timestamps and REAL or DOUBLE numbers past what the database holds with 400 naming the value, in filters and saves', async () => {
+    const cases: [string, string][] = [
+      ['d', '9999999-01-01'],
+      ['d', '5874898-01-01'],
+      ['d', '4714-11-23 BC'],
+      ['ts', '999999-01-01T00:00:00'],
+      ['ts', '294277-01-01'],
+      ['ts', '4714-11-23T23:59:59 BC'],
+      ['r', '1e39'],
+      ['r', '-3.5e38'],
+      ['r', '1e-46'],
+      ['dbl', '1.8e308'],
+      ['dbl', '1e-400'],
+    ];
+    for (const [column, value] of cases) {
+      const filtered = await server.post('/WrsServlet', loadRequest('kept', { filter: `<f:Expression bRef="${column}" op="=" value="${value}"/>` }));
+      expect(filtered.status).withContext(`filter ${value}`).toBe(400);
+      expect(filtered.text).withContext(`filter ${value}`).toContain(`value "${value}" does not fit column ${column}`);
+      const saved = await save(I('I40', row(40, { [column]: value })));
+      expect(saved.status).withContext(`save ${value}`).toBe(400);
+      expect(saved.text).withContext(`save ${value}`).toContain(`Row I40: value "${value}" does not fit column ${column}`);
+    }
+  });
+
+  it('takes, answers and changes the first and last dates and timestamps the database holds, the largest REAL and the smallest DOUBLE', async () => {
+    const first = row(41, { d: '4714-11-24 BC', ts: '4714-11-24T00:00:00 BC', r: '3.4028235e38', dbl: '5e-324' });
+    const last = row(42, { d: '5874897-12-31', ts: '294276-12-31T23:59:59', r: '-1e-45', dbl: '-1.79e308' });
+    const res = await save(I('I41', first) + I('I42', last));
+    expect(res.status).withContext(res.text).toBe(200);
+    const rows = await answered(41, 42);
+    expect(rows.map((r) => [r.cells[5], r.cells[6]])).toEqual([
+      ['4714-11-24 BC', '4714-11-24T00:00:00 BC'],
+      ['5874897-12-31', '294276-12-31T23:59:59'],
+    ]);
+    const changed = await save(rows.map((r) => M(r.id, withN(r.cells, '1'), r.cells)).join(''));
+    expect(changed.status).withContext(changed.text).toBe(200);
+    const filtered = await server.post('/WrsServlet', loadRequest('kept', { filter: '<f:Expression bRef="d" op="=" value="5874897-12-31"/>' }));
+    expect(rowsOf(filtered.text).map((r) => r.cells[0])).toEqual(['42']);
+  });
+
+  it('answers a filter value the database refuses (a NUMERIC of more digits than it holds) with 400 and its reason, not 500', async () => {
+    const res = await server.post('/WrsServlet', loadRequest('kept', { filter: `<f:Expression bRef="num" op="&gt;" value="1${'0'.repeat(140_000)}"/>` }));
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('The database refused a value of the request: value overflows numeric format');
+    const counted = await server.post('/WrsServlet', loadRequest('kept', { columnsXml: '<wrq:C bRef="id" aggr="count"/>', filter: `<f:Expression bRef="num" op="in" value="1,2${'0'.repeat(140_000)}"/>` }));
+    expect(counted.status).toBe(400);
   });
 });

@@ -42,9 +42,14 @@ export function selectText(column: ColumnBinding, sqlName: string): string {
   if (isTextType(column.type)) return `'.' || CAST(${sqlName} AS TEXT)`;
   if (column.type === 'DATE' || column.type === 'TIMESTAMP') {
     const format = column.type === 'DATE' ? 'YYYY-MM-DD' : 'YYYY-MM-DD"T"HH24:MI:SS';
+    // to_char reads a date as a timestamp, which ends in 294276: later dates are written from their parts.
+    const part = (field: string) => `CAST(EXTRACT(${field} FROM ${sqlName}) AS TEXT)`;
+    const twoDigits = (field: string) => `lpad(${part(field)}, 2, '0')`;
+    const pastTimestamps =
+      column.type === 'DATE' ? ` WHEN ${sqlName} > DATE '294276-12-31' THEN ${part('YEAR')} || '-' || ${twoDigits('MONTH')} || '-' || ${twoDigits('DAY')}` : '';
     return (
       `CASE WHEN NOT isfinite(${sqlName}) THEN CAST(${sqlName} AS TEXT)` +
-      ` WHEN ${sqlName} < DATE '0001-01-01' THEN to_char(${sqlName}, '${format} "BC"') ELSE to_char(${sqlName}, '${format}') END`
+      ` WHEN ${sqlName} < DATE '0001-01-01' THEN to_char(${sqlName}, '${format} "BC"')${pastTimestamps} ELSE to_char(${sqlName}, '${format}') END`
     );
   }
   return `CAST(${sqlName} AS TEXT)`;
@@ -61,6 +66,32 @@ const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function validDate(year: number, month: number, day: number): boolean {
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   return Number.isInteger(year) && month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
+}
+
+/** An astronomical year, month and day ordered as one number (PostgreSQL's range checks compare whole days). */
+const dayNumber = (year: number, month: number, day: number) => (year * 100 + month) * 100 + day;
+
+/** The first day PostgreSQL's dates and timestamps hold (4714-11-24 BC) and their last (the whole day is in range). */
+const FIRST_DAY = dayNumber(-4713, 11, 24);
+const LAST_DAY: Partial<Record<SqlType, number>> = { DATE: dayNumber(5874897, 12, 31), TIMESTAMP: dayNumber(294276, 12, 31) };
+
+/** Why a valid day is out of the column type's range, or null when the database takes it. */
+function dayOutOfRange(type: SqlType, year: number, month: number, day: number): string | null {
+  const n = dayNumber(year, month, day);
+  if (n < FIRST_DAY) return 'before 4714-11-24 BC, the first day the database holds';
+  if (n > LAST_DAY[type]!) return `after ${type === 'DATE' ? '5874897-12-31' : '294276-12-31'}, the last day the database holds`;
+  return null;
+}
+
+/**
+ * Why a finite number text is out of range for REAL or DOUBLE, or null: PostgreSQL refuses what becomes infinite, and
+ * what is not zero but becomes 0 (underflow), in the type's precision.
+ */
+function floatOutOfRange(type: SqlType, text: string): string | null {
+  const parsed = type === 'REAL' ? Math.fround(Number(text)) : Number(text);
+  if (!Number.isFinite(parsed)) return `out of range (${type === 'REAL' ? 'about ±3.4e38' : 'about ±1.8e308'})`;
+  if (parsed === 0 && /[1-9]/.test(text.replace(/[eE].*$/, ''))) return `too close to 0 (underflow), not 0 either`;
+  return null;
 }
 
 /** A date's year as written (`0044`, era `BC` or none) as an astronomical year; NaN for the year 0, which no era has. */
@@ -126,7 +157,9 @@ export function sqlValue(column: ColumnBinding, value: string | null, rowId?: st
     case 'REAL': {
       const special = specialNumber(text);
       if (special) return special;
-      if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text) || !Number.isFinite(Number(text))) throw unfit('not a number');
+      if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) throw unfit('not a number');
+      const outOfRange = floatOutOfRange(column.type, text);
+      if (outOfRange) throw unfit(outOfRange);
       return text;
     }
     case 'DATE': {
@@ -134,6 +167,8 @@ export function sqlValue(column: ColumnBinding, value: string | null, rowId?: st
       if (endless) return endless;
       const m = /^(\d{4,7})-(\d{2})-(\d{2})( BC)?$/i.exec(text);
       if (!m || !validDate(astronomicalYear(m[1], m[4]), +m[2], +m[3])) throw unfit('not a date (YYYY-MM-DD, an era BC after it)');
+      const outOfRange = dayOutOfRange('DATE', astronomicalYear(m[1], m[4]), +m[2], +m[3]);
+      if (outOfRange) throw unfit(outOfRange);
       return `${m[1]}-${m[2]}-${m[3]}${m[4] ? ' BC' : ''}`;
     }
     case 'TIMESTAMP': {
@@ -143,6 +178,8 @@ export function sqlValue(column: ColumnBinding, value: string | null, rowId?: st
       if (!m || !validDate(astronomicalYear(m[1], m[8]), +m[2], +m[3]) || +(m[4] ?? 0) > 23 || +(m[5] ?? 0) > 59 || +(m[6] ?? 0) > 59) {
         throw unfit('not a timestamp (YYYY-MM-DDTHH:MM:SS, an era BC after it)');
       }
+      const outOfRange = dayOutOfRange('TIMESTAMP', astronomicalYear(m[1], m[8]), +m[2], +m[3]);
+      if (outOfRange) throw unfit(outOfRange);
       const time = m[4] === undefined ? '' : `T${m[4]}:${m[5]}${m[6] === undefined ? '' : `:${m[6]}${m[7] ?? ''}`}`;
       return `${m[1]}-${m[2]}-${m[3]}${time}${m[8] ? ' BC' : ''}`;
     }

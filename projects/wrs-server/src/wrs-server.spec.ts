@@ -1,5 +1,6 @@
 import { NS } from 'ngx-wrs-grid/core';
-import { TestServer, WRQ, ordersRequest, startTestServer } from '../testing/test-server';
+import { I, TestServer, WRQ, loadRequest, ordersRequest, saveXml, startTestServer } from '../testing/test-server';
+import { bindingSetsFrom } from './binding-sets';
 
 describe('wrs-server HTTP answers', () => {
   let server: TestServer;
@@ -51,5 +52,33 @@ describe('wrs-server HTTP answers', () => {
 
   it('serves the endpoints below a context path too', async () => {
     expect((await server.post('/app/WrsServlet', ordersRequest({ columns: ['id'], select: 'rowEnd="1"' }))).status).toBe(200);
+  });
+});
+
+describe('wrs-server 500 answers', () => {
+  // A binding set naming a column its table lacks: the server's mistake, which no request can fix.
+  const bindingSets = bindingSetsFrom({
+    broken: {
+      table: 'broken',
+      columns: [
+        { id: 'id', column: 'id', type: 'INTEGER', key: true },
+        { id: 'gone', column: 'gone', type: 'VARCHAR' },
+      ],
+    },
+  });
+  const logged: string[] = [];
+  let server: TestServer;
+  beforeAll(async () => (server = await startTestServer({ table: 'CREATE TABLE broken (id INTEGER PRIMARY KEY)', bindingSets }, (m) => logged.push(m))));
+  afterAll(async () => server.close());
+
+  it('say "internal error" without the database message, which goes to the log', async () => {
+    const load = await server.post('/WrsServlet', loadRequest('broken'));
+    expect(load.status).toBe(500);
+    expect(load.text).toBe('<Error status="500"><Message>Internal error</Message></Error>');
+    const save = await server.post('/WrsServlet', saveXml('broken', ['id', 'gone'], I('I1', ['1', 'x'])));
+    expect(save.status).toBe(500);
+    expect(save.text).toBe('<Error status="500"><Message>Row I1: internal error</Message><Row id="I1"/></Error>');
+    expect(logged.length).toBe(2);
+    for (const line of logged) expect(line).toMatch(/^POST \/WrsServlet: .*: 42703: column "gone"( of relation "broken")? does not exist/);
   });
 });

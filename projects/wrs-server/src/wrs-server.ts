@@ -4,7 +4,7 @@ import 'ngx-wrs-grid/core/xmldom';
 import { NS, WrsError, parseXml } from 'ngx-wrs-grid/core';
 import { BindingSets } from './binding-sets';
 import { Database } from './database';
-import { HttpError, badRequest } from './http-error';
+import { HttpError, badRequest, internalError } from './http-error';
 import { planLoad, runLoad } from './load-request';
 import { MAX_BLOCK_SIZE, nextIdentifier, nextIdentifierXml } from './next-identifier';
 import { saveWrs } from './save-wrs';
@@ -17,7 +17,7 @@ export interface WrsServerOptions {
   readonly bindingSets: BindingSets;
   /** Largest request body accepted, in bytes. */
   readonly maxBodyBytes?: number;
-  /** Called with unexpected (500) failures. */
+  /** Called with each 500 failure and its detail, which the answer leaves out (main.ts writes it to stderr). */
   readonly log?: (message: string) => void;
   /** The app's stylesheets, served under `/xslt/` as text and compiled (SEF); no `/xslt/` endpoint when absent. */
   readonly stylesheets?: StylesheetFolder;
@@ -116,8 +116,8 @@ export function wrsRequestHandler(options: WrsServerOptions): (req: IncomingMess
   };
   return (req, res) => {
     handle(req, res).catch((e: unknown) => {
-      const error = e instanceof HttpError ? e : new HttpError(500, `Internal error: ${e instanceof Error ? e.message : String(e)}`);
-      if (error.status >= 500) options.log?.(`${req.method} ${req.url}: ${error.reason}`);
+      const error = e instanceof HttpError ? e : internalError(e);
+      if (error.status >= 500) options.log?.(`${req.method} ${req.url}: ${error.reason}${error.cause === undefined ? '' : `: ${detailOf(error.cause)}`}`);
       if (res.headersSent) {
         res.destroy();
         return;
@@ -141,4 +141,11 @@ function decodedSegment(segment: string, path: string): string {
   } catch {
     throw badRequest(`Malformed percent-escape in the path ${JSON.stringify(path)}`);
   }
+}
+
+/** A failure as the log shows it: the database's code, message and detail, or the stack. */
+function detailOf(cause: unknown): string {
+  const err = cause as { code?: unknown; message?: unknown; detail?: unknown; stack?: unknown };
+  if (typeof err?.code === 'string' && typeof err.message === 'string') return [err.code, err.message, err.detail].filter(Boolean).join(': ');
+  return typeof err?.stack === 'string' ? err.stack : String(cause);
 }

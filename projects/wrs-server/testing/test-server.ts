@@ -20,14 +20,14 @@ export interface TestServer {
 
 /**
  * The real server on an in-memory PGlite, on a free port: seeded with the 10,000 demo orders and their binding sets, or
- * with `table` (one CREATE TABLE statement) and `bindingSets` instead.
+ * with `table` (one CREATE TABLE statement) and `bindingSets` instead; `log` gets what the server logs of its 500s.
  */
-export async function startTestServer(own?: { table: string; bindingSets: BindingSets }): Promise<TestServer> {
+export async function startTestServer(own?: { table: string; bindingSets: BindingSets }, log?: (message: string) => void): Promise<TestServer> {
   const db = await openPglite();
   if (own) await db.query(own.table);
   else await ensureDemoData(db);
   const bindingSets = own?.bindingSets ?? readBindingSets(resolve('projects/wrs-server/binding-sets.json'));
-  const server = createWrsServer({ db, bindingSets });
+  const server = createWrsServer({ db, bindingSets, log });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
