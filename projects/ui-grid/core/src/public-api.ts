@@ -148,3 +148,4 @@ export { sortRows } from './filter/row-order';
 export type { RowOrdering } from './filter/row-order';
 export { ColumnValues } from './filter/column-values';
 export { SOURCE_TEXT_MIN_LENGTH, forgetSourceText } from './xml/source-text';
+export { ownValue, setOwn } from './data-provider/own-keys';

@@ -27,7 +27,7 @@ export function chainFunction(name: string): JsChainStep | null {
 
 /** Path parts that lead from any object to `Function` or to prototypes, and runtime objects no chain step lives in. */
 const REFUSED_PARTS = new Set(['constructor', 'prototype', '__proto__']);
-const REFUSED_ROOTS = new Set(['process', 'require', 'module', 'Deno', 'Bun', 'globalThis', 'window', 'self', 'top', 'parent', 'frames']);
+const REFUSED_ROOTS = new Set(['process', 'require', 'module', 'Deno', 'Bun', 'globalThis', 'global', 'window', 'self', 'top', 'parent', 'frames']);
 
 /**
  * Resolves `chain:Stylesheet/@jsProcFct`: a registered name, else a dotted path from the global object

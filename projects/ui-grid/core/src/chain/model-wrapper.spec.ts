@@ -132,7 +132,7 @@ describe(`ModelWrapper (${domName()})`, () => {
     try {
       expect(resolveJsProcFct('specApp.chains.enrich')).toBe(app.chains.enrich as never);
       expect(resolveJsProcFct('specService.step')).toBe(Service.prototype.step as never);
-      for (const name of ['constructor.constructor', 'specApp.constructor', 'specApp.__proto__.constructor', 'process.reallyExit', 'process.abort', 'globalThis.process.exit', 'Math.max', 'eval', 'Function', 'specService.step.call', 'specApp.chains.enrich.bind']) {
+      for (const name of ['constructor.constructor', 'specApp.constructor', 'specApp.__proto__.constructor', 'process.reallyExit', 'process.abort', 'globalThis.process.exit', 'global.process.exit', 'Math.max', 'eval', 'Function', 'specService.step.call', 'specApp.chains.enrich.bind']) {
         expect(resolveJsProcFct(name)).withContext(name).toBeNull();
       }
     } finally {

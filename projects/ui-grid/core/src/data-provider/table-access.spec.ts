@@ -1,5 +1,5 @@
 import { WrsError } from '../errors';
-import { domName, ordersWrs } from '../../testing/fixtures';
+import { domName, ordersWrs, wrsText } from '../../testing/fixtures';
 import { ChangeSet } from './data-provider';
 import { DataProviderRegistry } from './registry';
 import { StaticModel } from './static-model';
@@ -23,6 +23,15 @@ describe(`tbl* accessors (${domName()})`, () => {
     expect(model.tblSelect({ filter: { country: 'FR' }, columns: ['rowId', 'qty'] })).toEqual([{ rowId: 'R2', qty: '5' }]);
     expect(model.tblSelect({ filter: { country: null }, columns: ['name'] })).toEqual([{ name: 'Cleo' }]);
     expect(model.tblSelect({ filter: { qty: 5 } }).length).toBe(1);
+  });
+
+  it('tblSelect keeps columns named __proto__ or constructor as own keys of ordinary objects', async () => {
+    const odd = new StaticModel({ data: wrsText([{ id: '__proto__' }, { id: 'constructor' }, { id: 'b' }], [['x', 'y', 'z'], [null, null, 'w']]), registry: new DataProviderRegistry() });
+    await odd.execute();
+    const rows = odd.tblSelect();
+    expect(rows.map((r) => Object.keys(r))).toEqual([['__proto__', 'constructor', 'b'], ['__proto__', 'constructor', 'b']]);
+    expect(rows.map((r) => [Object.getOwnPropertyDescriptor(r, '__proto__')?.value, r['constructor'], r['b']])).toEqual([['x', 'y', 'z'], [null, null, 'w']]);
+    expect(rows.every((r) => Object.getPrototypeOf(r) === Object.prototype)).toBeTrue();
   });
 
   it('tblSelectRow returns the first match by rowId or filter, or null', () => {

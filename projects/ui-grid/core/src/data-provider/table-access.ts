@@ -1,3 +1,4 @@
+import { setOwn } from './own-keys';
 import { WrsError } from '../errors';
 import { WrsIndex } from '../wrs/wrs-index';
 import { ELEMENT_NODE, createWrsElement } from '../xml/dom';
@@ -88,7 +89,7 @@ export class TableAccess {
       }
       const [pos] = this.positions(index, [id]);
       const cell = cellAt(row, pos);
-      out[id] = cell ? cellValue(cell) : null;
+      setOwn(out, id, cell ? cellValue(cell) : null);
     }
     return out;
   }

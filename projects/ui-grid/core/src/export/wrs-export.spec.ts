@@ -176,4 +176,10 @@ describe(`export (${domName()})`, () => {
     expect((dates[2] as Date).toISOString()).toBe('1900-03-01T00:00:00.000Z');
     expect(dates[3]).toBe('0050-06-01');
   });
+
+  it('exports columns named constructor and __proto__ with their own captions, never an inherited property', () => {
+    const doc = parseXml(wrsText([{ id: 'constructor' }, { id: '__proto__' }], [['a', 'b']]));
+    expect(wrsToCsv(doc, { valueCaptions: {} })).toBe('CONSTRUCTOR,__PROTO__\r\na,b\r\n');
+    expect(wrsToCsv(doc, { captions: { constructor: 'C' } })).toBe('C,__PROTO__\r\na,b\r\n');
+  });
 });

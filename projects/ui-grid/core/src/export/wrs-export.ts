@@ -1,3 +1,4 @@
+import { ownValue } from '../data-provider/own-keys';
 import { WrsError } from '../errors';
 import { scaleOf } from '../wrs/apply-scale';
 import { toCsv } from '../wrs/clipboard-text';
@@ -47,10 +48,10 @@ export function exportColumns(index: WrsIndex, options: WrsExportOptions = {}): 
     : all;
   return chosen.map((c) => ({
     id: c.id,
-    caption: options.captions?.[c.id] ?? c.element.getAttribute('caption') ?? c.id,
+    caption: ownValue(options.captions, c.id) ?? c.element.getAttribute('caption') ?? c.id,
     typeName: (c.element.getAttribute('type-name') ?? 'VARCHAR').toUpperCase(),
     scale: scaleOf(c.element),
-    ...(options.valueCaptions?.[c.id] ? { valueCaptions: options.valueCaptions[c.id] } : {}),
+    ...(ownValue(options.valueCaptions, c.id) ? { valueCaptions: ownValue(options.valueCaptions, c.id) } : {}),
   }));
 }
 

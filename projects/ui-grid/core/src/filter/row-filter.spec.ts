@@ -51,6 +51,25 @@ describe(`client-side f:Filter evaluation (${domName()})`, () => {
     expect(ids(filterRows(index, filter('<f:Expression bRef="name" op="like" value="(.)*"/>')))).toEqual([]);
   });
 
+  it('like matches parts in order, anchored where no * stands, and many wildcards on long text come back (no backtracking)', () => {
+    const index = WrsIndex.of(parseXml(wrsText([{ id: 't' }], [['abcabc'], ['aXbXc'], ['a'.repeat(5000)], ['aa'], ['a'], ['']])));
+    const like = (value: string) => ids(filterRows(index, filter(`<f:Expression bRef="t" op="like" value="${value}"/>`)));
+    expect(like('a*c')).toEqual(['R1', 'R2']);
+    expect(like('*b*b*')).toEqual(['R1']);
+    expect(like('a*a')).toEqual(['R3', 'R4']);
+    expect(like('*')).toEqual(['R1', 'R2', 'R3', 'R4', 'R5', 'R6']);
+    expect(like('abc')).toEqual([]);
+    expect(like('**X**')).toEqual(['R2']);
+    expect(like(`*${'a*'.repeat(30)}b*`)).toEqual([]);
+    expect(like(`*${'a*'.repeat(30)}`)).toEqual(['R3']);
+  });
+
+  it('a column named constructor is filtered by its expressions when no custom function is given for it', () => {
+    const index = WrsIndex.of(parseXml(wrsText([{ id: 'constructor' }], [['x'], ['y']])));
+    const f = filter('<f:Expression bRef="constructor" op="=" value="x"/>');
+    expect(ids(filterRows(index, f, { custom: {} }))).toEqual(['R1']);
+  });
+
   it('in / notIn take comma-separated lists; an empty value means IS NULL', () => {
     const index = people();
     expect(ids(filterRows(index, filter('<f:Expression bRef="country" op="in" value="DE,IT"/>')))).toEqual(['R1', 'R4', 'R5']);

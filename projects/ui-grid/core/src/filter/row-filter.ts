@@ -1,3 +1,4 @@
+import { ownValue } from '../data-provider/own-keys';
 import { WrsError } from '../errors';
 import { ELEMENT_NODE } from '../xml/dom';
 import { NS } from '../xml/namespaces';
@@ -33,16 +34,27 @@ export const FILTER_OPERATORS = ['=', '>', '>=', '<', '<=', '<>', '!=', 'like', 
 const truthy = (v: string | null) => v === 'true' || v === '1';
 
 /**
- * `like` as a regular expression, `*` any text. A leading or trailing `*` leaves that end unanchored instead of
- * matching `.*` there: the same rows, found by a literal search (a "contains" filter tests 100,000 values in a third
- * of the time).
+ * `like` with `*` for any text, matched without a regular expression: the literal parts are found in order, each at
+ * its first place after the one before (for `*` alone that first place is always right), so the cost grows with the
+ * text, never exponentially as a backtracking `.*a.*a.*b` did. `fold` makes it case-insensitive when asked.
  */
-function likeRegExp(pattern: string, ignoreCase: boolean): RegExp {
-  const parts = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
-  const openStart = parts.length > 1 && parts[0] === '';
-  const openEnd = parts.length > 1 && parts[parts.length - 1] === '';
-  const source = parts.slice(openStart ? 1 : 0, openEnd ? -1 : parts.length).join('.*');
-  return new RegExp(`${openStart ? '' : '^'}${source}${openEnd ? '' : '$'}`, ignoreCase ? 'is' : 's');
+function likeMatcher(pattern: string, fold: (s: string) => string): (value: string) => boolean {
+  const parts = fold(pattern).split('*');
+  if (parts.length === 1) return (value) => fold(value) === parts[0];
+  const first = parts[0];
+  const last = parts[parts.length - 1];
+  const middle = parts.slice(1, -1).filter((part) => part !== '');
+  return (raw) => {
+    const value = fold(raw);
+    if (!value.startsWith(first)) return false;
+    let at = first.length;
+    for (const part of middle) {
+      const found = value.indexOf(part, at);
+      if (found < 0) return false;
+      at = found + part.length;
+    }
+    return value.length - last.length >= at && value.endsWith(last);
+  };
 }
 
 function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFilterOptions, access: ValueAccessor): IndexedPredicate {
@@ -51,7 +63,7 @@ function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFil
   const column = index.column(bRef);
   if (!column) throw new WrsError('UNKNOWN_COLUMN', `Filter on unknown column "${bRef}"`, bRef);
   const pos = column.pos;
-  const custom = options.custom?.[bRef];
+  const custom = ownValue(options.custom, bRef);
   const valueOf = access(pos);
   if (custom) return (row, i) => custom(valueOf(row, i), row);
 
@@ -71,11 +83,11 @@ function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFil
   switch (op) {
     case 'like':
     case 'notLike': {
-      const re = likeRegExp(value, ignoreCase);
+      const matches = likeMatcher(value, fold);
       const want = op === 'like';
       return (row, i) => {
         const v = valueOf(row, i);
-        return v !== null && re.test(v) === want;
+        return v !== null && matches(v) === want;
       };
     }
     case 'in':

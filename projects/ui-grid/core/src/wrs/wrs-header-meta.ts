@@ -1,3 +1,4 @@
+import { setOwn } from '../data-provider/own-keys';
 import { WrsIndex } from './wrs-index';
 
 /** Header metadata: column id -> that column's XML attributes as strings (`{ pos: '3', 'type-name': 'INTEGER' }`). */
@@ -9,8 +10,8 @@ export function generateWrsHeaderMetaOf(index: WrsIndex): WrsHeaderMeta {
   for (const column of index.columns()) {
     const attributes: Record<string, string> = {};
     const el = column.element;
-    for (let i = 0; i < el.attributes.length; i++) attributes[el.attributes[i].name] = el.attributes[i].value;
-    meta[column.id] = attributes;
+    for (let i = 0; i < el.attributes.length; i++) setOwn(attributes, el.attributes[i].name, el.attributes[i].value);
+    setOwn(meta, column.id, attributes);
   }
   return meta;
 }

@@ -197,6 +197,14 @@ describe(`WrsUtil edges: transposeGrouping (${domName()})`, () => {
       <wrs:R id="7"><wrs:C>IT</wrs:C><wrs:C>2025</wrs:C><wrs:C>60</wrs:C></wrs:R>
       </wrs:Data></wrs:Wrs>`;
 
+  it('generateWrsHeaderMeta keeps a column named __proto__ as an own key, its attributes as its value', () => {
+    const util = new WrsUtil({ registry: new DataProviderRegistry() });
+    const meta = util.generateWrsHeaderMeta(parseXml(wrsText([{ id: '__proto__' }, { id: 'b', type: 'INTEGER' }], [['x', '1']])));
+    expect(Object.keys(meta)).toEqual(['__proto__', 'b']);
+    expect(Object.getOwnPropertyDescriptor(meta, '__proto__')?.value['pos']).toBe('1');
+    expect((meta as Record<string, unknown>)['pos']).toBeUndefined();
+  });
+
   it('leaves D rows out: their values, innermost values and groups do not appear', () => {
     const { util, model } = setup(grouped());
     for (const id of ['1', '3', '7']) expect(util.deleteRow(model, id)).toBeTrue();

@@ -1,5 +1,5 @@
 import { computed, signal } from '@angular/core';
-import { ColumnFilterFunction, DataProvider, RowOrdering, WrsBackend, WrsIndex, XSLT_PARAMS_NS, compileFilter } from 'ngx-wrs-grid/core';
+import { ColumnFilterFunction, DataProvider, RowOrdering, WrsBackend, WrsIndex, XSLT_PARAMS_NS, compileFilter, ownValue, setOwn } from 'ngx-wrs-grid/core';
 import { GridColumn } from '../grid-column';
 import { ColumnFilterValue, columnFilterElement, readColumnFilters, removeColumnFilters, statusFilter, withoutColumnFilters, writeColumnFilter } from './column-filter';
 import { GridRowView } from './grid-row-view';
@@ -356,10 +356,10 @@ export class GridFeatures {
     if (!custom && !caption) return undefined;
     const out: Record<string, ColumnFilterFunction> = {};
     for (const [colId, filter] of this.filters()) {
-      const own = custom?.[colId];
+      const own = ownValue(custom, colId);
       const column = this.columns.find((c) => c.id === colId);
-      if (own) out[colId] = (value, row) => own(value, filter, row);
-      else if (caption) out[colId] = (value) => matchesFilter(caption(colId, value), filter, column?.numeric ?? false);
+      if (own) setOwn(out, colId, (value, row) => own(value, filter, row));
+      else if (caption) setOwn(out, colId, (value) => matchesFilter(caption(colId, value), filter, column?.numeric ?? false));
     }
     return out;
   }
