@@ -43,6 +43,15 @@ describe(`buildWrsRequest (${domName()})`, () => {
     expect(els(request, NS.wrq, 'Select')[0].hasAttribute('rowStart')).toBeFalse();
   });
 
+  it('asks for a column shown twice once, with the attributes of its first grid:C', () => {
+    const twice = config.replace('<grid:C bRef="qty" isReadOnly="true"/>', '<grid:C bRef="qty" isReadOnly="true"/><grid:C bRef="name" caption="Again"/>');
+    const request = buildWrsRequest(parseXml(twice));
+    const columns = els(request, NS.wrq, 'Columns')[0];
+    const asked = Array.from(columns.getElementsByTagNameNS(NS.wrq, 'C'));
+    expect(asked.map((c) => c.getAttribute('bRef'))).toEqual(['id', 'name', 'country', 'qty']);
+    expect(asked[1].getAttribute('caption')).toBe('Name');
+  });
+
   it('takes the status filter from a provider and the page from xp:Paginate for server-side pagination', async () => {
     const registry = new DataProviderRegistry();
     const statusModel = await new StaticModel({ data: status, registry }).fetchData();

@@ -83,9 +83,13 @@ export function buildWrsRequest(config: Document, options: WrsRequestOptions = {
   if (rowEnd !== undefined) select.setAttribute('rowEnd', String(rowEnd));
 
   const wrqColumns = el(NS.wrq, 'wrq:Columns');
+  const asked = new Set<string>();
   for (const c of columns) {
     const bRef = c.getAttribute('bRef');
     if (!bRef) throw new WrsError('INVALID_ARGUMENT', 'A grid:C has no bRef', c);
+    // A column shown twice is asked for once: a Wrs header holds each column id once (and servers refuse repeats).
+    if (asked.has(bRef)) continue;
+    asked.add(bRef);
     const wc = el(NS.wrq, 'wrq:C');
     wc.setAttribute('bRef', bRef);
     for (const name of CARRIED_ATTRIBUTES) if (c.hasAttribute(name)) wc.setAttribute(name, c.getAttribute(name)!);
