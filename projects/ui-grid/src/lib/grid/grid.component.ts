@@ -1023,7 +1023,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         const sequence = this.lastChangeSequence();
         const custom = this.customSave();
         if (custom) await custom({ gridModel: this, wrs: payload.wrs });
-        else {
+        else if (payload.rowCount > 0 || this.saveChain()) {
+          // Nothing changed and no save chain to make something of it: nothing to post (as WrsUtil.saveModel).
           const chain = this.saveChain();
           // Without a save chain the payload's text is posted as built: no parse and serialize round trip.
           const body = chain ? await runGridChain(this.chains, 'saveChain', chain, payload.wrs, this.saveParameters()) : payload.text;
