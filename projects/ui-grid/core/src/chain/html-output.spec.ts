@@ -23,6 +23,31 @@ describe(`sanitizeHtmlInto (${domName()})`, () => {
     expect(out).toContain('title="t"');
   });
 
+  it('makes no customized built-in element from an is attribute: its code does not run with the chain\'s attributes', () => {
+    const registry = (globalThis as { customElements?: CustomElementRegistry }).customElements;
+    const runs: (string | null)[] = [];
+    if (registry && !registry.get('spec-upgraded-div')) {
+      class SpecUpgradedDiv extends HTMLDivElement {
+        connectedCallback(): void {
+          runs.push(this.getAttribute('data-cmd'));
+        }
+      }
+      registry.define('spec-upgraded-div', SpecUpgradedDiv, { extends: 'div' });
+    }
+    const t = target();
+    (globalThis as { document?: Document }).document?.body.appendChild(t);
+    sanitizeHtmlInto('<div is="spec-upgraded-div" data-cmd="from-chain" class="c">x<b>y</b></div>', t);
+    const kept = t.firstChild as Element;
+    expect(kept.localName).toBe('div');
+    expect(kept.getAttribute('class')).toBe('c');
+    expect(kept.getAttribute('data-cmd')).toBe('from-chain');
+    expect(kept.textContent).toBe('xy');
+    expect(serializeXml(t)).not.toContain('spec-upgraded-div');
+    expect(runs).toEqual([]);
+    if (registry) expect(kept.constructor).toBe(HTMLDivElement);
+    (t as Element & { remove(): void }).remove?.();
+  });
+
   it('keeps a CDATA section as text, so no markup in it becomes live when the target is serialized and parsed as HTML', () => {
     const t = target();
     sanitizeHtmlInto('<div>Total<![CDATA[</p><script>alert(1)</script>]]></div>', t);

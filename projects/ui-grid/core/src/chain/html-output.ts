@@ -41,6 +41,21 @@ function cleanAttributes(element: Element): void {
   }
 }
 
+/**
+ * An element parsed with an `is` attribute keeps its "is value" when the attribute goes, and a copy of it upgrades to
+ * the page's customized built-in element of that name (its code runs with the chain's attributes): it is replaced by
+ * a fresh element of the same name, holding its attributes (but `is`) and its children.
+ */
+function withoutIsValue(element: Element): Element {
+  const fresh = element.ownerDocument!.createElementNS(element.namespaceURI, element.localName);
+  for (const attr of Array.from(element.attributes)) {
+    if (attr.name.toLowerCase() !== 'is') fresh.setAttributeNS(attr.namespaceURI, attr.name, attr.value);
+  }
+  while (element.firstChild) fresh.appendChild(element.firstChild);
+  element.parentNode!.replaceChild(fresh, element);
+  return fresh;
+}
+
 /** Sanitizes a node tree in place: the allow-lists above decide what stays. */
 export function sanitizeTree(root: Node): void {
   // Parents still to look at: a loop, not recursion, so output nested 20,000 deep cannot overflow the stack.
@@ -54,8 +69,9 @@ export function sanitizeTree(root: Node): void {
         if (DROPPED.has(name)) {
           parent.removeChild(element);
         } else if (ALLOWED.has(name)) {
-          cleanAttributes(element);
-          parents.push(element);
+          const kept = element.hasAttribute('is') ? withoutIsValue(element) : element;
+          cleanAttributes(kept);
+          parents.push(kept);
         } else {
           // Unwrapped: its children take its place and are looked at next.
           next = element.firstChild ?? element.nextSibling;
