@@ -333,6 +333,35 @@ describe(`ModelWrapper (${domName()})`, () => {
     expect(chain.getData()!.documentElement.textContent).toBe('3');
   });
 
+  it('dispose stops a chain for good: changes and reloads of its input and parameter providers run nothing more', async () => {
+    const param = new StaticModel({ data: '<p v="1"/>', registry });
+    let runs = 0;
+    const chain = wrapper({ chain: (_d: Document, p) => `<n run="${++runs}" v="${(p['param'] as Document).documentElement.getAttribute('v')}"/>`, parameters: { param } });
+    await chain.execute();
+    chain.dispose();
+    input.write('/*/wrs:Data/wrs:R[@id="R1"]/wrs:C[1]', 'Anne', true);
+    param.write('/p/@v', '2', true);
+    await param.execute(true);
+    await input.execute(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runs).toBe(1);
+    expect(serializeXml(chain.getData()!)).toBe('<n run="1" v="1"/>');
+  });
+
+  it('dispose drops the target: a run still under way when disposed renders nothing', async () => {
+    const target = parseXml('<html><body><div/></body></html>').getElementsByTagName('div')[0];
+    let release!: () => void;
+    const chain = wrapper({ chain: () => new Promise<string>((resolve) => (release = () => resolve('<b>late</b>'))) });
+    chain.setTargetHtml(target);
+    const run = chain.execute();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    chain.dispose();
+    release();
+    await run;
+    expect(target.textContent).toBe('');
+    expect(chain.getTargetHtml()).toBeNull();
+  });
+
   it('maps the default name gridTooltip.xslt to the built-in tooltip', async () => {
     const chain = wrapper({ chain: 'gridTooltip.xslt', parameters: { rowId: 'R2', colId: 'qty' }, loader: mapLoader({}) });
     await chain.execute();

@@ -56,6 +56,7 @@ export class ModelWrapper extends DataProvider {
   private readonly htmlPolicy?: HtmlOutputPolicy;
   private readonly inputSubscriptions = new Map<DataProvider, Subscription>();
   private waiting = false;
+  private disposed = false;
   /** The provider this chain waits for now (its input or a parameter), to find chains waiting for each other. */
   private awaiting: DataProvider | null = null;
   private htmlText: string | null = null;
@@ -98,6 +99,18 @@ export class ModelWrapper extends DataProvider {
     return this.htmlText;
   }
 
+  /**
+   * Stops this chain for good: it no longer listens to its input and parameter providers (their changes and reloads
+   * run nothing), and it renders nothing more, not even the result of a run still under way. Chains run once (a grid's
+   * load, save and validation chains, tooltips, menus) call it when done, else their inputs keep them running.
+   */
+  dispose(): void {
+    this.disposed = true;
+    for (const subscription of this.inputSubscriptions.values()) subscription.unsubscribe();
+    this.inputSubscriptions.clear();
+    super.setTargetHtml(null);
+  }
+
   override addDataProvider(newDataProvider: DataProvider, newName?: string): DataProvider | null {
     const old = super.addDataProvider(newDataProvider, newName);
     this.unwatchUnlessUsed(old);
@@ -118,13 +131,14 @@ export class ModelWrapper extends DataProvider {
   }
 
   override setTargetHtml(targetHtmlElement: Element | null): void {
+    if (this.disposed) return;
     super.setTargetHtml(targetHtmlElement);
     if (targetHtmlElement && this.isReady() && this.data) this.render(this.data);
   }
 
   // An input's change set or reload re-runs a chain that has run; loads this chain itself awaits are not news.
   private watch(provider: DataProvider): void {
-    if (this.inputSubscriptions.has(provider) || provider === (this as DataProvider)) return;
+    if (this.disposed || this.inputSubscriptions.has(provider) || provider === (this as DataProvider)) return;
     const rerun = () => {
       if (this.waiting || this.getStatus() === this.initializedStatus) return;
       void this.execute(true);

@@ -17,11 +17,16 @@ export async function runGridChain(
   parameters: GridChainParameters | null,
 ): Promise<Document> {
   const wrapper = chains.create({ inputModel: new StaticModel({ data: doc }), chain, parameters: parameters ?? undefined });
-  await wrapper.execute();
-  const out = wrapper.getData();
-  if (wrapper.hasFailed() || !out) {
-    const code = wrapper.getStatus() instanceof ChainStylesheetLoadingFailed ? 'CHAIN_LOAD_FAILED' : 'TRANSFORM_FAILED';
-    throw new WrsError(code, `${name} failed: ${wrapper.getFailureReason() ?? wrapper.getStatus().toString()}`, name);
+  try {
+    await wrapper.execute();
+    const out = wrapper.getData();
+    if (wrapper.hasFailed() || !out) {
+      const code = wrapper.getStatus() instanceof ChainStylesheetLoadingFailed ? 'CHAIN_LOAD_FAILED' : 'TRANSFORM_FAILED';
+      throw new WrsError(code, `${name} failed: ${wrapper.getFailureReason() ?? wrapper.getStatus().toString()}`, name);
+    }
+    return out;
+  } finally {
+    // Run once: a later change of a parameter provider must not run this load, save or validation again.
+    wrapper.dispose();
   }
-  return out;
 }

@@ -1021,6 +1021,24 @@ describe('GridComponent save and reset', () => {
   });
 });
 
+describe('GridComponent chains', () => {
+  it('runs a loadChain once per load: a load parameter provider changing later, or after the grid is gone, runs nothing', async () => {
+    const param = new StaticModel({ data: '<p v="1"/>' });
+    await param.fetchData();
+    let runs = 0;
+    const s = await setup({ loadChain: (doc: Document) => (runs++, doc), loadParameters: { param } });
+    expect(runs).toBe(1);
+    param.write('/p/@v', '2', true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runs).withContext('a parameter change is no load').toBe(1);
+    s.fixture.destroy();
+    param.write('/p/@v', '3', true);
+    await param.execute(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runs).withContext('after the grid was destroyed').toBe(1);
+  });
+});
+
 describe('GridComponent deep key check', () => {
   const table = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
   function server(loads: string[], saves: string[]): WrsBackend {
