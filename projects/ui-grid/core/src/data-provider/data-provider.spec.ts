@@ -180,6 +180,19 @@ describe(`DataProvider life cycle and listeners (${domName()})`, () => {
     expect(immediate).toBe(1);
   });
 
+  it('onReady and onceReady run at once after a save (SavedStatus and SaveFailedStatus are ready), without loading again', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry });
+    await model.execute();
+    const calls: string[] = [];
+    model.markSaved();
+    model.onReady(({ status }) => calls.push(`ready ${status.name}`));
+    model.onceReady({ onSuccess: ({ status }) => calls.push(`once ${status.name}`), executeIfNotReady: true });
+    model.markSaveFailed('409');
+    model.onceReady(({ status }) => calls.push(`once ${status.name}`));
+    expect(calls).toEqual(['ready SavedStatus', 'once SavedStatus', 'once SaveFailedStatus']);
+    expect(model.getStatus().name).toBe('SaveFailedStatus');
+  });
+
   it('onceReady without executeIfNotReady waits for someone else to load', async () => {
     const model = new StaticModel({ data: ordersWrs(), registry });
     let called = 0;

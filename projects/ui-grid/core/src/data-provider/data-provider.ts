@@ -378,7 +378,8 @@ export abstract class DataProvider {
   onReady(listenerObject: StatusListenerFn | OnReadyParam): void {
     const param: OnReadyParam = typeof listenerObject === 'function' ? { onSuccess: listenerObject } : listenerObject;
     const onlyOnce = !!param.onlyOnce;
-    if (!param.onlyFuture && this.isReady() && this.getStatus() instanceof TransformedStatus) {
+    // Ready after a save too (SavedStatus, SaveFailedStatus): the data is there, so the listener runs at once.
+    if (!param.onlyFuture && this.isReady()) {
       param.onSuccess({ status: this.getStatus(), provider: this });
       if (onlyOnce) return;
     }

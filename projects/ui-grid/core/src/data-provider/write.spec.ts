@@ -30,6 +30,16 @@ describe(`write rules, spec 4.5 (${domName()})`, () => {
     expect(status.read('/guiStatus:Status/guiStatus:Title')).toBe('Orders');
   });
 
+  it('[@id=1] compares numbers: it finds the row "01" to read and to write, and creates no second row', async () => {
+    const model = new StaticModel({ data: `<wrs:Wrs xmlns:wrs="${NS.wrs}"><wrs:Header><wrs:Columns><wrs:C pos="1" id="a"/></wrs:Columns></wrs:Header><wrs:Data><wrs:R id="01"><wrs:C>x</wrs:C></wrs:R></wrs:Data></wrs:Wrs>`, registry: new DataProviderRegistry() });
+    await model.execute();
+    expect(model.read('/*/wrs:Data/*[@id=1]/wrs:C')).toBe('x');
+    model.write('/*/wrs:Data/wrs:R[@id=1]/wrs:C', 'z');
+    expect(model.queryNodes('/*/wrs:Data/*').length).toBe(1);
+    expect(model.read("/*/wrs:Data/*[@id='01']/wrs:C")).toBe('z');
+    expect(model.read("/*/wrs:Data/*[@id='1']/wrs:C")).toBeNull();
+  });
+
   it('rule 2: an existing start part is extended, not created a second time', () => {
     status.write("/guiStatus:Status/f:Filter/f:Expression[@bRef='country']/@op", '=');
     status.write("/guiStatus:Status/f:Filter/f:Expression[@bRef='country']/@value", 'DE');

@@ -85,7 +85,8 @@ function idLookup(predicate: Predicate | undefined): string | null {
   const [cond] = predicate.conditions;
   const [s] = cond.left.steps;
   if (cond.left.steps.length !== 1 || s.axis !== 'attribute' || s.name.local !== 'id' || s.name.ns !== null) return null;
-  return cond.right.kind === 'literal' ? cond.right.value : String(cond.right.value);
+  // Only text compares as text: `@id=1` compares numbers (an id "01" is 1), which the id index cannot answer.
+  return cond.right.kind === 'literal' ? cond.right.value : null;
 }
 
 function childStep(parent: Node, step: Extract<Step, { axis: 'child' }>, lookup?: ChildLookup): Element[] {

@@ -52,6 +52,23 @@ describe('dot placeholders (spec 4.4)', () => {
     expect(fillPlaceholders('/a[@x={{=it.v.length}}]', { v: { length: 4 } })).toBe('/a[@x=4]');
   });
 
+  it('takes a number or a name outside quotes and refuses any other value there, and objects anywhere', () => {
+    expect(fillPlaceholders('/*/wrs:Data/*[{{=it.pos}}]/{{=it.el}}[{{=it.n}}]', { pos: 9, el: 'wrs:C', n: '-1.5' })).toBe('/*/wrs:Data/*[9]/wrs:C[-1.5]');
+    const refused = (template: string, params: Record<string, unknown>) => {
+      try {
+        fillPlaceholders(template, params);
+        return null;
+      } catch (e) {
+        return e instanceof WrsError ? e.code : 'other';
+      }
+    };
+    expect(refused('/*/wrs:Data/*[{{=it.pos}}]/wrs:C[1]', { pos: '9] | /*/wrs:Header/wrs:Columns/wrs:C[1]/@id | /x[1' })).toBe('INVALID_ARGUMENT');
+    expect(refused('/*/wrs:Data/*[{{=it.pos}}]', { pos: '1 or true()' })).toBe('INVALID_ARGUMENT');
+    expect(refused("/*[@id='{{=it.v}}']", { v: { toString: () => 'x' } })).toBe('INVALID_ARGUMENT');
+    expect(refused("/*[@id='{{=it.v}}']", { v: ['a', 'b'] })).toBe('INVALID_ARGUMENT');
+    expect(fillPlaceholders("/*[@id='{{=it.v}}']", { v: '9] | /x' })).toBe("/*[@id='9] | /x']");
+  });
+
   it('xpathLiteral quotes plain text and concat()s text with both quote kinds', () => {
     expect(xpathLiteral('abc')).toBe("'abc'");
     expect(xpathLiteral(`a'b"c`)).toBe(`concat('a', "'", 'b"c', '')`);

@@ -52,6 +52,9 @@ export function fillPlaceholders(template: string, params?: FillParams | null): 
   const values: string[] = [];
   const marked = template.replace(PLACEHOLDER, (_all, accessors: string) => {
     const raw = lookup(params, accessors, template);
+    if (raw !== null && typeof raw === 'object') {
+      throw new WrsError('INVALID_ARGUMENT', `Placeholder it${accessors} in "${template}" is an object or a list, not a value`, raw);
+    }
     values.push(raw === null || raw === undefined ? '' : String(raw));
     return `\u0001${values.length - 1}\u0002`;
   });
@@ -59,19 +62,30 @@ export function fillPlaceholders(template: string, params?: FillParams | null): 
   let out = '';
   let at = 0;
   for (const literal of marked.matchAll(LITERAL)) {
-    out += outsideLiterals(marked.slice(at, literal.index), values);
+    out += outsideLiterals(marked.slice(at, literal.index), values, template);
     const quote = literal[0][0] as "'" | '"';
     const inner = literal[0].slice(1, -1);
     out += inner.includes('\u0001') ? xpathLiteral(fill(inner), quote) : literal[0];
     at = literal.index! + literal[0].length;
   }
-  return out + outsideLiterals(marked.slice(at), values);
+  return out + outsideLiterals(marked.slice(at), values, template);
 }
 
-/** Template text outside string literals: each placeholder its value, or a literal of it when it holds a quote. */
-function outsideLiterals(text: string, values: readonly string[]): string {
+// What a placeholder outside quotes may stand for: a number, or a name (`wrs:C`, `qty`). Anything else (`]`, `|`,
+// spaces, operators) would change the expression itself, not fill a value into it.
+const BARE_VALUE = /^(?:-?(?:\d+(?:\.\d*)?|\.\d+)|[A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?)?$/;
+
+/**
+ * Template text outside string literals: each placeholder its value when that is a number or a name, a literal of
+ * it when it holds a quote; any other value raises INVALID_ARGUMENT (write the placeholder in quotes for text).
+ */
+function outsideLiterals(text: string, values: readonly string[], template: string): string {
   return text.replace(MARK, (_m, k: string) => {
     const value = values[Number(k)];
-    return value.includes("'") || value.includes('"') ? xpathLiteral(value, "'") : value;
+    if (value.includes("'") || value.includes('"')) return xpathLiteral(value, "'");
+    if (!BARE_VALUE.test(value)) {
+      throw new WrsError('INVALID_ARGUMENT', `A placeholder outside quotes in "${template}" takes a number or a name, not ${JSON.stringify(value)}: quote it for text`, value);
+    }
+    return value;
   });
 }

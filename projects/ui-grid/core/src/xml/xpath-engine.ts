@@ -18,6 +18,16 @@ export const nativeXPathEngine: XPathEngine = {
   name: 'native',
   evaluate(expression, context) {
     const doc = ownerDocumentOf(context);
+    // Node sets as an ordered snapshot: the ANY type gives an unordered iterator, and a reverse axis
+    // (preceding-sibling::*) came back nearest first. An expression of another type is evaluated again as ANY.
+    try {
+      const ordered = doc.evaluate(expression, context, nsResolver as XPathNSResolver, 7, null);
+      const nodes: Node[] = [];
+      for (let i = 0; i < ordered.snapshotLength; i++) nodes.push(ordered.snapshotItem(i)!);
+      return nodes;
+    } catch {
+      // Not a node set, or not an expression at all: the ANY evaluation below tells which.
+    }
     let result: XPathResult;
     try {
       result = doc.evaluate(expression, context, nsResolver as XPathNSResolver, 0, null);

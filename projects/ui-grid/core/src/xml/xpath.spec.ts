@@ -68,6 +68,21 @@ describe(`XPath evaluation (${domName()})`, () => {
     expect(model.tblSelect().map((r) => r['name'])).toEqual(['Anna', 'Bert', 'hit']);
   });
 
+  it('gives node sets in document order (reverse axes too) and selected attributes as nodes to read, write and remove', () => {
+    expect(model.queryNodes("/*/wrs:Data/*[@id='R3']/preceding-sibling::*").map((n) => (n as Element).getAttribute('id'))).toEqual(['R1', 'R2']);
+    expect(model.read("/*/wrs:Data/*[@id='R3']/preceding-sibling::*/@id")).toBe('R1');
+    expect(model.queryNodes("/*/wrs:Data/*[@id='R2']/ancestor::*").map((n) => (n as Element).localName)).toEqual(['Wrs', 'Data']);
+    const ids = model.queryNodes('/*/wrs:Data/*[position() < 3]/@id');
+    expect(ids.map((n) => [n.nodeType, n.nodeValue])).toEqual([[2, 'R1'], [2, 'R2']]);
+    expect(model.read('/*/wrs:Data/*[position() < 3]/@id')).toBe('R1');
+    model.write("/*/wrs:Data/*[@id='R3']/@x", 'y');
+    model.write('/*/wrs:Data/*[last()]/@x', 'z');
+    expect(model.read("/*/wrs:Data/*[@id='R3']/@x")).toBe('z');
+    model.remove('/*/wrs:Data/*[last()]/@x');
+    expect(model.query("/*/wrs:Data/*[@id='R3']/@x")).toBeNull();
+    expect(model.read('count(/*/wrs:Data/*[position() < 3]/@id)')).toBe('2');
+  });
+
   it('reads the default when nothing matches, and null without a default', () => {
     expect(model.read("/*/wrs:Data/*[@id='nope']/wrs:C[1]", 'fallback')).toBe('fallback');
     expect(model.read("/*/wrs:Data/*[@id='nope']/wrs:C[1]", undefined, 'fb2')).toBe('fb2');

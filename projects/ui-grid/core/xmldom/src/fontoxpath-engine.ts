@@ -12,21 +12,18 @@ export const fontoXPathEngine: XPathEngine = {
     const { evaluateXPath } = fontoxpath;
     let value: unknown;
     try {
-      value = evaluateXPath(expression, context, null, null, evaluateXPath.ANY_TYPE, {
+      // ALL_RESULTS: ANY_TYPE turned selected attributes into their string values (no nodes to write or remove).
+      value = evaluateXPath(expression, context, null, null, evaluateXPath.ALL_RESULTS_TYPE, {
         namespaceResolver: namespaceUri,
         language: evaluateXPath.XPATH_3_1_LANGUAGE,
       });
     } catch (e) {
       throw xpathSyntaxError(expression, e);
     }
-    if (value === null || value === undefined) return [];
-    if (Array.isArray(value)) {
-      if (value.every(isNode)) return value as Node[];
-      return value.map(String).join(' ');
-    }
-    if (isNode(value)) return [value as Node];
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-    return String(value);
+    const items = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+    if (items.every(isNode)) return items as Node[];
+    if (items.length === 1 && (typeof items[0] === 'string' || typeof items[0] === 'number' || typeof items[0] === 'boolean')) return items[0];
+    return items.map(String).join(' ');
   },
 };
 
