@@ -1037,6 +1037,52 @@ describe('GridComponent chains', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(runs).withContext('after the grid was destroyed').toBe(1);
   });
+
+  it('shows the tooltipChain result of the latest hover: a slower result of an earlier hover is not rendered', async () => {
+    const step = async (_doc: Document, p: Record<string, unknown>) => {
+      await new Promise((resolve) => setTimeout(resolve, p['rowId'] === 'R1' ? 1000 : 10));
+      return parseXml(`<div xmlns="http://www.w3.org/1999/xhtml"><b>${p['rowId']}</b></div>`);
+    };
+    const s = await setup({ tooltipChain: step });
+    cell(s, 0, 1).dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    cell(s, 2, 1).dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const tip = document.querySelector<HTMLElement>('.ui-grid-tooltip')!;
+    expect(tip.hidden).toBeFalse();
+    expect(tip.textContent).toBe('R3');
+    expect(cell(s, 2, 1).getAttribute('aria-describedby')).toBe(tip.id);
+  });
+
+  it('runs a tooltipChain once per hover: grid changes later run no tooltip chain and leave the tooltip shown as it is', async () => {
+    const runs: string[] = [];
+    const step = (_doc: Document, p: Record<string, unknown>) => {
+      runs.push(String(p['rowId']));
+      return parseXml(`<div xmlns="http://www.w3.org/1999/xhtml"><b>${p['rowId']}</b></div>`);
+    };
+    const s = await setup({ tooltipChain: step });
+    for (const row of [0, 1, 2]) {
+      cell(s, row, 1).dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(runs).toEqual(['R1', 'R2', 'R3']);
+    s.grid.write("/*/wrs:Data/*[@id='R1']/wrs:C[2]", 'Anka', true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(runs).toEqual(['R1', 'R2', 'R3']);
+    expect(document.querySelector<HTMLElement>('.ui-grid-tooltip')!.textContent).toBe('R3');
+  });
+
+  it('runs a contextMenu chain once per opening: grid changes later do not run it again', async () => {
+    let runs = 0;
+    const menuStep = () => (runs++, parseXml('<div xmlns="http://www.w3.org/1999/xhtml"><button data-action="copy">Copy</button></div>'));
+    const s = await setup({ contextMenu: menuStep as unknown as string });
+    await s.grid.openContextMenu();
+    expect(document.querySelector('.ui-grid-context-menu')).not.toBeNull();
+    s.grid.closeContextMenu();
+    s.grid.write("/*/wrs:Data/*[@id='R1']/wrs:C[2]", 'Anka', true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(runs).toBe(1);
+  });
 });
 
 describe('GridComponent deep key check', () => {

@@ -23,6 +23,7 @@ import {
   DataProvider,
   NS,
   LoadFailedStatus,
+  ModelWrapper,
   SaveFailedStatus,
   SimpleModel,
   StaticModel,
@@ -221,6 +222,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private readonly renderers = inject(GridRendererRegistry);
   private readonly editors = inject(GridEditorRegistry);
   private tooltip: GridTooltip | null = null;
+  /** The tooltipChain run of the latest hover; an earlier one is disposed, its result not shown. */
+  private tooltipRun: ModelWrapper | null = null;
   private menuRef: OverlayRef | null = null;
   private body: GridBody | null = null;
   private layout: GridLayout = { columns: [], groups: [] };
@@ -298,6 +301,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.inputSubscription?.unsubscribe();
     this.features.stop();
     this.tooltip?.destroy();
+    this.tooltipRun?.dispose();
     this.closeContextMenu();
     this.body?.destroy();
     // The result describes what this grid checked; a grid shown again on the same model stores its own.
@@ -1593,7 +1597,13 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
           bcdColIdent: this.shown[this.selection.focus.col]?.id ?? '',
         },
       });
-      const out = (await chain.fetchData()).getData()!;
+      let out: Document;
+      try {
+        out = (await chain.fetchData()).getData()!;
+      } finally {
+        // Run once for this menu: later grid changes must not run it again.
+        chain.dispose();
+      }
       const root = out.documentElement;
       if (root?.namespaceURI === NS.cm) menu = renderMenu(doc, menuEntries(out, this.messages), this.messages.contextMenu, handlers);
       else {
@@ -1673,8 +1683,17 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       return;
     }
     const wrapper = this.chains.create({ inputModel: this, chain, parameters: { rowId: cell.rowId, colId: cell.colId, bcdRowIdent: cell.rowId, bcdColIdent: cell.colId } });
-    await wrapper.fetchData();
-    wrapper.setTargetHtml(target);
+    this.tooltipRun?.dispose();
+    this.tooltipRun = wrapper;
+    try {
+      await wrapper.fetchData();
+      // A later hover disposed this run: its result belongs to a tooltip no longer shown (and renders nothing).
+      wrapper.setTargetHtml(target);
+    } finally {
+      // Run once per hover: grid changes must not render into the shared tooltip element again.
+      wrapper.dispose();
+      if (this.tooltipRun === wrapper) this.tooltipRun = null;
+    }
   }
 
   /** Test and toolbar access to the shown columns' ids. */
