@@ -598,7 +598,7 @@ export abstract class DataProvider {
     assertUnambiguous(expr);
     let node = this.locateForWrite(expr);
     if (value !== undefined) node = this.assignValue(node, value === null ? null : String(value));
-    else this.noteChange([node]);
+    else this.noteChange([node], rowIdsAt(node, this.data));
     if (fire) this.fire();
     return node;
   }
@@ -646,9 +646,11 @@ export abstract class DataProvider {
       if (before === value) return node;
       markModified(context.row, WrsIndex.tryOf(doc));
     }
+    // A value written over wrs:Data replaces its rows: the change set names the rows that go.
+    const rowIds = context && node === context.row && context.row.localName === 'Data' ? childIds(context.row) : rowIdsAt(node, doc);
     setNodeValue(node, value ?? '');
     if (changesIndex(node, context)) WrsIndex.invalidate(doc);
-    this.noteChange([node], context ? [context.row.getAttribute('id') ?? ''] : []);
+    this.noteChange([node], rowIds);
     return node;
   }
 
@@ -750,3 +752,16 @@ function toFunction(listener: StatusListenerFn | StatusListener): StatusListener
 
 export type { StatusClass };
 export { ChainStylesheetLoadingFailed, TransformFailedStatus, LoadingStatus, TransformingStatus };
+
+/** The id of the Wrs row a node lies in (the row itself, a cell, an attribute), none for nodes outside rows. */
+function rowIdsAt(node: Node, doc: Document): string[] {
+  const context = findCellContext(node, doc);
+  return context && context.row.localName !== 'Data' ? [context.row.getAttribute('id') ?? ''] : [];
+}
+
+/** The ids of the rows under `wrs:Data`. */
+function childIds(data: Element): string[] {
+  const ids: string[] = [];
+  for (let c = data.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) ids.push((c as Element).getAttribute('id') ?? '');
+  return ids;
+}

@@ -40,6 +40,15 @@ describe(`write rules, spec 4.5 (${domName()})`, () => {
     expect(model.read("/*/wrs:Data/*[@id='1']/wrs:C")).toBeNull();
   });
 
+  it('names the rows a write changes in its change set: a cell added, a row created, the rows a value over wrs:Data replaces', () => {
+    const sets: string[][] = [];
+    orders.onChange((c) => sets.push([...c.rowIds]));
+    orders.write("/*/wrs:Data/*[@id='R3']/wrs:C[4]", undefined, undefined, true);
+    orders.write("/*/wrs:Data/wrs:I[@id='N1']/wrs:C[1]", undefined, undefined, true);
+    orders.write('/*/wrs:Data', '', true);
+    expect(sets).toEqual([['R3'], ['N1'], ['R1', 'R2', 'R3', 'N1']]);
+  });
+
   it('rule 2: an existing start part is extended, not created a second time', () => {
     status.write("/guiStatus:Status/f:Filter/f:Expression[@bRef='country']/@op", '=');
     status.write("/guiStatus:Status/f:Filter/f:Expression[@bRef='country']/@value", 'DE');
