@@ -1,4 +1,4 @@
-import { parseXml } from '../xml/dom';
+import { parseXml, serializeXml } from '../xml/dom';
 
 /** Puts a chain's HTML result into its target element; it must sanitize (no script, handlers or `javascript:` URLs). */
 export type HtmlOutputPolicy = (html: string, target: Element) => void;
@@ -87,6 +87,25 @@ export function sanitizeTree(root: Node): void {
       child = next;
     }
   }
+}
+
+// Elements HTML writes without an end tag; any other element written `<x/>` would swallow what follows it.
+const VOID_ELEMENTS = new Set('area base br col embed hr img input link meta source track wbr'.split(' '));
+
+function emptyNonVoidElements(doc: Document): Element[] {
+  return Array.from(doc.getElementsByTagName('*')).filter((e) => !e.firstChild && !VOID_ELEMENTS.has(e.localName.toLowerCase()));
+}
+
+/**
+ * XML chain output as HTML text: serialized, but an empty element that is not an HTML void element is written with
+ * its end tag (`<span></span>`), as an HTML parser reads `<span/>` as a start tag only.
+ */
+export function serializeXmlAsHtml(doc: Document): string {
+  if (emptyNonVoidElements(doc).length === 0) return serializeXml(doc);
+  // An empty text child makes the serializer write the end tag; on a copy, the chain's output stays as it is.
+  const copy = doc.cloneNode(true) as Document;
+  for (const element of emptyNonVoidElements(copy)) element.appendChild(copy.createTextNode(''));
+  return serializeXml(copy);
 }
 
 // The HTML parsed inertly: DOMParser's text/html documents run no script and load nothing.

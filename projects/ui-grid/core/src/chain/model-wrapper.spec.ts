@@ -369,6 +369,20 @@ describe(`ModelWrapper (${domName()})`, () => {
     expect(chain.getData()!.documentElement.textContent).toContain('5');
   });
 
+  it('renders an empty non-void element of XML output with its end tag, so what follows it stays its sibling', async () => {
+    const out = '<div><span class="icon"/>after<br/><p/>para</div>';
+    const page = parseXml('<html xmlns="http://www.w3.org/1999/xhtml"><body><div id="out"/></body></html>');
+    const target = (globalThis as { document?: Document }).document?.createElement('div') ?? page.getElementsByTagName('div')[0];
+    const chain = wrapper({ chain: () => parseXml(out) });
+    chain.setTargetHtml(target);
+    await chain.execute();
+    expect(chain.getHtmlOutput()).toContain('<span class="icon"></span>after<br/><p></p>para');
+    const div = target.firstChild as Element;
+    expect(Array.from(div.childNodes).map((n) => (n.nodeType === 1 ? (n as Element).localName : n.textContent))).toEqual(['span', 'after', 'br', 'p', 'para']);
+    expect(div.getElementsByTagName('br').length).toBe(1);
+    expect(serializeXml(chain.getData()!)).withContext('the chain output itself is untouched').toBe(out);
+  });
+
   it('puts hostile HTML output into the target sanitized: no script, no handlers, no javascript: URLs', async () => {
     const hostile = `<div xmlns="http://www.w3.org/1999/xhtml"><p onclick="alert(1)">Total <b>3</b></p><script>alert(2)</script>` +
       `<a href="javascript:alert(3)">x</a><a href="https://example.org/ok">ok</a><img alt="pic" onerror="alert(4)"/><iframe src="https://evil.test"/></div>`;

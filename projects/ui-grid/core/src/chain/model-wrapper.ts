@@ -4,10 +4,10 @@ import { ConstantDataProvider } from '../data-provider/constant-data-provider';
 import { DataProvider, DataProviderArgs } from '../data-provider/data-provider';
 import { ChainStylesheetLoadingFailed, LoadFailedStatus, TransformFailedStatus } from '../data-provider/status';
 import { XmlLoader, getDefaultXmlLoader } from '../data-provider/xml-loader';
-import { createDocument, parseXml, serializeXml } from '../xml/dom';
+import { createDocument, parseXml } from '../xml/dom';
 import type { ChainDefinition, ChainParameterValue, ChainParams } from './chain-definition';
 import { ChainStep, compileChainSteps, resolveChainDefinition } from './chain-loader';
-import { HTML_OUTPUT_NS, HtmlOutputPolicy, htmlOutputPolicy } from './html-output';
+import { HTML_OUTPUT_NS, HtmlOutputPolicy, htmlOutputPolicy, serializeXmlAsHtml } from './html-output';
 import { defaultXsltEngine } from './default-xslt-engine';
 import { SefResolver, getDefaultSefResolver } from './sef-resolver';
 import type { XsltEngine, XsltParamValue } from './xslt-engine';
@@ -273,7 +273,7 @@ export class ModelWrapper extends DataProvider {
     const target = this.getTargetHtml();
     if (!target) return;
     const root = doc.documentElement;
-    const html = root?.namespaceURI === HTML_OUTPUT_NS ? root.textContent ?? '' : serializeXml(doc);
+    const html = root?.namespaceURI === HTML_OUTPUT_NS ? root.textContent ?? '' : serializeXmlAsHtml(doc);
     this.htmlText = html;
     (this.htmlPolicy ?? htmlOutputPolicy())(html, target);
   }

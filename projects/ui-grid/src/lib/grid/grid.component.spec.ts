@@ -1072,6 +1072,17 @@ describe('GridComponent chains', () => {
     expect(document.querySelector<HTMLElement>('.ui-grid-tooltip')!.textContent).toBe('R3');
   });
 
+  it('renders HTML output of a contextMenu chain as chains render it: an empty element does not swallow what follows', async () => {
+    const menuStep = () => parseXml('<div><span class="icon"/>Rows<ul><li>first</li></ul></div>');
+    const s = await setup({ contextMenu: menuStep as unknown as string });
+    await s.grid.openContextMenu();
+    const menu = document.querySelector('.ui-grid-context-menu')!;
+    expect(menu.querySelector('span.icon')!.childNodes.length).toBe(0);
+    expect(menu.querySelector('span ul')).toBeNull();
+    expect(menu.querySelector('div > ul > li')!.textContent).toBe('first');
+    s.grid.closeContextMenu();
+  });
+
   it('runs a contextMenu chain once per opening: grid changes later do not run it again', async () => {
     let runs = 0;
     const menuStep = () => (runs++, parseXml('<div xmlns="http://www.w3.org/1999/xhtml"><button data-action="copy">Copy</button></div>'));

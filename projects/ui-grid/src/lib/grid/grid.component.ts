@@ -30,7 +30,6 @@ import {
   WrsBackend,
   buildWrsRequest,
   contextMenuChain,
-  serializeXml,
   getDefaultWrsBackend,
   WrsError,
   WrsIndex,
@@ -1597,22 +1596,21 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
           bcdColIdent: this.shown[this.selection.focus.col]?.id ?? '',
         },
       });
-      let out: Document;
       try {
-        out = (await chain.fetchData()).getData()!;
+        const out = (await chain.fetchData()).getData()!;
+        if (out.documentElement?.namespaceURI === NS.cm) menu = renderMenu(doc, menuEntries(out, this.messages), this.messages.contextMenu, handlers);
+        else {
+          menu = doc.createElement('div');
+          menu.className = 'ui-grid-context-menu';
+          menu.setAttribute('role', 'menu');
+          menu.setAttribute('aria-label', this.messages.contextMenu);
+          // Rendered as the chain renders HTML output (empty elements keep their end tag), sanitized by the service.
+          chain.setTargetHtml(menu);
+          wireMenu(menu, handlers);
+        }
       } finally {
         // Run once for this menu: later grid changes must not run it again.
         chain.dispose();
-      }
-      const root = out.documentElement;
-      if (root?.namespaceURI === NS.cm) menu = renderMenu(doc, menuEntries(out, this.messages), this.messages.contextMenu, handlers);
-      else {
-        menu = doc.createElement('div');
-        menu.className = 'ui-grid-context-menu';
-        menu.setAttribute('role', 'menu');
-        menu.setAttribute('aria-label', this.messages.contextMenu);
-        this.chains.htmlPolicy(serializeXml(out), menu);
-        wireMenu(menu, handlers);
       }
     }
     const anchor = at ?? this.focusedCellPoint();
