@@ -110,6 +110,14 @@ describe(`ModelWrapper (${domName()})`, () => {
     expect(summary.textContent!.trim()).toBe('Anna|Bert|Cleo');
   });
 
+  it('runs each of two inline stylesheets in a chain as written, also two an older 32-bit key gave the same key', async () => {
+    const wrapIn = (name: string, comment: string) =>
+      `<xsl:stylesheet version="1.0" xmlns:xsl="${XSL}"><xsl:template match="/"><${name}><xsl:copy-of select="/*"/></${name}></xsl:template><!--${comment}--></xsl:stylesheet>`;
+    const chain = wrapper({ inputModel: new StaticModel({ data: '<in/>', registry }), chain: [wrapIn('a', 'xr28a'), wrapIn('b', '0od2b')] });
+    await chain.execute();
+    expect(serializeXml(chain.getData()!)).toBe('<b><a><in/></a></b>');
+  });
+
   it('runs XSLT 1.0 in backwards-compatible mode and XSLT 3.0 as such', async () => {
     const one = wrapper({ chain: firstNameXslt1 });
     const three = wrapper({ chain: parseXml(allNamesXslt3) });

@@ -45,6 +45,18 @@ describe(`SaxonXsltEngine (${domName()})`, () => {
     expect(engine.compilations).toBe(0);
   });
 
+  it('transform runs the stylesheet it is handed, also when another one was compiled under the same key since', async () => {
+    const wrapIn = (name: string) =>
+      `<xsl:stylesheet version="1.0" xmlns:xsl="${XSL}"><xsl:template match="/"><${name}><xsl:copy-of select="/*"/></${name}></xsl:template></xsl:stylesheet>`;
+    const a = await engine.compile(wrapIn('a'), 'text:same');
+    const b = await engine.compile(wrapIn('b'), 'text:same');
+    expect(await engine.transform(a, parseXml('<in/>'), {})).toBe('<a><in/></a>');
+    expect(await engine.transform(b, parseXml('<in/>'), {})).toBe('<b><in/></b>');
+    await expectAsync(engine.transform({ key: 'text:same', version: '1.0' }, parseXml('<in/>'), {})).toBeRejectedWith(
+      jasmine.objectContaining({ code: 'TRANSFORM_FAILED', message: jasmine.stringContaining('not compiled by this engine') }),
+    );
+  });
+
   it('gives the same result for a stylesheet and its compiled form', async () => {
     const doc = rowsDoc('x', 4);
     const fromText = await engine.transform(await engine.compile(ROW_COUNT_XSLT, 'rows.xslt'), doc, { label: 'same' });

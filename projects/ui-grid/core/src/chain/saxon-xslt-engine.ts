@@ -141,6 +141,8 @@ function stylesheetVersion(text: string): string {
 export class SaxonXsltEngine implements XsltEngine {
   readonly name = 'saxon-js';
   private readonly compiled = new Map<string, SaxonStylesheet>();
+  /** Every stylesheet this engine compiled, also those a later compile under the same key replaced in the cache. */
+  private readonly own = new WeakSet<CompiledStylesheet>();
   private compileCount = 0;
 
   constructor(private readonly scriptUrl: string = DEFAULT_SAXON_SCRIPT_URL) {}
@@ -181,12 +183,14 @@ export class SaxonXsltEngine implements XsltEngine {
     const version = given ? sefVersion(given) : stylesheetVersion(stylesheetText);
     const stylesheet: SaxonStylesheet = { key, version, text: stylesheetText, ...(sef ? { sef } : {}) };
     this.compiled.set(key, stylesheet);
+    this.own.add(stylesheet);
     return stylesheet;
   }
 
   async transform(stylesheet: CompiledStylesheet, input: Document, params: Readonly<Record<string, XsltParamValue>>): Promise<string> {
-    const own = this.compiled.get(stylesheet.key);
-    if (!own) throw new WrsError('TRANSFORM_FAILED', `Stylesheet ${describeKey(stylesheet.key)} was not compiled by this engine`, stylesheet.key);
+    // The stylesheet handed in runs, not whatever the cache holds under its key now.
+    if (!this.own.has(stylesheet)) throw new WrsError('TRANSFORM_FAILED', `Stylesheet ${describeKey(stylesheet.key)} was not compiled by this engine`, stylesheet.key);
+    const own = stylesheet as SaxonStylesheet;
     const saxon = await loadSaxon(this.scriptUrl);
     // saxon-js reads only its own DOM: the npm package (also inside the browser bundle) has its own, and an @xmldom or
     // a browser document comes out empty. So the input is handed over as text.
