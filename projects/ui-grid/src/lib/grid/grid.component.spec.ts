@@ -1054,6 +1054,21 @@ describe('GridComponent chains', () => {
     expect(cell(s, 2, 1).getAttribute('aria-describedby')).toBe(tip.id);
   });
 
+  it('writes nothing into a tooltip hidden while its chain runs', async () => {
+    const step = async (_doc: Document, p: Record<string, unknown>) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return parseXml(`<div xmlns="http://www.w3.org/1999/xhtml"><b>${p['rowId']}</b></div>`);
+    };
+    const s = await setup({ tooltipChain: step });
+    cell(s, 0, 1).dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    s.el.querySelector('.ui-grid-canvas')!.dispatchEvent(new MouseEvent('mouseleave'));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const tip = document.querySelector<HTMLElement>('.ui-grid-tooltip')!;
+    expect(tip.hidden).toBeTrue();
+    expect(tip.textContent).toBe('');
+  });
+
   it('runs a tooltipChain once per hover: grid changes later run no tooltip chain and leave the tooltip shown as it is', async () => {
     const runs: string[] = [];
     const step = (_doc: Document, p: Record<string, unknown>) => {

@@ -290,7 +290,14 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.body.canvas.addEventListener('dblclick', this.onDblclick);
     bodyHost.addEventListener('contextmenu', this.onContextMenu);
     bodyHost.addEventListener('keydown', this.onMenuKey);
-    if (this.tooltipChain() !== '') this.tooltip = new GridTooltip(this.body.canvas, (el) => this.tooltipCell(el), (cell, target) => this.fillTooltip(cell, target));
+    if (this.tooltipChain() !== '') {
+      // A tooltip hidden while its chain still runs: the run is disposed and writes nothing into it.
+      const stopRun = () => {
+        this.tooltipRun?.dispose();
+        this.tooltipRun = null;
+      };
+      this.tooltip = new GridTooltip(this.body.canvas, (el) => this.tooltipCell(el), (cell, target) => this.fillTooltip(cell, target), stopRun);
+    }
     if (this.data) this.setupView();
     void this.execute();
   }

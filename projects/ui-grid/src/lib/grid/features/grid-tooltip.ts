@@ -62,6 +62,8 @@ export class GridTooltip {
     private readonly canvas: HTMLElement,
     private readonly cellOf: (target: HTMLElement) => TooltipCell | null,
     private readonly content: (cell: TooltipCell, target: HTMLElement) => Promise<void> | void,
+    /** Called when the tooltip hides: content still being made for it is no longer wanted. */
+    private readonly onHide: () => void = () => undefined,
   ) {
     const doc = canvas.ownerDocument;
     this.element = doc.createElement('div');
@@ -108,6 +110,7 @@ export class GridTooltip {
     this.element.hidden = true;
     this.current?.removeAttribute('aria-describedby');
     this.current = null;
+    this.onHide();
   };
 
   private assignId(): string {
