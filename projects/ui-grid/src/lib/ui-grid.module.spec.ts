@@ -1,6 +1,7 @@
 import { EnvironmentInjector, Injector, createEnvironmentInjector, importProvidersFrom, runInInjectionContext } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
-import { DataProviderRegistry, StaticModel, defaultRegistry } from 'ngx-wrs-grid/core';
+import { DataProviderRegistry, StaticModel, defaultRegistry, serverCompiledStylesheets } from 'ngx-wrs-grid/core';
+import { SEF_RESOLVER } from './services/chain.service';
 import { injectDataProviderRegistry } from './services/data-provider-registry';
 import { UiGridModule, provideUiGrid } from './ui-grid.module';
 
@@ -26,6 +27,14 @@ describe('UiGridModule and provideUiGrid()', () => {
     expect(lazy.get(DataProviderRegistry)).toBe(registry);
     const alone = createEnvironmentInjector([importProvidersFrom(UiGridModule)], Injector.create({ providers: [] }) as EnvironmentInjector);
     expect(alone.get(DataProviderRegistry)).toBe(defaultRegistry);
+  });
+
+  it('UiGridModule.forRoot() takes the options of provideUiGrid(): the registry and the SEF resolver chains use', () => {
+    const registry = new DataProviderRegistry();
+    const sefResolver = serverCompiledStylesheets({ under: 'xslt/' });
+    TestBed.configureTestingModule({ imports: [UiGridModule.forRoot({ registry, sefResolver })] });
+    expect(TestBed.inject(DataProviderRegistry)).toBe(registry);
+    expect(TestBed.inject(SEF_RESOLVER)).toBe(sefResolver);
   });
 
   it('injectDataProviderRegistry() falls back to the default registry when nothing provides one', () => {

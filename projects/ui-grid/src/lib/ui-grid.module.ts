@@ -1,4 +1,4 @@
-import { EnvironmentProviders, NgModule, inject, makeEnvironmentProviders } from '@angular/core';
+import { EnvironmentProviders, ModuleWithProviders, NgModule, Provider, inject, makeEnvironmentProviders } from '@angular/core';
 import { DataProviderRegistry, SefResolver, defaultRegistry } from 'ngx-wrs-grid/core';
 import { GridComponent } from './grid/grid.component';
 import { SEF_RESOLVER } from './services/chain.service';
@@ -16,10 +16,14 @@ export interface UiGridOptions {
 
 /** Supplies ngx-wrs-grid to a standalone app: `bootstrapApplication(App, { providers: [provideUiGrid()] })`. */
 export function provideUiGrid(options: UiGridOptions = {}): EnvironmentProviders {
-  return makeEnvironmentProviders([
+  return makeEnvironmentProviders(optionProviders(options));
+}
+
+function optionProviders(options: UiGridOptions): Provider[] {
+  return [
     { provide: DataProviderRegistry, useValue: options.registry ?? defaultRegistry },
     ...(options.sefResolver ? [{ provide: SEF_RESOLVER, useValue: options.sefResolver }] : []),
-  ]);
+  ];
 }
 
 /** The NgModule for module-based apps: import it once to get the registry and the library's services. */
@@ -30,4 +34,9 @@ export function provideUiGrid(options: UiGridOptions = {}): EnvironmentProviders
   // imported UiGridModule before): a standalone component or a lazy module importing UiGridModule must not replace it.
   providers: [{ provide: DataProviderRegistry, useFactory: () => inject(DataProviderRegistry, { skipSelf: true, optional: true }) ?? defaultRegistry }],
 })
-export class UiGridModule {}
+export class UiGridModule {
+  /** For the root module of a module-based app: `UiGridModule.forRoot({ sefResolver })`, the options of `provideUiGrid()`. */
+  static forRoot(options: UiGridOptions = {}): ModuleWithProviders<UiGridModule> {
+    return { ngModule: UiGridModule, providers: optionProviders(options) };
+  }
+}
