@@ -1,7 +1,9 @@
 import { EnvironmentInjector, Injector, createEnvironmentInjector, importProvidersFrom, runInInjectionContext } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
-import { DataProviderRegistry, StaticModel, defaultRegistry, serverCompiledStylesheets } from 'ngx-wrs-grid/core';
-import { SEF_RESOLVER } from './services/chain.service';
+import { DataProviderRegistry, StaticModel, WrsError, defaultRegistry, serverCompiledStylesheets } from 'ngx-wrs-grid/core';
+import { wrsText } from '../../core/testing/fixtures';
+import { WrsUtilService } from './services/wrs-util.service';
+import { ChainService, SEF_RESOLVER } from './services/chain.service';
 import { injectDataProviderRegistry } from './services/data-provider-registry';
 import { UiGridModule, provideUiGrid } from './ui-grid.module';
 
@@ -35,6 +37,18 @@ describe('UiGridModule and provideUiGrid()', () => {
     TestBed.configureTestingModule({ imports: [UiGridModule.forRoot({ registry, sefResolver })] });
     expect(TestBed.inject(DataProviderRegistry)).toBe(registry);
     expect(TestBed.inject(SEF_RESOLVER)).toBe(sefResolver);
+  });
+
+  it('provideUiGrid({ registry }) below the root gives that injector services bound to its registry', async () => {
+    TestBed.configureTestingModule({ providers: [provideUiGrid()] });
+    const root = TestBed.inject(EnvironmentInjector);
+    const registry = new DataProviderRegistry();
+    const route = createEnvironmentInjector([provideUiGrid({ registry })], root);
+    const model = new StaticModel({ id: 'route-orders', data: wrsText([{ id: 'name' }], [['Anna']]), registry });
+    await model.fetchData();
+    expect(route.get(WrsUtilService).getCellValue('route-orders', 'R1', 'name')).toBe('Anna');
+    expect(() => TestBed.inject(WrsUtilService).getCellValue('route-orders', 'R1', 'name')).toThrowMatching((e) => e instanceof WrsError && e.code === 'UNKNOWN_PROVIDER');
+    expect(route.get(ChainService)).not.toBe(TestBed.inject(ChainService));
   });
 
   it('injectDataProviderRegistry() falls back to the default registry when nothing provides one', () => {

@@ -1,7 +1,8 @@
 import { EnvironmentProviders, ModuleWithProviders, NgModule, Provider, inject, makeEnvironmentProviders } from '@angular/core';
 import { DataProviderRegistry, SefResolver, defaultRegistry } from 'ngx-wrs-grid/core';
 import { GridComponent } from './grid/grid.component';
-import { SEF_RESOLVER } from './services/chain.service';
+import { ChainService, SEF_RESOLVER } from './services/chain.service';
+import { WrsUtilService } from './services/wrs-util.service';
 
 /** Options of `provideUiGrid()`. */
 export interface UiGridOptions {
@@ -19,10 +20,14 @@ export function provideUiGrid(options: UiGridOptions = {}): EnvironmentProviders
   return makeEnvironmentProviders(optionProviders(options));
 }
 
+// The services are provided here too, not only in root: below a route's `provideUiGrid({ registry })` they are made
+// there, with that registry and resolver, where root instances would use the root's.
 function optionProviders(options: UiGridOptions): Provider[] {
   return [
     { provide: DataProviderRegistry, useValue: options.registry ?? defaultRegistry },
     ...(options.sefResolver ? [{ provide: SEF_RESOLVER, useValue: options.sefResolver }] : []),
+    WrsUtilService,
+    ChainService,
   ];
 }
 
