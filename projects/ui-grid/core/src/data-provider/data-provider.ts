@@ -130,6 +130,8 @@ export abstract class DataProvider {
   private uncommitted = false;
   private changeSequence = 0;
   private running: Promise<void> | null = null;
+  /** `noteUnchanged()` was called since the last fire(). */
+  private unchangedNoted = false;
   private generation = 0;
   private readonly tables = new TableAccess(this);
 
@@ -447,10 +449,20 @@ export abstract class DataProvider {
   }
 
   /** Closes the open change set and tells the change listeners (spec 6.2). */
+  /**
+   * An operation of the library looked and changed nothing (a restore of unchanged rows, a tblUpdate writing the
+   * values there): its fire() delivers an empty change set without taking it for a hand edit of the DOM.
+   */
+  noteUnchanged(): void {
+    this.unchangedNoted = true;
+  }
+
   fire(): void {
     // A change set nobody noted is a change the library cannot see (a hand edit of the DOM): the document may differ
     // anywhere, so the row index is rebuilt on its next use and the kept source text is dropped.
-    if (this.pendingNodes.size === 0 && this.pendingRowIds.size === 0 && this.data) WrsIndex.invalidate(this.data);
+    const empty = this.pendingNodes.size === 0 && this.pendingRowIds.size === 0;
+    if (empty && !this.unchangedNoted && this.data) WrsIndex.invalidate(this.data);
+    this.unchangedNoted = false;
     const changeSet: ChangeSet = {
       provider: this,
       nodes: [...this.pendingNodes],
@@ -648,8 +660,12 @@ export abstract class DataProvider {
     }
     // A value written over wrs:Data replaces its rows: the change set names the rows that go.
     const rowIds = context && node === context.row && context.row.localName === 'Data' ? childIds(context.row) : rowIdsAt(node, doc);
+    const renamedRow = context && !context.cell && !context.structural && isIdAttribute(node, context.row) ? context.row : null;
+    const oldId = renamedRow ? renamedRow.getAttribute('id') : null;
     setNodeValue(node, value ?? '');
-    if (changesIndex(node, context)) WrsIndex.invalidate(doc);
+    // A row's new id goes into the id map; anything else that changes the index rebuilds it.
+    if (renamedRow) WrsIndex.tryOf(doc)?.renamed(renamedRow, oldId);
+    else if (changesIndex(node, context)) WrsIndex.invalidate(doc);
     this.noteChange([node], rowIds);
     return node;
   }
@@ -667,10 +683,13 @@ export abstract class DataProvider {
     let structural = false;
     const rowIds: string[] = [];
     const parents: Node[] = [];
+    // Whole rows removed are taken out of the row index where they stand; anything else structural rebuilds it.
+    const wholeRows: Element[] = [];
     for (const n of nodes) {
       const context = findCellContext(n, doc);
       if (context) {
-        if (context.structural) structural = true;
+        if (context.structural && n === context.row && context.row.localName !== 'Data') wholeRows.push(context.row);
+        else if (context.structural) structural = true;
         if (!context.cell) WrsIndex.tryOf(doc)?.forgetOriginal(context.row);
         // Content taken out of a cell of an R row changes its value: the row becomes M first, keeping the original.
         if (context.cell && n !== context.cell && context.row.localName === 'R') markModified(context.row, WrsIndex.tryOf(doc));
@@ -685,7 +704,9 @@ export abstract class DataProvider {
         n.parentNode.removeChild(n);
       }
     }
-    if (structural || nodes.some((n) => changesIndex(n, findCellContext(n, doc)))) WrsIndex.invalidate(doc);
+    const rowsGone = new Set<Node>(wholeRows);
+    if (structural || nodes.some((n) => !rowsGone.has(n) && changesIndex(n, findCellContext(n, doc)))) WrsIndex.invalidate(doc);
+    else if (wholeRows.length > 0) WrsIndex.tryOf(doc)?.removed(wholeRows);
     if (nodes.length > 0) this.noteChange(parents, rowIds);
     if (fire) this.fire();
   }
@@ -730,6 +751,10 @@ export abstract class DataProvider {
  * the rows (header columns, `wrs:Data` itself), a row or its content as a whole, a row's `id`. A cell's content or a
  * row's other attributes do not change what the index holds.
  */
+function isIdAttribute(node: Node, row: Element): boolean {
+  return node.nodeType === ATTRIBUTE_NODE_TYPE && (node as Attr).ownerElement === row && (node as Attr).localName === 'id' && !(node as Attr).namespaceURI;
+}
+
 function changesIndex(node: Node, context: CellContext | null): boolean {
   if (!context || context.structural) return true;
   if (context.cell) return false;

@@ -163,7 +163,10 @@ export class TableAccess {
         this.provider.noteChange([row], [row.getAttribute('id') ?? '']);
       }
     }
-    if (args.fire ?? true) this.provider.fire();
+    if (args.fire ?? true) {
+      if (updated === 0) this.provider.noteUnchanged();
+      this.provider.fire();
+    }
     return updated;
   }
 
@@ -187,7 +190,10 @@ export class TableAccess {
       count++;
     }
     index.removed(removed);
-    if (args.fire ?? true) this.provider.fire();
+    if (args.fire ?? true) {
+      if (count === 0) this.provider.noteUnchanged();
+      this.provider.fire();
+    }
     return count;
   }
 }

@@ -4,6 +4,8 @@ import { domName, ordersWrs } from '../../testing/fixtures';
 import { DataProviderRegistry } from './registry';
 import { SimpleModel } from './simple-model';
 import { StaticModel } from './static-model';
+import { WrsIndex } from '../wrs/wrs-index';
+import { WrsUtil } from '../wrs/wrs-util';
 
 const GUI = `<guiStatus:Status xmlns:guiStatus="${NS.guiStatus}" xmlns:f="${NS.f}"/>`;
 
@@ -224,6 +226,18 @@ describe(`write rules, spec 4.5 (${domName()})`, () => {
     expect(orders.read("/*/wrs:Data/wrs:M[@id='R1']/wrs:C[2]")).toBe('31');
     expect(orders.read("/*/wrs:Data/wrs:M[@id='R2']/wrs:C[2]")).toBe('52');
     expect(orders.read('count(/*/wrs:Data/wrs:M)')).toBe('2');
+  });
+
+  it('remove() of whole rows keeps the row index exact: positions, ids and WrsUtil by position afterwards', () => {
+    orders.remove("/*/wrs:Data/*[@id='R2']", true);
+    const index = WrsIndex.of(orders.getData()!);
+    expect(index.rows().map((r) => r.getAttribute('id'))).toEqual(['R1', 'R3']);
+    expect(index.positionOf(index.rowById('R3')!)).toBe(2);
+    expect(index.rowById('R2')).toBeNull();
+    expect(new WrsUtil({ registry }).getCellValue(orders, 2, 'name')).toBe('Cleo');
+    orders.remove("/*/wrs:Data/*[@id='R1'] | /*/wrs:Data/*[@id='R3']/wrs:C[1]/text()", true);
+    expect(index.rows().map((r) => `${r.localName} ${r.getAttribute('id')}`)).toEqual(['M R3']);
+    expect(orders.tblSelect({ columns: ['rowId', 'name'] })).toEqual([{ rowId: 'R3', name: '' }]);
   });
 
   it('remove() deletes the nodes at an XPath and fires when asked', () => {

@@ -1,6 +1,9 @@
 import { WrsError } from '../errors';
 import { parseXml } from '../xml/dom';
-import { domName, ordersWrs } from '../../testing/fixtures';
+import { DataProviderRegistry } from '../data-provider/registry';
+import { StaticModel } from '../data-provider/static-model';
+import { domName, ordersWrs, wrsText } from '../../testing/fixtures';
+import { WrsUtil } from './wrs-util';
 import { WrsIndex } from './wrs-index';
 import { cellValue, cellAt, markModified } from './row-states';
 
@@ -29,6 +32,46 @@ describe(`WrsIndex (${domName()})`, () => {
     expect(index.rowAt(2)).toBe(modified);
     expect(index.positionOf(modified)).toBe(2);
     expect(cellValue(cellAt(modified, 2)!)).toBe('5');
+  });
+
+  it('keeps every position exact through a long mix of single inserts, removals and renames (no rebuild needed)', () => {
+    const registry = new DataProviderRegistry();
+    const model = new StaticModel({ data: wrsText([{ id: 'n' }], Array.from({ length: 300 }, (_, i) => [String(i)])), registry });
+    void model.execute();
+    const util = new WrsUtil({ registry });
+    const index = WrsIndex.of(model.getData()!);
+    let seed = 7;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
+    for (let step = 0; step < 400; step++) {
+      const count = index.rowCount;
+      const pick = 1 + next(count);
+      const row = index.rowAt(pick)!;
+      switch (next(4)) {
+        case 0:
+          util.insertRow({ model, rowStartPos: pick, propagateUpdate: false });
+          break;
+        case 1:
+          if (row.localName === 'I') util.deleteRow(model, row.getAttribute('id')!);
+          else util.duplicateRow(model, row.getAttribute('id')!, false);
+          break;
+        case 2:
+          util.setCellValue(model, pick, 1, `v${step}`);
+          break;
+        default:
+          util.deleteRows({ model, rowStartPos: pick, propagateUpdate: false });
+      }
+      if (step % 20 === 0 || step === 399) {
+        const rows = index.rows();
+        const wrong = rows.filter((r, i) => index.positionOf(r) !== i + 1);
+        expect(wrong.length).withContext(`step ${step}`).toBe(0);
+        const inDocument: Node[] = [];
+        for (let c = index.data!.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) inDocument.push(c);
+        expect(inDocument.length).withContext(`step ${step}`).toBe(rows.length);
+        expect(inDocument.every((n, i) => n === rows[i])).withContext(`step ${step}`).toBeTrue();
+        const changed = index.changedRows().map((r) => index.positionOf(r));
+        expect(changed).toEqual([...changed].sort((a, b) => a - b));
+      }
+    }
   });
 
   it('rebuilds after invalidate() when rows changed behind its back', () => {

@@ -65,7 +65,13 @@ export class WrsIndex {
   // Built on the first lookup that needs it: the id map is most of an index build (about 90 ms of 100 ms at 100,000
   // rows in Chromium), and browsers answer most lookups from their own id index.
   private byId: Map<string, Element> | null = null;
-  private positions: Map<Element, number> | null = null;
+  /**
+   * Row -> 1-based position as of `shifts[stamp]`: inserts and removals since are applied when a position is asked
+   * for, so one row inserted or removed costs no rebuild of the map over every row (at most SHIFTS_MAX are logged).
+   */
+  private positions: Map<Element, { pos: number; stamp: number }> | null = null;
+  /** Inserts (`by` > 0: positions from `at` on move down) and removals (`by` < 0: positions after `at` move up). */
+  private shifts: { at: number; by: number }[] = [];
   private columnList: WrsColumn[] = [];
   private columnsById = new Map<string, WrsColumn>();
   private stale = true;
@@ -106,6 +112,7 @@ export class WrsIndex {
     this.rowList = [];
     this.byId = null;
     this.positions = null;
+    this.shifts = [];
     this.changed = new Set();
     if (this.dataElement) {
       for (let c = this.dataElement.firstChild; c; c = c.nextSibling) {
@@ -203,23 +210,48 @@ export class WrsIndex {
   /** The 1-based position of a row, or -1. */
   positionOf(row: Element): number {
     this.ensure();
-    return this.positionMap().get(row) ?? -1;
+    return this.currentPosition(row);
   }
 
-  // Built once after a structural change and then kept exact by `replaced`, so row replacements stay O(1).
-  private positionMap(): Map<Element, number> {
+  // Built when first needed after a rebuild or a bulk change; kept by `replaced`, `inserted` and `removed` after that.
+  private positionMap(): Map<Element, { pos: number; stamp: number }> {
     if (!this.positions) {
       this.positions = new Map();
-      for (let i = 0; i < this.rowList.length; i++) this.positions.set(this.rowList[i], i + 1);
+      this.shifts = [];
+      for (let i = 0; i < this.rowList.length; i++) this.positions.set(this.rowList[i], { pos: i + 1, stamp: 0 });
     }
     return this.positions;
   }
 
+  /** A row's position now: its recorded one moved by the inserts and removals logged since (then recorded anew). */
+  private currentPosition(row: Element): number {
+    const entry = this.positionMap().get(row);
+    if (!entry) return -1;
+    let pos = entry.pos;
+    for (let i = entry.stamp; i < this.shifts.length; i++) {
+      const { at, by } = this.shifts[i];
+      if (by > 0 ? pos >= at : pos > at) pos += by;
+    }
+    entry.pos = pos;
+    entry.stamp = this.shifts.length;
+    return pos;
+  }
+
+  /** Logs an insert or a removal; past SHIFTS_MAX the map is dropped and built again when next needed. */
+  private logShift(at: number, by: number): void {
+    if (!this.positions) return;
+    this.shifts.push({ at, by });
+    if (this.shifts.length > WrsIndex.SHIFTS_MAX) this.positions = null;
+  }
+
+  private static readonly SHIFTS_MAX = 64;
+
   /** The I, M and D rows in document order: what a save sends, found without walking the unchanged rows. */
   changedRows(): Element[] {
     this.ensure();
-    const positions = this.positionMap();
-    return [...this.changed].sort((a, b) => positions.get(a)! - positions.get(b)!);
+    const at = new Map<Element, number>();
+    for (const row of this.changed) at.set(row, this.currentPosition(row));
+    return [...this.changed].sort((a, b) => at.get(a)! - at.get(b)!);
   }
 
   /** Header columns ordered by position. */
@@ -253,18 +285,27 @@ export class WrsIndex {
   replaced(oldRow: Element, newRow: Element): void {
     this.rowsChanged();
     if (this.stale) return;
-    const pos = this.positionMap().get(oldRow) ?? -1;
+    const pos = this.currentPosition(oldRow);
     if (pos < 1) {
       this.stale = true;
       return;
     }
     this.rowList[pos - 1] = newRow;
     this.positions!.delete(oldRow);
-    this.positions!.set(newRow, pos);
+    this.positions!.set(newRow, { pos, stamp: this.shifts.length });
     this.changed.delete(oldRow);
     if (newRow.localName !== 'R') this.changed.add(newRow);
     const id = newRow.getAttribute('id');
     if (id) this.byId?.set(id, newRow);
+  }
+
+  /** After a row's `id` was written: the id map follows, positions stay. */
+  renamed(row: Element, oldId: string | null): void {
+    this.rowsChanged();
+    if (this.stale || !this.byId) return;
+    if (oldId !== null && this.byId.get(oldId) === row) this.byId.delete(oldId);
+    const id = row.getAttribute('id');
+    if (id) this.byId.set(id, row);
   }
 
   /** After the library inserted rows at a 0-based index of `rows()`. */
@@ -276,13 +317,13 @@ export class WrsIndex {
     else if (rows.length < 10000) this.rowList.splice(atIndex, 0, ...rows);
     else this.rowList = this.rowList.slice(0, atIndex).concat(rows, this.rowList.slice(atIndex));
     // Appending shifts no row, so known positions stay exact.
-    if (!appended) this.positions = null;
+    if (!appended) this.logShift(atIndex + 1, rows.length);
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
       const id = r.getAttribute('id');
       if (id) this.byId?.set(id, r);
       if (r.localName !== 'R') this.changed.add(r);
-      this.positions?.set(r, atIndex + i + 1);
+      this.positions?.set(r, { pos: atIndex + i + 1, stamp: this.shifts.length });
     }
   }
 
@@ -290,14 +331,31 @@ export class WrsIndex {
   removed(rows: readonly Element[]): void {
     this.rowsChanged();
     if (this.stale || rows.length === 0) return;
-    const gone = new Set(rows);
-    this.rowList = this.rowList.filter((r) => !gone.has(r));
+    // A few rows are taken out where they stand (positions logged); many at once by one pass over all rows.
+    if (rows.length > WrsIndex.SHIFTS_MAX || !this.removeInPlace(rows)) {
+      const gone = new Set(rows);
+      this.rowList = this.rowList.filter((r) => !gone.has(r));
+      this.positions = null;
+    }
     for (const r of rows) {
       const id = r.getAttribute('id');
       if (id && this.byId?.get(id) === r) this.byId.delete(id);
       this.changed.delete(r);
     }
-    this.positions = null;
+  }
+
+  /** Removes rows by their positions; false (nothing changed) when one of them is not in the list. */
+  private removeInPlace(rows: readonly Element[]): boolean {
+    const at = rows.map((r) => this.currentPosition(r));
+    if (at.some((p, i) => p < 1 || this.rowList[p - 1] !== rows[i])) return false;
+    // From the last position up, so the positions of the rows still to remove do not move.
+    const order = at.map((p, i) => [p, i] as const).sort((a, b) => b[0] - a[0]);
+    for (const [p, i] of order) {
+      this.rowList.splice(p - 1, 1);
+      this.positions?.delete(rows[i]);
+      this.logShift(p, -1);
+    }
+    return true;
   }
 
   /**

@@ -188,8 +188,12 @@ export class WrsUtil {
     try {
       fn?.({ model: provider, rowIds: edit.rowIds, rowNodes: edit.created });
     } finally {
-      // The change is made: it is fired even when the callback throws (its error still reaches the caller).
-      if (propagateUpdate ?? true) provider.fire();
+      // The change is made: it is fired even when the callback throws (its error still reaches the caller). An
+      // operation that changed nothing still fires its (empty) change set, without it being read as a hand edit.
+      if (propagateUpdate ?? true) {
+        if (edit.nodes.length === 0) provider.noteUnchanged();
+        provider.fire();
+      }
     }
   }
 
