@@ -123,10 +123,11 @@ export class GridBody {
       const slot = this.slots[p % n];
       if (slot.position !== p) this.paintRow(slot, p);
     }
+    // Slots showing no row in view are hidden, also those a repaint or a new pool left without a row.
     for (const slot of this.slots) {
-      if (slot.position >= 0 && (slot.position < first || slot.position >= last)) {
+      if (slot.position < first || slot.position >= last) {
         slot.position = -1;
-        slot.element.style.display = 'none';
+        if (slot.element.style.display !== 'none') slot.element.style.display = 'none';
       }
     }
     this.shiftFrozen();
@@ -242,6 +243,8 @@ export class GridBody {
       element.className = 'ui-grid-row';
       element.setAttribute('role', 'row');
       element.style.height = `${this.rowHeight}px`;
+      // Hidden until it shows a row: an unused slot at the top would cover the first row (its clicks and tooltips).
+      element.style.display = 'none';
       const cells: HTMLElement[] = [];
       for (let i = 0; i < this.columns.length; i++) {
         const cell = doc.createElement('div');

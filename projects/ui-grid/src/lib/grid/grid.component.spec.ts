@@ -171,6 +171,21 @@ describe('GridComponent rendering', () => {
     expect(first.querySelector('[aria-colindex="2"]')!.textContent).toBe('Anna');
   });
 
+  it('shows no empty row element over the rows: the first row is what the pointer hits, also after a filter shrinks the view', async () => {
+    const s = await setup();
+    const hit = (row: number) => {
+      const box = cell(s, row, 1).getBoundingClientRect();
+      return document.elementFromPoint(box.left + 5, box.top + box.height / 2);
+    };
+    expect(hit(0)).toBe(cell(s, 0, 1));
+    const visibleRows = () => [...s.el.querySelectorAll<HTMLElement>('.ui-grid-canvas .ui-grid-row')].filter((r) => r.style.display !== 'none');
+    expect(visibleRows().length).toBe(3);
+    s.grid.setColumnFilter('country', { kind: 'values', values: ['FR'] });
+    await s.fixture.whenStable();
+    expect(visibleRows().map((r) => r.textContent)).toEqual([cell(s, 0, 1).parentElement!.textContent]);
+    expect(hit(0)).toBe(cell(s, 0, 1));
+  });
+
   it('paints only the rows in view of a large Wrs and the last rows after scrolling to the end', async () => {
     const rows = Array.from({ length: 10000 }, (_, i) => [String(i + 1), `n${i + 1}`]);
     const s = await setup({ maxHeight: 300 }, wrsText([{ id: 'id' }, { id: 'name' }], rows));
