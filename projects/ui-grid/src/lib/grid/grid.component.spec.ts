@@ -1446,5 +1446,25 @@ describe('GridComponent beside other components and page fields', () => {
     await s.grid.save();
     expect(saves.length).toBe(1);
   });
+
+  it('drops a note about a state that undo or reset took back ("Not saved: 1 invalid cell")', async () => {
+    const s = await setup();
+    click(s, 0, 2);
+    s.grid.pasteTsv('abc');
+    await s.grid.save();
+    await s.fixture.whenStable();
+    const message = () => s.el.querySelector('[data-test="message"]')?.textContent ?? '';
+    expect(message()).toContain('Not saved');
+    press(s, 'z', { ctrlKey: true });
+    await s.fixture.whenStable();
+    expect(message()).toBe('');
+    s.grid.pasteTsv('abc');
+    await s.grid.save();
+    await s.fixture.whenStable();
+    expect(message()).toContain('Not saved');
+    await s.grid.actionReset();
+    await s.fixture.whenStable();
+    expect(message()).toBe('');
+  });
 });
 

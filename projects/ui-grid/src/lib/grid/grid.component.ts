@@ -642,6 +642,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.noteChange([this.data.documentElement!], step.rowIds());
     this.fireOwn();
     this.revealRows(step.rowIds());
+    // A note about the state undone ("Not saved: 1 invalid cell") no longer holds; the data's own notes stay.
+    this.message.set(footerMessage(this.data, this.messages));
     return true;
   }
 
@@ -1069,6 +1071,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   async actionReset(): Promise<void> {
     this.closeEditor(false);
     this.clearHistory();
+    this.message.set(this.data ? footerMessage(this.data, this.messages) : '');
     if (this.fromBackend) {
       await this.execute(true);
       return;
