@@ -387,7 +387,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       this.setStatus(this.transformedStatus);
     } catch (e) {
       // The rows shown (a page left, with its pending changes) stay; the status line says why nothing new came.
-      if (current()) this.message.set(formatMessage(this.messages.loadFailed, { reason: saveFailureReason(e) }));
+      if (current()) {
+        this.features.loadFailed();
+        this.message.set(formatMessage(this.messages.loadFailed, { reason: saveFailureReason(e) }));
+      }
       throw e;
     } finally {
       if (current()) this.busy.set('');

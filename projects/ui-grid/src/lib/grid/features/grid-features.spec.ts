@@ -726,10 +726,15 @@ describe('Grid features: saving while pages load', () => {
     await reloading(s, () => s.grid.goToPage(1));
     expect(s.grid.getStatus().name).toBe('LoadFailedStatus');
     expect(s.el.querySelector('[data-test="message"]')!.textContent).toContain('Loading failed: HTTP 500 from the server');
+    await settle(s.fixture);
+    expect(s.el.querySelector('[data-test="page-of"]')!.textContent).withContext('the pager stays on the page shown').toBe('Page 1 of 3');
     failing = false;
     await s.grid.save();
     expect(saves.length).toBe(1);
     expect(serializeXml(saves[0])).toContain('<wrs:C>Anka</wrs:C><wrs:O>Anna</wrs:O>');
+    await reloading(s, () => s.grid.goToPage(1));
+    expect(viewIds(s)).toEqual(['R3', 'R4']);
+    expect(WrsIndex.of(s.grid.getData()!).rows().map((r) => r.localName)).withContext('the saved row is not carried again').toEqual(['R', 'R']);
   });
 });
 

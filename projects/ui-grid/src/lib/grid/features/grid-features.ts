@@ -51,6 +51,8 @@ export class GridFeatures {
   private carried: Element[] = [];
   /** The next load is a page turn (or a filter or order change) that carries the pending rows along. */
   private carryOnLoad = false;
+  /** The page the rows shown belong to (a server page turn changes `page` before its rows arrive). */
+  private shownPage = 0;
   /** Server-side pages: the row count the server answered for the request. */
   private serverTotal = 0;
   /** Ids of the carried rows each loaded page holds hidden (a superseded load's page never becomes the data). */
@@ -151,6 +153,17 @@ export class GridFeatures {
     if (this.orderingsFromConfig) this.orderings.set(configOrderings(config));
     this.readFilters(columns);
     this.applyView();
+    this.shownPage = this.page();
+  }
+
+  /**
+   * A load failed: the page shown stays, and the pager says so (a server page turn had moved it on); the rows taken
+   * along for it are dropped, as the page shown still holds them.
+   */
+  loadFailed(): void {
+    this.carryOnLoad = false;
+    this.carried = [];
+    if (this.host.serverSided()) this.page.set(this.shownPage);
   }
 
   /** `xp:Paginate` (PageSize, 1-based PageNumber) of the configuration, read with the first data. */
