@@ -62,7 +62,7 @@ describe('HttpWrsBackend', () => {
     http.expectOne('/api/WrsServlet').error(new ProgressEvent('error'));
     const e = await failing;
     expect(e.code).toBe('BACKEND');
-    expect(e.message).toContain('Cannot reach /api/WrsServlet');
+    expect(e.message).toBe('Cannot reach /api/WrsServlet: no answer (the server is down or unreachable)');
   });
 
   it('save rejects with SAVE_CONFLICT and the row ids on 409', async () => {

@@ -27,7 +27,12 @@ export class HttpWrsBackend extends PostingWrsBackend {
         error: (e: unknown) => {
           if (e instanceof HttpErrorResponse && e.status !== 0) {
             reject(httpFailure(call, url, e.status, e.statusText, typeof e.error === 'string' ? e.error : ''));
-          } else reject(networkFailure(url, e instanceof HttpErrorResponse ? e.message : e));
+          } else {
+            // Status 0: no answer at all (server down, connection refused, CORS); Angular's own text for it reads
+            // "Http failure response for ...: 0 undefined", so the reason is said plainly.
+            const reason = e instanceof HttpErrorResponse ? 'no answer (the server is down or unreachable)' : e;
+            reject(networkFailure(url, reason));
+          }
         },
         // An interceptor may complete the call without an answer (EMPTY): a failure, not a call that never ends.
         complete: () => reject(networkFailure(url, 'the HTTP call completed without an answer')),
