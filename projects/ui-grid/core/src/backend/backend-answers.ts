@@ -34,6 +34,11 @@ function htmlPageText(body: string): string {
   return text.slice(0, 200);
 }
 
+/** The readable reason of an error answer's body: an HTML page's title, an `<Error>`'s message, else the text. */
+export function errorReason(body: string): string {
+  return errorDetails(body).reason;
+}
+
 /** The reason and the rows at fault of an error answer (the reference server's `<Error>`), else the body text itself. */
 function errorDetails(body: string): { reason: string; rowIds: string[] } {
   const trimmed = body.trim();

@@ -1,4 +1,5 @@
 import { WrsError } from '../errors';
+import { errorReason } from '../backend/backend-answers';
 
 /** Fetches XML text for a url; a pluggable seam so providers load in the browser, in Node and in tests alike. */
 export type XmlLoader = (url: string, init?: { method?: string; body?: string; headers?: Record<string, string> }) => Promise<string>;
@@ -13,7 +14,9 @@ export const fetchXmlLoader: XmlLoader = async (url, init) => {
   }
   const body = await response.text();
   if (!response.ok) {
-    const detail = body.trim() ? `: ${body.trim().slice(0, 300)}` : '';
+    // An error page is named by its title, not pasted whole into the reason.
+    const reason = errorReason(body).trim();
+    const detail = reason ? `: ${reason.slice(0, 300)}` : '';
     throw new WrsError('LOAD_FAILED', `HTTP ${response.status} ${response.statusText} from ${url}${detail}`, url, { status: response.status });
   }
   return body;
