@@ -3,15 +3,24 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const children = [];
+// Each child leads a process group of its own, and a signal goes to the whole group: `npx` wraps the real servers,
+// which a signal to the wrapper alone left running (holding their ports) when this script was stopped by SIGTERM.
+function stop(child, sig) {
+  try {
+    process.kill(-child.pid, sig);
+  } catch {
+    // The group is gone already.
+  }
+}
 function run(name, cmd, args) {
-  const child = spawn(cmd, args, { stdio: 'inherit', env: process.env });
+  const child = spawn(cmd, args, { stdio: 'inherit', env: process.env, detached: true });
   child.on('exit', (code) => {
     console.log(`${name} exited with ${code}`);
-    for (const c of children) if (c !== child) c.kill('SIGTERM');
+    for (const c of children) if (c !== child) stop(c, 'SIGTERM');
     process.exit(code ?? 0);
   });
   children.push(child);
 }
 if (existsSync('projects/wrs-server/src/main.ts')) run('wrs-server', 'npx', ['tsx', 'projects/wrs-server/src/main.ts']);
 run('demo-app', 'npx', ['ng', 'serve', 'demo-app', '--host', process.env.HOST ?? 'localhost', '--port', process.env.DEMO_PORT ?? '4200']);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => children.forEach((c) => c.kill(sig)));
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => children.forEach((c) => stop(c, sig)));

@@ -56,14 +56,15 @@ export interface MemoryFigures {
   template: `
     <h1>Speed: a static Wrs of many rows</h1>
     <p class="controls">
-      <label>Rows <input type="number" min="1" data-test="rows" [value]="rows()" (change)="rows.set(+$any($event.target).value)" /></label>
+      <label>Rows <input type="number" min="1" step="1" data-test="rows" [value]="rows()" (change)="setRows($any($event.target))" /></label>
       <button type="button" data-test="load" (click)="load(rows())">Generate and load</button>
     </p>
     @if (figures(); as f) {
       <p data-test="figures">{{ f.rows }} rows x 20 columns: XML parsed in {{ f.parseMs.toFixed(0) }} ms; data ready -> first rows painted in {{ f.firstPaintMs.toFixed(1) }} ms</p>
     }
     @if (model(); as m) {
-      <ui-grid [inputModel]="m" [maxHeight]="480" [contextMenu]="true" />
+      <!-- Generated data has no server behind it: Save commits the changes in the page. -->
+      <ui-grid [inputModel]="m" [maxHeight]="480" [contextMenu]="true" [customSave]="saveInPage" />
     }
   `,
   styles: `.controls { display: flex; gap: 1rem; align-items: center; }`,
@@ -72,6 +73,15 @@ export class GridSpeedPageComponent {
   protected readonly rows = signal(100_000);
   protected readonly model = signal<StaticModel | null>(null);
   protected readonly figures = signal<SpeedFigures | null>(null);
+  /** Save without a server: the grid commits its changes into the page's document. */
+  protected readonly saveInPage = async (): Promise<void> => undefined;
+
+  /** The row count typed: a whole number of at least 1 (the field shows what is taken). */
+  protected setRows(field: HTMLInputElement): void {
+    const rows = Math.max(1, Math.floor(Number(field.value)) || 1);
+    this.rows.set(rows);
+    field.value = String(rows);
+  }
   private readonly grid = viewChild(GridComponent);
 
   constructor() {

@@ -118,8 +118,17 @@ export class ServerPageComponent {
     const model = this.model;
     if (!model?.isReady()) return;
     const pos = COLUMNS.indexOf(this.editColumn()) + 1;
-    const node = model.write(`/*/wrs:Data/*[@id='{{=it.row}}']/wrs:C[${pos}]`, { row: this.editRow() }, this.editValue(), true);
-    if (!node) this.error.set(`No row ${this.editRow()}`);
+    this.error.set('');
+    // A row that is not there is said so: write() would try to create it and cannot (the step names no row kind).
+    if (!model.wrsIndex().rowById(this.editRow())) {
+      this.error.set(`No row ${this.editRow()}`);
+      return;
+    }
+    try {
+      model.write(`/*/wrs:Data/*[@id='{{=it.row}}']/wrs:C[${pos}]`, { row: this.editRow() }, this.editValue(), true);
+    } catch (e) {
+      this.error.set(e instanceof Error ? e.message : String(e));
+    }
   }
 
   async save(): Promise<void> {
@@ -130,6 +139,7 @@ export class ServerPageComponent {
     const payload = cloneDocument(doc);
     for (const row of WrsIndex.of(payload).rows().filter((r) => rowState(r) === 'R')) row.parentNode!.removeChild(row);
     this.status.set('Saving');
+    this.error.set('');
     try {
       await this.backend.save(xmlBody(payload));
       this.status.set('Saved');

@@ -6,6 +6,7 @@ import { Subscription } from 'rxjs';
 const SAMPLE_XSLT = `<xsl:stylesheet version="3.0"
     xmlns:xsl="http://www.w3.org/1999/XSL/Transform"
     xmlns:wrs="http://www.businesscode.de/schema/bcdui/wrs-1.0.0"
+    exclude-result-prefixes="wrs"
     expand-text="yes">
   <xsl:param name="title" select="'Orders'"/>
   <xsl:template match="/">
@@ -51,7 +52,7 @@ const SAMPLE_XSLT = `<xsl:stylesheet version="3.0"
 
     <h2>Stylesheet compiled by the reference server</h2>
     <p>
-      The app is configured with <code>provideUiGrid({{ '{' }} sefResolver: serverCompiledStylesheets() {{ '}' }})</code>: a chain step
+      The app is configured with <code>provideUiGrid({{ '{' }} sefResolver: serverCompiledStylesheets({{ '{' }} under: 'xslt/' {{ '}' }}) {{ '}' }})</code>: a chain step
       naming a stylesheet url asks the server for <code>&lt;url&gt;.sef.json</code>, which the server compiles once with xslt3,
       and runs it without compiling in the browser. The engine keeps it: the second run neither fetches nor compiles.
     </p>
