@@ -577,6 +577,29 @@ describe('GridComponent rows', () => {
     expect(s.changes.length).toBe(1);
   });
 
+  it('calls afterAddRow for rows that a paste past the last row and paste as new rows add, the pasted values winning', async () => {
+    const seen: string[] = [];
+    const s = await setup({
+      afterAddRow: (args: { rowNode: Element }) => {
+        seen.push(args.rowNode.getAttribute('id') ?? '');
+        const cells = args.rowNode.getElementsByTagNameNS(NS.wrs, 'C');
+        cells[0].textContent = String(100 + seen.length);
+        cells[1].textContent = 'Default';
+      },
+    });
+    click(s, 2, 1);
+    s.grid.pasteTsv('Cleopatra\nDora');
+    const index = WrsIndex.of(s.grid.getData()!);
+    expect(seen.length).toBe(1);
+    expect(rowXml(s, seen[0])).toContain('<wrs:C>101</wrs:C><wrs:C>Dora</wrs:C>');
+    click(s, 0, 1);
+    s.grid.pasteAsNewRows('Emil');
+    expect(seen.length).toBe(2);
+    const added = index.rowById(seen[1])!;
+    expect(added.localName).toBe('I');
+    expect(rowXml(s, seen[1])).toContain('<wrs:C>102</wrs:C><wrs:C>Emil</wrs:C>');
+  });
+
   it('adds at the top in topMode, at the bottom with forceAddAtBottom, and puts the buttons on top', async () => {
     const top = await setup({ topMode: true });
     expect(top.el.firstElementChild!.classList).toContain('ui-grid-toolbar');

@@ -726,7 +726,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   // ---- rows ----
 
-  /** Adds a row (at the top in `topMode`, else or with `forceAddAtBottom` at the bottom), then calls `afterAddRow`. */
+  /** Adds a row (at the top in `topMode`, else or with `forceAddAtBottom` at the bottom); `afterAddRow` fills it. */
   addRow(): void {
     if (this.isReadOnly() || !this.allowNewRows()) return;
     const top = this.topMode() && !this.forceAddAtBottom();
@@ -734,7 +734,6 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.change((snapshot) => {
       const [row] = this.insertRows(snapshot, top ? 0 : this.features.view!.rowCount, 1);
       added = row;
-      this.afterAddRow()?.({ rowNode: row, headerMeta: this.headerMeta });
       return [row.getAttribute('id') ?? ''];
     });
     if (added) this.focusCell(this.features.view!.positionOf(added), 0);
@@ -765,6 +764,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     }
     for (const row of created) snapshot.added(row.getAttribute('id') ?? '');
     view.inserted(at, created);
+    // Every row the grid adds (Add row, insert above/below, lines pasted past the last row, paste as new rows) goes
+    // through afterAddRow, before pasted values are written into it: what was pasted wins over its defaults.
+    const afterAddRow = this.afterAddRow();
+    if (afterAddRow) for (const row of created) afterAddRow({ rowNode: row, headerMeta: this.headerMeta });
     return created;
   }
 
@@ -1495,7 +1498,6 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.change((snapshot) => {
       const [row] = this.insertRows(snapshot, Math.max(0, Math.min(position, this.features.view!.rowCount)), 1);
       added = row;
-      this.afterAddRow()?.({ rowNode: row, headerMeta: this.headerMeta });
       return [row.getAttribute('id') ?? ''];
     });
     if (added) this.focusCell(this.features.view.positionOf(added), this.selection.focus.col);
