@@ -74,6 +74,17 @@ describe(`WrsIndex (${domName()})`, () => {
     }
   });
 
+  it('removes a row listed twice once, keeping the row after it', () => {
+    const doc = parseXml(wrsText([{ id: 'n' }], [['a'], ['b'], ['c']]));
+    const index = WrsIndex.of(doc);
+    const rows = [...index.rows()];
+    index.positionOf(rows[0]);
+    rows[1].parentNode!.removeChild(rows[1]);
+    index.removed([rows[1], rows[1]]);
+    expect(index.rows().map((r) => r.getAttribute('id'))).toEqual(['R1', 'R3']);
+    expect(index.positionOf(rows[2])).toBe(2);
+  });
+
   it('rebuilds after invalidate() when rows changed behind its back', () => {
     const doc = parseXml(ordersWrs());
     const index = WrsIndex.of(doc);

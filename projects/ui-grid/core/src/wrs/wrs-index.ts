@@ -328,9 +328,11 @@ export class WrsIndex {
   }
 
   /** After the library removed rows from the document. */
-  removed(rows: readonly Element[]): void {
+  removed(listed: readonly Element[]): void {
     this.rowsChanged();
-    if (this.stale || rows.length === 0) return;
+    if (this.stale || listed.length === 0) return;
+    // A row listed twice is removed once (each removal in place takes out whatever stands at its position).
+    const rows = listed.length > 1 ? [...new Set(listed)] : listed;
     // A few rows are taken out where they stand (positions logged); many at once by one pass over all rows.
     if (rows.length > WrsIndex.SHIFTS_MAX || !this.removeInPlace(rows)) {
       const gone = new Set(rows);

@@ -69,6 +69,17 @@ describe('dot placeholders (spec 4.4)', () => {
     expect(fillPlaceholders("/*[@id='{{=it.v}}']", { v: '9] | /x' })).toBe("/*[@id='9] | /x']");
   });
 
+  it('writes a number as XPath 1.0 does, without an exponent, and refuses NaN and the infinities', () => {
+    const fill = (n: number) => fillPlaceholders('/*/wrs:Data/*/wrs:C[. > {{=it.n}}]', { n });
+    expect(fill(1e-7)).toBe('/*/wrs:Data/*/wrs:C[. > 0.0000001]');
+    expect(fill(-2.5e-7)).toBe('/*/wrs:Data/*/wrs:C[. > -0.00000025]');
+    expect(fill(1e21)).toBe('/*/wrs:Data/*/wrs:C[. > 1000000000000000000000]');
+    expect(fill(-1.25e22)).toBe('/*/wrs:Data/*/wrs:C[. > -12500000000000000000000]');
+    expect(fill(123.5)).toBe('/*/wrs:Data/*/wrs:C[. > 123.5]');
+    expect(() => fill(Number.NaN)).toThrowMatching((e) => e instanceof WrsError && e.code === 'INVALID_ARGUMENT');
+    expect(() => fill(Number.POSITIVE_INFINITY)).toThrowMatching((e) => e instanceof WrsError && e.code === 'INVALID_ARGUMENT');
+  });
+
   it('xpathLiteral quotes plain text and concat()s text with both quote kinds', () => {
     expect(xpathLiteral('abc')).toBe("'abc'");
     expect(xpathLiteral(`a'b"c`)).toBe(`concat('a', "'", 'b"c', '')`);

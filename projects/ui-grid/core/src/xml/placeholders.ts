@@ -29,6 +29,22 @@ function hasValue(value: unknown, key: string | number): boolean {
   return Object.prototype.hasOwnProperty.call(Object(value), key);
 }
 
+/**
+ * A number as XPath 1.0 writes one: plain decimals, no exponent (`1e-7` is `0.0000001`); NaN and the infinities
+ * have no such form and raise INVALID_ARGUMENT.
+ */
+function xpathNumber(n: number, template: string): string {
+  if (!Number.isFinite(n)) throw new WrsError('INVALID_ARGUMENT', `Placeholder value ${n} in "${template}" is no number XPath can write`, n);
+  const text = String(n);
+  if (!/e/i.test(text)) return text;
+  const [mantissa, exponent] = n.toExponential().split('e');
+  const sign = mantissa.startsWith('-') ? '-' : '';
+  const digits = mantissa.replace(/^-/, '').replace('.', '');
+  const point = 1 + Number(exponent);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  return point >= digits.length ? `${sign}${digits}${'0'.repeat(point - digits.length)}` : `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
+
 /** An XPath string literal for any text: `concat(...)` where the text holds the quote (spec 4.4). */
 export function xpathLiteral(text: string, quote: "'" | '"' = "'"): string {
   if (!text.includes(quote)) return quote + text + quote;
@@ -55,7 +71,7 @@ export function fillPlaceholders(template: string, params?: FillParams | null): 
     if (raw !== null && typeof raw === 'object') {
       throw new WrsError('INVALID_ARGUMENT', `Placeholder it${accessors} in "${template}" is an object or a list, not a value`, raw);
     }
-    values.push(raw === null || raw === undefined ? '' : String(raw));
+    values.push(raw === null || raw === undefined ? '' : typeof raw === 'number' ? xpathNumber(raw, template) : String(raw));
     return `\u0001${values.length - 1}\u0002`;
   });
   const fill = (text: string) => text.replace(MARK, (_m, k: string) => values[Number(k)]);

@@ -18,16 +18,6 @@ export const nativeXPathEngine: XPathEngine = {
   name: 'native',
   evaluate(expression, context) {
     const doc = ownerDocumentOf(context);
-    // Node sets as an ordered snapshot: the ANY type gives an unordered iterator, and a reverse axis
-    // (preceding-sibling::*) came back nearest first. An expression of another type is evaluated again as ANY.
-    try {
-      const ordered = doc.evaluate(expression, context, nsResolver as XPathNSResolver, 7, null);
-      const nodes: Node[] = [];
-      for (let i = 0; i < ordered.snapshotLength; i++) nodes.push(ordered.snapshotItem(i)!);
-      return nodes;
-    } catch {
-      // Not a node set, or not an expression at all: the ANY evaluation below tells which.
-    }
     let result: XPathResult;
     try {
       result = doc.evaluate(expression, context, nsResolver as XPathNSResolver, 0, null);
@@ -44,11 +34,23 @@ export const nativeXPathEngine: XPathEngine = {
       default: {
         const nodes: Node[] = [];
         for (let n = result.iterateNext(); n; n = result.iterateNext()) nodes.push(n);
-        return nodes;
+        return inDocumentOrder(nodes);
       }
     }
   },
 };
+
+/**
+ * The ANY result type gives node sets as an unordered iterator: a reverse axis (`preceding-sibling::*`) came back
+ * nearest first. Nodes already in document order (the usual case) are checked once and kept as they are.
+ */
+function inDocumentOrder(nodes: Node[]): Node[] {
+  const before = (a: Node, b: Node) => (a.compareDocumentPosition(b) & 4) !== 0;
+  for (let i = 1; i < nodes.length; i++) {
+    if (!before(nodes[i - 1], nodes[i])) return nodes.sort((a, b) => (a === b ? 0 : before(a, b) ? -1 : 1));
+  }
+  return nodes;
+}
 
 /** The XPATH_SYNTAX error an engine raises for an expression it cannot evaluate. */
 export function xpathSyntaxError(expression: string, cause: unknown): WrsError {

@@ -83,6 +83,15 @@ describe(`XPath evaluation (${domName()})`, () => {
     expect(model.read('count(/*/wrs:Data/*[position() < 3]/@id)')).toBe('2');
   });
 
+  it('evaluates an expression once (a scalar is not tried as a node set first)', () => {
+    const doc = model.getData()! as Document & { evaluate?: unknown };
+    if (typeof doc.evaluate !== 'function') return;
+    const spy = spyOn(Object.getPrototypeOf(doc), 'evaluate').and.callThrough();
+    expect(model.read('count(/*/wrs:Data/*)')).toBe('3');
+    expect(model.read("/*/wrs:Data/*[@id='R3']/preceding-sibling::*/@id")).toBe('R1');
+    expect(spy.calls.count()).toBe(2);
+  });
+
   it('reads the default when nothing matches, and null without a default', () => {
     expect(model.read("/*/wrs:Data/*[@id='nope']/wrs:C[1]", 'fallback')).toBe('fallback');
     expect(model.read("/*/wrs:Data/*[@id='nope']/wrs:C[1]", undefined, 'fb2')).toBe('fb2');

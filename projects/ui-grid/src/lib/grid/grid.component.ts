@@ -251,6 +251,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private inputSubscription: Subscription | null = null;
   /** The save of this grid that is running: loads wait for it. */
   private saveRun: Promise<void> | null = null;
+  /** App code of a running save (customSave, save chain) in progress: loads it starts do not wait for the save. */
+  private saveCallbacks = 0;
   /** True while the grid fires a change set of its own (an edit, an undo): other change sets trim the undo history. */
   private firingOwn = false;
   private readonly activeId = `${this.id}_active`;
@@ -359,7 +361,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.closeEditor(true);
     // A save of this grid still running finishes first: it commits the rows it sent into the document they came from,
     // and a page turn carries the rows still pending after it, not the ones it sent.
-    while (this.saveRun) await this.saveRun.catch(() => undefined);
+    while (this.saveRun && this.saveCallbacks === 0) await this.saveRun.catch(() => undefined);
     if (!current()) return;
     this.setStatus(this.loadingStatus);
     this.busy.set('loading');
@@ -1021,6 +1023,19 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     }
   }
 
+  /**
+   * Runs app code of a save (`customSave`, a save chain's steps): a load it starts (`gridModel.execute(true)` to show
+   * what it saved) must not wait for the save that waits for it, so loads do not wait while such code runs.
+   */
+  private async inSaveCallback<T>(callback: () => Promise<T> | T): Promise<T> {
+    this.saveCallbacks++;
+    try {
+      return await callback();
+    } finally {
+      this.saveCallbacks--;
+    }
+  }
+
   private async runSave(): Promise<void> {
     this.closeEditor(true);
     this.busy.set('saving');
@@ -1040,12 +1055,12 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         const payload = buildSavePayload(WrsIndex.of(doc));
         const sequence = this.lastChangeSequence();
         const custom = this.customSave();
-        if (custom) await custom({ gridModel: this, wrs: payload.wrs });
+        if (custom) await this.inSaveCallback(() => custom({ gridModel: this, wrs: payload.wrs }));
         else if (payload.rowCount > 0 || this.saveChain()) {
           // Nothing changed and no save chain to make something of it: nothing to post (as WrsUtil.saveModel).
           const chain = this.saveChain();
           // Without a save chain the payload's text is posted as built: no parse and serialize round trip.
-          const body = chain ? await runGridChain(this.chains, 'saveChain', chain, payload.wrs, this.saveParameters()) : payload.text;
+          const body = chain ? await this.inSaveCallback(() => runGridChain(this.chains, 'saveChain', chain, payload.wrs, this.saveParameters())) : payload.text;
           await this.requireBackend().save(body, { url: this.modelUrl() });
         }
         const editedMeanwhile = this.lastChangeSequence() !== sequence || this.hasUncommittedWrites();

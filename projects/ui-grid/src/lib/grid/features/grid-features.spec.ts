@@ -699,6 +699,17 @@ describe('Grid features: saving while pages load', () => {
     expect(serializeXml(WrsIndex.of(s.grid.getData()!).rowById('R1')!)).toContain('<wrs:C>Anka</wrs:C>');
   });
 
+  it('finishes a save whose customSave reloads the grid (no wait of the load for the save that waits for it)', async () => {
+    const s = await setup({ customSave: async ({ gridModel }: { gridModel: DataProvider }) => { await gridModel.execute(true); } });
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Anka');
+    const done = s.grid.save().then(() => 'done');
+    const outcome = await Promise.race([done, new Promise((resolve) => setTimeout(() => resolve('still saving'), 2000))]);
+    await settle(s.fixture);
+    expect(outcome).toBe('done');
+    expect(s.el.querySelector('[data-test="busy"]')).toBeNull();
+  });
+
   it('undoes and redoes nothing while a page loads: the pending change the page turn carries stays as it was', async () => {
     const saves: Document[] = [];
     const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2 }, { backend: pagingBackend(PEOPLE(), [], saves, [0, 30]) });
