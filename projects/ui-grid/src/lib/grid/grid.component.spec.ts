@@ -1147,6 +1147,22 @@ describe('GridComponent chains', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(runs).toBe(1);
   });
+
+  it('opens only the latest of two context menus asked for while a slow menu chain runs', async () => {
+    let calls = 0;
+    const menuStep = async () => {
+      const call = ++calls;
+      await new Promise((resolve) => setTimeout(resolve, call === 1 ? 300 : 10));
+      return parseXml(`<div xmlns="http://www.w3.org/1999/xhtml"><button data-action="copy">Menu ${call}</button></div>`);
+    };
+    const s = await setup({ contextMenu: menuStep as unknown as string });
+    const first = s.grid.openContextMenu();
+    const second = s.grid.openContextMenu();
+    await Promise.all([first, second]);
+    const menus = [...document.querySelectorAll('.ui-grid-context-menu')];
+    expect(menus.map((m) => m.textContent?.trim())).toEqual(['Menu 2']);
+    s.grid.closeContextMenu();
+  });
 });
 
 describe('GridComponent deep key check', () => {

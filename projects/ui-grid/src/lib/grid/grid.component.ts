@@ -249,6 +249,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private redoSteps: RowSnapshot[] = [];
   private readonly subscriptions = new Subscription();
   private inputSubscription: Subscription | null = null;
+  /** Counts context menus asked for: only the latest one opens. */
+  private menuRun = 0;
+  private destroyed = false;
   /** The save of this grid that is running: loads wait for it. */
   private saveRun: Promise<void> | null = null;
   /** App code of a running save (customSave, save chain) in progress: loads it starts do not wait for the save. */
@@ -305,6 +308,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   }
 
   ngOnDestroy(): void {
+    this.destroyed = true;
     this.subscriptions.unsubscribe();
     this.inputSubscription?.unsubscribe();
     this.features.stop();
@@ -1608,6 +1612,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const setting = this.contextMenu();
     if (setting === false || setting === '' || !this.data) return;
     this.closeContextMenu();
+    // A menu chain still running when another menu is asked for, or the grid goes, opens nothing.
+    const run = ++this.menuRun;
     const doc = this.host.ownerDocument;
     const handlers = { isEnabled: (a: string) => this.menuActionEnabled(a), run: (a: string) => void this.runMenuAction(a), close: () => this.closeContextMenu() };
     let menu: HTMLElement;
@@ -1643,6 +1649,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         chain.dispose();
       }
     }
+    if (run !== this.menuRun || this.destroyed) return;
     const anchor = at ?? this.focusedCellPoint();
     this.menuRef = openOverlay(this.overlay, menu, anchor, () => {
       this.menuRef = null;
