@@ -249,6 +249,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private redoSteps: RowSnapshot[] = [];
   private readonly subscriptions = new Subscription();
   private inputSubscription: Subscription | null = null;
+  /** The cell element that carries the active id (`aria-activedescendant`). */
+  private activeCell: HTMLElement | null = null;
   /** Counts context menus asked for: only the latest one opens. */
   private menuRun = 0;
   private destroyed = false;
@@ -1170,8 +1172,11 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   /** Points `aria-activedescendant` at the focused cell so screen readers follow the focus. */
   private markActive(): void {
     const host = this.bodyHost().nativeElement;
-    host.querySelector(`#${CSS.escape(this.activeId)}`)?.removeAttribute('id');
-    const cell = this.body?.cellElement(this.selection.focus.row, this.selection.focus.col);
+    const cell = this.body?.cellElement(this.selection.focus.row, this.selection.focus.col) ?? null;
+    // Runs on every paint (a scroll step recycles cells): nothing to do when the same element is still the one.
+    if (cell && cell === this.activeCell && cell.id === this.activeId) return;
+    if (this.activeCell?.id === this.activeId) this.activeCell.removeAttribute('id');
+    this.activeCell = cell;
     if (cell) {
       cell.id = this.activeId;
       host.setAttribute('aria-activedescendant', this.activeId);
