@@ -13,7 +13,8 @@ function stop(child, sig) {
   }
 }
 function run(name, cmd, args) {
-  const child = spawn(cmd, args, { stdio: 'inherit', env: process.env, detached: true });
+  // No stdin: a process group of its own must not read the terminal (it would be stopped by SIGTTIN).
+  const child = spawn(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env: process.env, detached: true });
   child.on('exit', (code) => {
     console.log(`${name} exited with ${code}`);
     for (const c of children) if (c !== child) stop(c, 'SIGTERM');
