@@ -746,19 +746,20 @@ export abstract class DataProvider {
   }
 }
 
+/** True for a row's `id` attribute, the one the index keys rows by. */
+function isIdAttribute(node: Node, row: Element): boolean {
+  return node.nodeType === ATTRIBUTE_NODE_TYPE && (node as Attr).ownerElement === row && (node as Attr).localName === 'id' && !(node as Attr).namespaceURI;
+}
+
 /**
  * Whether a raw change of a node (a value written, the node removed) can leave the Wrs index stale: anything outside
  * the rows (header columns, `wrs:Data` itself), a row or its content as a whole, a row's `id`. A cell's content or a
  * row's other attributes do not change what the index holds.
  */
-function isIdAttribute(node: Node, row: Element): boolean {
-  return node.nodeType === ATTRIBUTE_NODE_TYPE && (node as Attr).ownerElement === row && (node as Attr).localName === 'id' && !(node as Attr).namespaceURI;
-}
-
 function changesIndex(node: Node, context: CellContext | null): boolean {
   if (!context || context.structural) return true;
   if (context.cell) return false;
-  return node.nodeType === ATTRIBUTE_NODE_TYPE && (node as Attr).ownerElement === context.row && (node as Attr).localName === 'id';
+  return isIdAttribute(node, context.row);
 }
 
 /** False for a node inside `wrs:Header` (a validation result, a column attribute): its change leaves the rows' text as it was. */

@@ -128,30 +128,32 @@ const EXCEL_MAX_ROWS = 1_048_576;
 const EXCEL_MAX_COLUMNS = 16_384;
 const EXCEL_MAX_CELL_CHARS = 32_767;
 
-/** Refuses an export Excel could only open by cutting it: too many rows or columns, or a cell text too long. */
-function checkExcelLimits(columns: readonly ExportColumn[], rows: readonly Element[], texts: readonly (string | null)[][]): void {
+/** Refuses an export Excel could only open by cutting it: too many rows or columns, or a caption too long. */
+function checkExcelLimits(columns: readonly ExportColumn[], rows: readonly Element[]): void {
   if (rows.length + 1 > EXCEL_MAX_ROWS) {
     throw new WrsError('EXPORT_LIMIT', `XLSX export: ${rows.length} rows and the header exceed Excel's ${EXCEL_MAX_ROWS} rows; export CSV instead`, rows.length);
   }
   if (columns.length > EXCEL_MAX_COLUMNS) {
     throw new WrsError('EXPORT_LIMIT', `XLSX export: ${columns.length} columns exceed Excel's ${EXCEL_MAX_COLUMNS}; export CSV instead`, columns.length);
   }
-  const tooLong = (text: string | null) => text !== null && text.length > EXCEL_MAX_CELL_CHARS;
-  const header = columns.find((c) => tooLong(c.caption));
+  const header = columns.find((c) => c.caption.length > EXCEL_MAX_CELL_CHARS);
   if (header) {
     throw new WrsError('EXPORT_LIMIT', `XLSX export: the caption of column "${header.id}" holds ${header.caption.length} characters; an Excel cell holds at most ${EXCEL_MAX_CELL_CHARS}`, header.id);
   }
-  texts.forEach((row, r) => row.forEach((text, k) => {
-    const shown = shownText(text, columns[k]);
-    if (tooLong(shown)) {
-      const rowId = rows[r].getAttribute('id');
-      throw new WrsError(
-        'EXPORT_LIMIT',
-        `XLSX export: row "${rowId}", column "${columns[k].id}" holds ${shown!.length} characters; an Excel cell holds at most ${EXCEL_MAX_CELL_CHARS}; export CSV instead`,
-        { rowId, colId: columns[k].id, length: shown!.length },
-      );
-    }
-  }));
+}
+
+/** A cell's value as written to the sheet; text longer than an Excel cell holds raises EXPORT_LIMIT naming the cell. */
+function excelCellValue(text: string | null, column: ExportColumn, row: Element): ReturnType<typeof typedValue> {
+  const value = typedValue(text, column);
+  if (typeof value === 'string' && value.length > EXCEL_MAX_CELL_CHARS) {
+    const rowId = row.getAttribute('id');
+    throw new WrsError(
+      'EXPORT_LIMIT',
+      `XLSX export: row "${rowId}", column "${column.id}" holds ${value.length} characters; an Excel cell holds at most ${EXCEL_MAX_CELL_CHARS}; export CSV instead`,
+      { rowId, colId: column.id, length: value.length },
+    );
+  }
+  return value;
 }
 
 type ExcelJsModule = typeof import('exceljs');
@@ -173,7 +175,7 @@ export async function wrsToXlsx(doc: Document, options: WrsExportOptions & { she
   const columns = exportColumns(index, options);
   const rows = exportRows(index, options);
   const texts = cellTexts(index, columns, rows);
-  checkExcelLimits(columns, rows, texts);
+  checkExcelLimits(columns, rows);
   const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet((options.sheetName ?? 'Data').replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Data');
@@ -182,7 +184,7 @@ export async function wrsToXlsx(doc: Document, options: WrsExportOptions & { she
     return { header: c.caption, key: c.id, width: Math.min(60, Math.max(10, c.caption.length + 2)), ...(numFmt ? { style: { numFmt } } : {}) };
   });
   sheet.getRow(1).font = { bold: true };
-  for (const row of texts) sheet.addRow(row.map((text, k) => typedValue(text, columns[k])));
+  texts.forEach((row, r) => sheet.addRow(row.map((text, k) => excelCellValue(text, columns[k], rows[r]))));
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   const buffer = await workbook.xlsx.writeBuffer();
   return new Uint8Array(buffer as ArrayBuffer);
