@@ -788,6 +788,6 @@ function rowIdsAt(node: Node, doc: Document): string[] {
 /** The ids of the rows under `wrs:Data`. */
 function childIds(data: Element): string[] {
   const ids: string[] = [];
-  for (let c = data.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) ids.push((c as Element).getAttribute('id') ?? '');
+  for (let c = data.firstChild; c; c = c.nextSibling) if (c.nodeType === ELEMENT_NODE) ids.push((c as Element).getAttribute('id') ?? '');
   return ids;
 }
