@@ -47,6 +47,14 @@ describe(`parseXml / serializeXml (${domName()})`, () => {
     expect(e.input).toBe('<a>\n  <b>\n</a>');
   });
 
+  it('refuses malformed XML of every shape, and takes a well-formed document holding a parsererror element', () => {
+    for (const bad of ['', 'x', '<a>', '<a/><b/>', '<a xmlns="urn:x"><b>t</b><c', '<html xmlns="http://www.w3.org/1999/xhtml"><body><p></body></html>']) {
+      expect(() => parseXml(bad)).withContext(JSON.stringify(bad)).toThrowMatching((e) => e instanceof WrsError && e.code === 'XML_PARSE');
+    }
+    const doc = parseXml('<a><b><parsererror xmlns="http://www.w3.org/1999/xhtml">data, not an error</parsererror></b></a>');
+    expect(doc.documentElement.textContent).toBe('data, not an error');
+  });
+
   it('refuses characters XML does not allow, raw or as references, on both DOMs', () => {
     for (const bad of ['<a>\u0001</a>', '<a>&#0;</a>', '<a b="&#x1F;"/>', '<a>&#65535;</a>']) {
       expect(() => parseXml(bad)).withContext(JSON.stringify(bad)).toThrowMatching((e) => e instanceof WrsError && e.code === 'XML_PARSE');
