@@ -11,6 +11,8 @@ export interface GridBodySource {
   isFocused(row: number, col: number): boolean;
   /** The validation message of a cell, or null when it is valid. */
   errorOf(rowId: string, colId: string): string | null;
+  /** Why the server refused a row in the last save (a conflict, a duplicate key), or null. */
+  rowFailure?(rowId: string): string | null;
   /** The painter of a `grid:Renderer/@type` (features/renderer-registry). */
   renderer?(type: string): (cell: HTMLElement, value: string | null, column: GridColumn, row: Element) => void;
   /** Called after each paint (a scroll step recycles cell elements: what points at one must follow). */
@@ -268,9 +270,13 @@ export class GridBody {
     el.style.transform = `translateY(${position * this.rowHeight}px)`;
     el.setAttribute('aria-rowindex', String(position + this.headerRowCount + 1));
     const state = row ? row.localName : 'R';
-    const rowClass = `ui-grid-row ui-grid-row-${state}`;
-    if (el.className !== rowClass) el.className = rowClass;
     const rowId = row?.getAttribute('id') ?? '';
+    const failure = row ? this.source.rowFailure?.(rowId) ?? null : null;
+    const rowClass = failure === null ? `ui-grid-row ui-grid-row-${state}` : `ui-grid-row ui-grid-row-${state} ui-grid-row-failed`;
+    if (el.className !== rowClass) el.className = rowClass;
+    if (failure !== null) {
+      if (el.getAttribute('aria-description') !== failure) el.setAttribute('aria-description', failure);
+    } else if (el.hasAttribute('aria-description')) el.removeAttribute('aria-description');
     el.dataset['rowId'] = rowId;
     this.readRow(row);
     for (let i = 0; i < this.columns.length; i++) {

@@ -935,6 +935,50 @@ describe('GridComponent save and reset', () => {
     expect(s.grid.getFailureReason()).toBe('Save failed: HTTP 400 Bad Request from /WrsServlet: no binding set');
   });
 
+  it('marks the rows a refused save names, says where they are, focuses the first, and unmarks them on the next save', async () => {
+    let answer: Error | null = httpFailure('save', '/WrsServlet', 409, 'Conflict', '<Error><Message>2 row(s) changed on the server</Message><Row id="R3"/><Row id="R2"/><Row id="gone"/></Error>');
+    const s = await setup({ customSave: async () => { if (answer) throw answer; } });
+    for (const row of [1, 2]) {
+      click(s, row, 1);
+      press(s, 'k');
+      press(s, 'Enter');
+    }
+    click(s, 0, 3);
+    await s.grid.save();
+    await s.fixture.whenStable();
+    expect(s.grid.getStatus()).toBeInstanceOf(SaveFailedStatus);
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed at rows 2, 3: 2 row(s) changed on the server (HTTP 409)');
+    const rowOf = (row: number) => cell(s, row, 0).parentElement as HTMLElement;
+    expect([0, 1, 2].map((r) => rowOf(r).classList.contains('ui-grid-row-failed'))).toEqual([false, true, true]);
+    expect(rowOf(1).getAttribute('aria-description')).toBe('Not saved: the server refused this row');
+    expect(rowOf(0).hasAttribute('aria-description')).toBeFalse();
+    expect(cell(s, 1, 3).classList).withContext('the focus moves to the first refused row, in its column').toContain('ui-grid-cell-focus');
+    expect(rowXml(s, 'R2')).toContain('<wrs:O>Bert</wrs:O>');
+
+    answer = httpFailure('save', '/WrsServlet', 409, 'Conflict', '<Error><Message>duplicate key</Message><Row id="R3"/></Error>');
+    await s.grid.save();
+    await s.fixture.whenStable();
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed at row 3: duplicate key (HTTP 409)');
+    expect([0, 1, 2].map((r) => rowOf(r).classList.contains('ui-grid-row-failed'))).toEqual([false, false, true]);
+
+    answer = null;
+    await s.grid.save();
+    await s.fixture.whenStable();
+    expect(s.grid.getStatus()).toBeInstanceOf(SavedStatus);
+    expect(s.el.querySelectorAll('.ui-grid-row-failed').length).toBe(0);
+  });
+
+  it('counts refused rows on other pages (or hidden by a filter) without listing them', async () => {
+    const s = await setup({ paginationSize: 2, customSave: async () => Promise.reject(httpFailure('save', '/WrsServlet', 409, 'Conflict', '<Error><Message>changed</Message><Row id="R1"/><Row id="R3"/></Error>')) });
+    click(s, 0, 1);
+    press(s, 'k');
+    press(s, 'Enter');
+    await s.grid.save();
+    await s.fixture.whenStable();
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed at row 1, 1 not shown: changed (HTTP 409)');
+    expect((cell(s, 0, 0).parentElement as HTMLElement).classList).toContain('ui-grid-row-failed');
+  });
+
   it('actionReset drops all changes', async () => {
     const s = await setup();
     const original = serializeXml(s.grid.getData()!);

@@ -119,6 +119,8 @@ export interface JumpToRowArgs {
 const DEFAULT_ROW_HEIGHT = 28;
 const DEFAULT_MAX_HEIGHT = 480;
 const VALIDATION_CHUNK = 500;
+/** Row positions a failed save's message lists before "…". */
+const FAILED_ROWS_LISTED = 5;
 
 /**
  * The editable Wrs grid (spec parts 1, 2, 4.1): renders a Wrs with virtual scrolling, edits it through Wrs row
@@ -204,6 +206,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   protected readonly errorCount = signal(0);
   protected readonly canUndo = signal(false);
   protected readonly canRedo = signal(false);
+  /** Undo and redo may run: not while rows load, nor after a failed load until one succeeds (see `replay`). */
+  protected readonly historyOpen = signal(false);
+  /** Rows the server refused in the last save (a conflict, a duplicate key), by id: marked until the next save or load. */
+  private failedRows = new Set<string>();
 
   private readonly host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
   private readonly bodyHost = viewChild.required<ElementRef<HTMLElement>>('bodyHost');
@@ -275,6 +281,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     }
     this.setTargetHtml(this.host);
     this.subscriptions.add(this.changes$.subscribe((changeSet) => this.onChangeSet(changeSet)));
+    this.subscriptions.add(this.status$.subscribe(() => this.historyOpen.set(this.isReady())));
   }
 
   ngAfterViewInit(): void {
@@ -289,6 +296,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         const message = this.validation?.errorOf(rowId, colId) ?? null;
         return message === null ? null : this.validationMessage(colId, message);
       },
+      rowFailure: (rowId) => (this.failedRows.has(rowId) ? this.messages.rowNotSaved : null),
       painted: () => this.markActive(),
     }, this.hotArgs()?.rowHeight ?? DEFAULT_ROW_HEIGHT);
     bodyHost.addEventListener('keydown', this.onKeydown);
@@ -448,6 +456,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   private setupView(): void {
     if (!this.body || !this.data) return;
+    // A new document: the rows the last save failed on are the server's again (or gone).
+    this.failedRows = new Set();
     const index = WrsIndex.of(this.data);
     this.layout = translateLayout(gridLayout(index, this.configDoc), this.messages);
     for (const c of this.layout.columns) {
@@ -1046,6 +1056,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.closeEditor(true);
     this.busy.set('saving');
     this.message.set('');
+    this.unmarkFailedRows();
     try {
       const errors = await this.validateForSave();
       if (errors > 0) {
@@ -1087,11 +1098,54 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       this.setStatus(this.savedStatus);
       if (reloadFailure) this.message.set(formatMessage(this.messages.savedReloadFailed, { reason: saveFailureReason(reloadFailure) }));
     } catch (e) {
-      this.message.set(formatMessage(this.messages.saveFailed, { reason: saveFailureReason(e) }));
+      const rows = this.markFailedRows(e);
+      const reason = saveFailureReason(e);
+      this.message.set(rows ? formatMessage(this.messages.saveFailedAt, { rows, reason }) : formatMessage(this.messages.saveFailed, { reason }));
       this.fail(SaveFailedStatus, errorMessage(e));
     } finally {
       this.busy.set('');
     }
+  }
+
+  /**
+   * Marks the rows a failed save names (`details.rowIds` of SAVE_CONFLICT / SAVE_FAILED: a conflict, a duplicate key)
+   * and moves the focus to the first one shown. Returns how the message names them ("rows 3, 7, 1 not shown"), or
+   * null when the failure names no row of this document.
+   */
+  private markFailedRows(error: unknown): string | null {
+    const ids = error instanceof WrsError ? error.details?.['rowIds'] : undefined;
+    if (!Array.isArray(ids) || !this.data) return null;
+    const index = WrsIndex.of(this.data);
+    const view = this.features.view;
+    const shown: number[] = [];
+    let hidden = 0;
+    for (const id of ids) {
+      const row = typeof id === 'string' ? index.rowById(id) : null;
+      if (!row || this.failedRows.has(id as string)) continue;
+      this.failedRows.add(id as string);
+      const position = view ? view.positionOf(row) : -1;
+      if (position >= 0) shown.push(position);
+      else hidden++;
+    }
+    if (shown.length === 0 && hidden === 0) return null;
+    this.body?.repaintAll();
+    shown.sort((a, b) => a - b);
+    if (shown.length > 0) this.focusCell(shown[0], this.selection.focus.col);
+    const parts: string[] = [];
+    if (shown.length > 0) {
+      // The first few positions say where to look; the count of the rest keeps the message one line.
+      const listed = shown.slice(0, FAILED_ROWS_LISTED).map((p) => String(p + 1));
+      if (shown.length > FAILED_ROWS_LISTED) listed.push('…');
+      parts.push(formatMessage(shown.length === 1 ? this.messages.failedRow : this.messages.failedRows, { list: listed.join(', ') }));
+    }
+    if (hidden > 0) parts.push(formatMessage(this.messages.failedRowsHidden, { n: hidden }));
+    return parts.join(', ');
+  }
+
+  private unmarkFailedRows(): void {
+    if (this.failedRows.size === 0) return;
+    this.failedRows = new Set();
+    this.body?.repaintAll();
   }
 
   /** Drops every change and loads fresh data (from the backend; an inputModel's rows go back to their server state). */

@@ -739,6 +739,8 @@ describe('Grid features: saving while pages load', () => {
     expect(s.el.querySelector('[data-test="message"]')!.textContent).toContain('Loading failed: HTTP 500 from the server');
     await settle(s.fixture);
     expect(s.el.querySelector('[data-test="page-of"]')!.textContent).withContext('the pager stays on the page shown').toBe('Page 1 of 3');
+    const undoButton = s.el.querySelector('[data-action="undo"]') as HTMLButtonElement;
+    expect(undoButton.disabled).withContext('undo does not run until a load succeeds: its button says so').toBeTrue();
     failing = false;
     await s.grid.save();
     expect(saves.length).toBe(1);

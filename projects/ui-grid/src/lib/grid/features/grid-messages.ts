@@ -21,6 +21,16 @@ export interface GridMessages {
   readonly errorsOnOtherPages: string;
   readonly filterRemovedForError: string;
   readonly saveFailed: string;
+  /** A save the server refused for some rows; `{rows}` names them (`failedRow`/`failedRows`, `failedRowsHidden`). */
+  readonly saveFailedAt: string;
+  /** One refused row shown in the grid; `{list}` its 1-based position in the grid. */
+  readonly failedRow: string;
+  /** Several refused rows shown; `{list}` their positions. */
+  readonly failedRows: string;
+  /** Refused rows a filter or another page hides; `{n}` how many. */
+  readonly failedRowsHidden: string;
+  /** Read out for a row the server refused in the last save (`aria-description`). */
+  readonly rowNotSaved: string;
   readonly savedReloadFailed: string;
   readonly loadFailed: string;
   readonly maxRowsExceeded: string;
@@ -100,6 +110,11 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   errorsOnOtherPages: '{cells} on other pages',
   filterRemovedForError: 'Filter on {columns} removed to show an invalid cell',
   saveFailed: 'Save failed: {reason}',
+  saveFailedAt: 'Save failed at {rows}: {reason}',
+  failedRow: 'row {list}',
+  failedRows: 'rows {list}',
+  failedRowsHidden: '{n} not shown',
+  rowNotSaved: 'Not saved: the server refused this row',
   savedReloadFailed: 'Saved; reloading failed: {reason}',
   loadFailed: 'Loading failed: {reason}',
   maxRowsExceeded: 'Only the first {n} rows are shown',
@@ -175,6 +190,11 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   errorsOnOtherPages: '{cells} auf anderen Seiten',
   filterRemovedForError: 'Filter auf {columns} entfernt, um eine ungültige Zelle zu zeigen',
   saveFailed: 'Speichern fehlgeschlagen: {reason}',
+  saveFailedAt: 'Speichern fehlgeschlagen bei {rows}: {reason}',
+  failedRow: 'Zeile {list}',
+  failedRows: 'Zeilen {list}',
+  failedRowsHidden: '{n} nicht angezeigt',
+  rowNotSaved: 'Nicht gespeichert: der Server hat diese Zeile abgelehnt',
   savedReloadFailed: 'Gespeichert; Neuladen fehlgeschlagen: {reason}',
   loadFailed: 'Laden fehlgeschlagen: {reason}',
   maxRowsExceeded: 'Nur die ersten {n} Zeilen werden angezeigt',
