@@ -370,6 +370,57 @@ describe(`ModelWrapper (${domName()})`, () => {
     expect(chain.getTargetHtml()).toBeNull();
   });
 
+  it('dispose leaves the registry, and ends a run under way in LoadFailedStatus: no data, no onReady, no waiting caller left hanging', async () => {
+    const reg = new DataProviderRegistry();
+    let release!: () => void;
+    const chain = new ModelWrapper({ id: 'tip', registry: reg, inputModel: input, chain: (d: Document) => new Promise<Document>((resolve) => (release = () => resolve(d))) });
+    expect(reg.get('tip')).toBe(chain);
+    const heard: string[] = [];
+    chain.onReady(() => heard.push('ready'));
+    const waiting = chain.fetchData().then(() => 'resolved', (e: WrsError) => `${e.code}: ${e.message}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    chain.dispose();
+    expect(reg.get('tip')).toBeNull();
+    release();
+    expect(await waiting).toBe('LOAD_FAILED: tip: LoadFailedStatus: tip was disposed');
+    expect(heard).toEqual([]);
+    expect(chain.getData()).toBeNull();
+    expect(chain.getStatus().name).toBe('LoadFailedStatus');
+  });
+
+  it('dispose stops waiting for a parameter provider: no listener left on it, and the chain does not run when it arrives', async () => {
+    let arrive!: (text: string) => void;
+    const param = new SimpleModel({ url: 'p.xml', loader: () => new Promise<string>((resolve) => (arrive = resolve)) });
+    const listening = () => (param as unknown as { statusSubject: { observers: unknown[] } }).statusSubject.observers.length;
+    let runs = 0;
+    const chain = wrapper({ chain: (d: Document) => (runs++, d), parameters: { param } });
+    void chain.execute();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(listening()).withContext('waiting for the parameter').toBeGreaterThan(0);
+    chain.dispose();
+    expect(listening()).toBe(0);
+    arrive('<p/>');
+    await param.fetchData();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(runs).toBe(0);
+    expect(chain.getStatus().name).toBe('LoadFailedStatus');
+  });
+
+  it('fetchData with an aborted signal stops waiting: it rejects, keeps no listener, and the load goes on', async () => {
+    let arrive!: (text: string) => void;
+    const model = new SimpleModel({ url: 'm.xml', loader: () => new Promise<string>((resolve) => (arrive = resolve)) });
+    const listening = () => (model as unknown as { statusSubject: { observers: unknown[] } }).statusSubject.observers.length;
+    const stop = new AbortController();
+    const waiting = model.fetchData({ signal: stop.signal }).then(() => 'resolved', (e: WrsError) => `${e.code} ${JSON.stringify(e.details)}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    stop.abort();
+    expect(await waiting).toBe('LOAD_FAILED {"aborted":true}');
+    expect(listening()).toBe(0);
+    await expectAsync(model.fetchData({ signal: stop.signal })).toBeRejectedWith(jasmine.objectContaining({ code: 'LOAD_FAILED' }));
+    arrive('<a/>');
+    expect((await model.fetchData()).getData()!.documentElement.localName).toBe('a');
+  });
+
   it('maps the default name gridTooltip.xslt to the built-in tooltip', async () => {
     const chain = wrapper({ chain: 'gridTooltip.xslt', parameters: { rowId: 'R2', colId: 'qty' }, loader: mapLoader({}) });
     await chain.execute();

@@ -57,6 +57,7 @@ export class ModelWrapper extends DataProvider {
   private readonly inputSubscriptions = new Map<DataProvider, Subscription>();
   private waiting = false;
   private disposed = false;
+  private readonly stopWaiting = new AbortController();
   /** The provider this chain waits for now (its input or a parameter), to find chains waiting for each other. */
   private awaiting: DataProvider | null = null;
   private htmlText: string | null = null;
@@ -106,9 +107,12 @@ export class ModelWrapper extends DataProvider {
    */
   dispose(): void {
     this.disposed = true;
+    // A run under way stops at its next step: it waits for no provider more and sets no status, data or HTML.
+    this.stopWaiting.abort();
     for (const subscription of this.inputSubscriptions.values()) subscription.unsubscribe();
     this.inputSubscriptions.clear();
     super.setTargetHtml(null);
+    if (this.registry.get(this.id) === this) this.registry.unregister(this);
   }
 
   override addDataProvider(newDataProvider: DataProvider, newName?: string): DataProvider | null {
@@ -161,20 +165,27 @@ export class ModelWrapper extends DataProvider {
   }
 
   protected async doExecute(current: () => boolean): Promise<void> {
+    // Disposed meanwhile: the run ends in LoadFailedStatus (nothing set or rendered), so no fetchData waits forever.
+    const live = () => {
+      if (!current()) return false;
+      if (this.disposed) this.fail(LoadFailedStatus, `${this.id} was disposed`);
+      return !this.disposed;
+    };
+    if (!live()) return;
     const loader = this.loader ?? getDefaultXmlLoader();
     const resolver = this.sefResolver === undefined ? getDefaultSefResolver() : this.sefResolver;
     this.setStatus(this.loadingStatus);
     let steps: ChainStep[];
     try {
       steps = await resolveChainDefinition(this.chainDefinition, loader, this.xslt(), resolver);
-      if (!current()) return;
+      if (!live()) return;
       this.setStatus(this.chainLoadedStatus);
       await compileChainSteps(steps, loader, () => this.xslt(), resolver);
     } catch (e) {
-      if (current()) this.fail(isWrsError(e, 'CHAIN_LOAD_FAILED') ? ChainStylesheetLoadingFailed : LoadFailedStatus, errorMessage(e));
+      if (live()) this.fail(isWrsError(e, 'CHAIN_LOAD_FAILED') ? ChainStylesheetLoadingFailed : LoadFailedStatus, errorMessage(e));
       return;
     }
-    if (!current()) return;
+    if (!live()) return;
 
     this.setStatus(this.waitingForParametersStatus);
     const input = this.getPrimaryModel()!;
@@ -183,12 +194,12 @@ export class ModelWrapper extends DataProvider {
       await this.awaitProvider(input, 'the input model');
       for (const [name, provider] of this.getDataProviders()) await this.awaitProvider(provider, `parameter "${name}"`);
     } catch (e) {
-      if (current()) this.fail(LoadFailedStatus, errorMessage(e));
+      if (live()) this.fail(LoadFailedStatus, errorMessage(e));
       return;
     } finally {
       this.waiting = false;
     }
-    if (!current()) return;
+    if (!live()) return;
 
     this.setStatus(this.transformingStatus);
     const inputDoc = input.getData();
@@ -200,10 +211,10 @@ export class ModelWrapper extends DataProvider {
     try {
       doc = await this.runSteps(steps, inputDoc);
     } catch (e) {
-      if (current()) this.fail(TransformFailedStatus, errorMessage(e));
+      if (live()) this.fail(TransformFailedStatus, errorMessage(e));
       return;
     }
-    if (!current()) return;
+    if (!live()) return;
     this.setData(doc);
     this.render(doc);
     this.setStatus(this.transformedStatus);
@@ -220,7 +231,7 @@ export class ModelWrapper extends DataProvider {
     }
     this.awaiting = provider;
     try {
-      await provider.fetchData();
+      await provider.fetchData({ signal: this.stopWaiting.signal });
     } catch {
       throw new WrsError('LOAD_FAILED', `${role} (${provider.id}) failed: ${provider.getStatus().toString()}`, provider.id);
     } finally {

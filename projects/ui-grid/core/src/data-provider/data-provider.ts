@@ -285,29 +285,39 @@ export abstract class DataProvider {
   /** Loads the data and resolves with this provider, or rejects with a WrsError on a failure status. */
   fetchData(args?: boolean | FetchDataParam): Promise<this> {
     const forced = typeof args === 'boolean' ? args : !!args?.forced;
+    const signal = typeof args === 'object' ? args?.signal : undefined;
+    if (signal?.aborted) return Promise.reject(this.stoppedWaiting());
     if (!forced && this.isReady()) return Promise.resolve(this);
     return new Promise<this>((resolve, reject) => {
       let sub: Subscription | undefined;
       let settled = false;
+      const onAbort = () => settle(() => reject(this.stoppedWaiting()));
+      const settle = (outcome: () => void) => {
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        outcome();
+        // Settled by the status delivered on subscribing, `sub` is not assigned yet: unsubscribed just after.
+        if (sub) sub.unsubscribe();
+        else queueMicrotask(() => sub?.unsubscribe());
+      };
+      signal?.addEventListener('abort', onAbort);
       const started = this.execute(forced);
       sub = this.status$.subscribe((status) => {
         if (settled) return;
         if (status.isFailure && !(status instanceof SaveFailedStatus)) {
-          settled = true;
-          reject(new WrsError('LOAD_FAILED', `${this.id}: ${status.toString()}`, this.id, { status: status.name }));
+          settle(() => reject(new WrsError('LOAD_FAILED', `${this.id}: ${status.toString()}`, this.id, { status: status.name })));
         } else if (status instanceof TransformedStatus && this.data) {
-          settled = true;
-          resolve(this);
+          settle(() => resolve(this));
         }
-        if (settled) queueMicrotask(() => sub?.unsubscribe());
       });
       void started.then(() => {
-        if (!settled && this.isReady()) {
-          settled = true;
-          resolve(this);
-        }
+        if (!settled && this.isReady()) settle(() => resolve(this));
       });
     });
+  }
+
+  private stoppedWaiting(): WrsError {
+    return new WrsError('LOAD_FAILED', `${this.id}: stopped waiting (aborted)`, this.id, { aborted: true });
   }
 
   // ---- chain members ----

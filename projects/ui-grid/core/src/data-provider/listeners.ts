@@ -64,4 +64,6 @@ export interface RemoveDataListenerParam {
 /** Parameters of `fetchData`. */
 export interface FetchDataParam {
   forced?: boolean;
+  /** Stops waiting when aborted: the promise rejects (LOAD_FAILED) and keeps no listener on the provider; the load goes on. */
+  signal?: AbortSignal;
 }

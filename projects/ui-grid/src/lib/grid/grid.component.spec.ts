@@ -1142,13 +1142,38 @@ describe('GridComponent chains', () => {
       return parseXml(`<div xmlns="http://www.w3.org/1999/xhtml"><b>${p['rowId']}</b></div>`);
     };
     const s = await setup({ tooltipChain: step });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: PromiseRejectionEvent) => {
+      unhandled.push(e.reason);
+      e.preventDefault();
+    };
+    window.addEventListener('unhandledrejection', onUnhandled);
     cell(s, 0, 1).dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
     await new Promise((resolve) => setTimeout(resolve, 450));
     s.el.querySelector('.ui-grid-canvas')!.dispatchEvent(new MouseEvent('mouseleave'));
     await new Promise((resolve) => setTimeout(resolve, 700));
+    window.removeEventListener('unhandledrejection', onUnhandled);
     const tip = document.querySelector<HTMLElement>('.ui-grid-tooltip')!;
     expect(tip.hidden).toBeTrue();
     expect(tip.textContent).toBe('');
+    expect(unhandled).withContext('the disposed run raises nothing').toEqual([]);
+  });
+
+  it('shows no tooltip for a failing tooltipChain and tells the console why (no unhandled rejection)', async () => {
+    const s = await setup({ tooltipChain: () => { throw new Error('no tip today'); } });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: PromiseRejectionEvent) => {
+      unhandled.push(e.reason);
+      e.preventDefault();
+    };
+    window.addEventListener('unhandledrejection', onUnhandled);
+    const logged = spyOn(console, 'error');
+    cell(s, 0, 1).dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    window.removeEventListener('unhandledrejection', onUnhandled);
+    expect(document.querySelector<HTMLElement>('.ui-grid-tooltip')!.hidden).toBeTrue();
+    expect(unhandled).toEqual([]);
+    expect(logged).toHaveBeenCalledWith('ui-grid: the tooltipChain failed:', jasmine.stringContaining('no tip today'));
   });
 
   it('runs a tooltipChain once per hover: grid changes later run no tooltip chain and leave the tooltip shown as it is', async () => {

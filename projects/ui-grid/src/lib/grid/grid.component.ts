@@ -1783,6 +1783,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       await wrapper.fetchData();
       // A later hover disposed this run: its result belongs to a tooltip no longer shown (and renders nothing).
       wrapper.setTargetHtml(target);
+    } catch (e) {
+      // A run disposed by a later hover ends failed: nothing to say. A failing chain shows no tooltip; the app's
+      // developer reads why in the console (a hover has no status line to tell).
+      if (this.tooltipRun === wrapper) console.error('ui-grid: the tooltipChain failed:', errorMessage(e));
     } finally {
       // Run once per hover: grid changes must not render into the shared tooltip element again.
       wrapper.dispose();
