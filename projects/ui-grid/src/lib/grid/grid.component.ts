@@ -260,6 +260,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   /** Counts context menus asked for: only the latest one opens. */
   private menuRun = 0;
   private destroyed = false;
+  /** Aborted at destroy: backend loads still running are cancelled, not waited for. */
+  private readonly lifetime = new AbortController();
   /** The save of this grid that is running: loads wait for it. */
   private saveRun: Promise<void> | null = null;
   /** App code of a running save (customSave, save chain) in progress: loads it starts do not wait for the save. */
@@ -319,6 +321,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   ngOnDestroy(): void {
     this.destroyed = true;
+    this.lifetime.abort();
     this.subscriptions.unsubscribe();
     this.inputSubscription?.unsubscribe();
     this.features.stop();
@@ -370,7 +373,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     return model;
   }
 
-  protected async doExecute(current: () => boolean): Promise<void> {
+  protected async doExecute(isCurrent: () => boolean): Promise<void> {
+    // A load ending after destroy takes nothing: following the input or listening to the status model would keep
+    // the destroyed grid alive.
+    const current = () => isCurrent() && !this.destroyed;
     // An open editor is written into its row first: after the load its row id may name another record.
     this.closeEditor(true);
     // A save of this grid still running finishes first: it commits the rows it sent into the document they came from,
@@ -402,6 +408,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       this.setupView();
       this.setStatus(this.transformedStatus);
     } catch (e) {
+      // Destroy ended the load (its backend calls aborted): nothing failed for anyone still watching.
+      if (this.destroyed) return;
       // The rows shown (a page left, with its pending changes) stay; the status line says why nothing new came.
       if (current()) {
         this.features.loadFailed();
@@ -440,7 +448,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const postChain = this.requestPostChain();
     if (postChain) request = await runGridChain(this.chains, 'requestPostChain', postChain, request, null);
     this.loadedRequest = request;
-    const [doc] = await Promise.all([backend.load(request, { url: this.modelUrl() }), this.features.loadTotal(backend, request, this.modelUrl())]);
+    const call = { url: this.modelUrl(), signal: this.lifetime.signal };
+    const [doc] = await Promise.all([backend.load(request, call), this.features.loadTotal(backend, request, call)]);
     return this.features.afterLoad(doc);
   }
 
@@ -1548,7 +1557,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       try {
         const chain = this.loadChain();
         const transform = chain ? (loaded: Document) => runGridChain(this.chains, 'loadChain', chain, loaded, this.loadParameters()) : undefined;
-        const all = await this.features.loadAllRows(this.requireBackend(), this.loadedRequest, this.modelUrl(), allRows, transform);
+        const all = await this.features.loadAllRows(this.requireBackend(), this.loadedRequest, { url: this.modelUrl(), signal: this.lifetime.signal }, allRows, transform);
         doc = all.doc;
         rows = null;
         if (all.maxRows !== null) this.message.set(formatMessage(this.messages.exportMaxRows, { n: all.maxRows }));

@@ -1,5 +1,5 @@
 import { computed, signal } from '@angular/core';
-import { ColumnFilterFunction, DataProvider, RowOrdering, WrsBackend, WrsIndex, XSLT_PARAMS_NS, compileFilter, ownValue, setOwn } from 'ngx-wrs-grid/core';
+import { ColumnFilterFunction, DataProvider, RowOrdering, WrsBackend, WrsBackendCallOptions, WrsIndex, XSLT_PARAMS_NS, compileFilter, ownValue, setOwn } from 'ngx-wrs-grid/core';
 import { GridColumn } from '../grid-column';
 import { ColumnFilterValue, columnFilterElement, readColumnFilters, removeColumnFilters, statusFilter, withoutColumnFilters, writeColumnFilter } from './column-filter';
 import { GridRowView } from './grid-row-view';
@@ -114,9 +114,9 @@ export class GridFeatures {
   }
 
   /** With server-side pages: the total row count of the request, loaded beside the page. */
-  async loadTotal(backend: WrsBackend, request: Document, url: string): Promise<void> {
+  async loadTotal(backend: WrsBackend, request: Document, call: WrsBackendCallOptions): Promise<void> {
     if (!this.host.serverSided()) return;
-    this.serverTotal = await loadTotalRows(backend, request, url);
+    this.serverTotal = await loadTotalRows(backend, request, call);
     this.updateServerTotal();
   }
 
@@ -307,11 +307,11 @@ export class GridFeatures {
    * without the grid's column filters; the pending rows of every page applied (inserted ones kept when they pass the
    * filter as the client evaluates it, or always with `allRows`).
    */
-  async loadAllRows(backend: WrsBackend, request: Document, url: string, allRows: boolean, transform?: (loaded: Document) => Promise<Document>): Promise<AllRows> {
+  async loadAllRows(backend: WrsBackend, request: Document, call: WrsBackendCallOptions, allRows: boolean, transform?: (loaded: Document) => Promise<Document>): Promise<AllRows> {
     const pending = this.doc ? pendingRows(this.doc) : [];
     const wanted = allRows ? withoutColumnFilters(request.cloneNode(true) as Document, this.host.gridKey()) : request;
     const passes = allRows || !this.doc ? () => true : compileFilter(statusFilter(this.host.statusProvider()), WrsIndex.of(this.doc), { custom: this.customFunctions() });
-    return loadAllRows(backend, wanted, url, pending, passes, transform);
+    return loadAllRows(backend, wanted, call, pending, passes, transform);
   }
 
   /** After a change set: patches the view and the counts. */

@@ -21,8 +21,8 @@ describe('server-side pages', () => {
 
   it('reads the count answer, refusing one without a count', async () => {
     const backend = (answer: string): WrsBackend => ({ load: async () => parseXml(answer), save: async () => undefined, nextIdentifier: async () => 1 });
-    expect(await loadTotalRows(backend(wrsText([{ id: 'count', type: 'INTEGER' }], [['1234']])), REQUEST(), 'u')).toBe(1234);
-    await expectAsync(loadTotalRows(backend(wrsText([{ id: 'count' }], [])), REQUEST(), 'u')).toBeRejectedWith(jasmine.any(WrsError));
+    expect(await loadTotalRows(backend(wrsText([{ id: 'count', type: 'INTEGER' }], [['1234']])), REQUEST(), { url: 'u' })).toBe(1234);
+    await expectAsync(loadTotalRows(backend(wrsText([{ id: 'count' }], [])), REQUEST(), { url: 'u' })).toBeRejectedWith(jasmine.any(WrsError));
   });
 
   it('carries pending rows into the next page: rows on it replaced, the others appended and reported', () => {

@@ -1,4 +1,4 @@
-import { NS, WrsBackend, WrsError, WrsIndex, cellAt, cellValue, originalOf } from 'ngx-wrs-grid/core';
+import { NS, WrsBackend, WrsBackendCallOptions, WrsError, WrsIndex, cellAt, cellValue, originalOf } from 'ngx-wrs-grid/core';
 
 function select(request: Document): Element {
   const found = request.getElementsByTagNameNS(NS.wrq, 'Select')[0];
@@ -36,8 +36,8 @@ export function countRequest(request: Document): Document {
 }
 
 /** Loads the total row count of a request through the backend. */
-export async function loadTotalRows(backend: WrsBackend, request: Document, url: string): Promise<number> {
-  const answer = await backend.load(countRequest(request), { url });
+export async function loadTotalRows(backend: WrsBackend, request: Document, call: WrsBackendCallOptions): Promise<number> {
+  const answer = await backend.load(countRequest(request), call);
   const index = WrsIndex.of(answer);
   const row = index.rowAt(1);
   const cell = row ? cellAt(row, 1) : null;
@@ -128,12 +128,12 @@ export interface AllRows {
 export async function loadAllRows(
   backend: WrsBackend,
   request: Document,
-  url: string,
+  call: WrsBackendCallOptions,
   pending: readonly Element[],
   keep: (row: Element) => boolean,
   transform: (loaded: Document) => Promise<Document> = async (loaded) => loaded,
 ): Promise<AllRows> {
-  const doc = await transform(await backend.load(allPagesRequest(request), { url }));
+  const doc = await transform(await backend.load(allPagesRequest(request), call));
   const footer = doc.documentElement ? wrsChild(doc.documentElement, 'Footer') : null;
   const exceeded = footer ? wrsChild(footer, 'MaxRowsExceeded') : null;
   const limit = Number(exceeded?.getAttribute('maxRows'));

@@ -1,0 +1,161 @@
+import { provideZonelessChangeDetection } from '@angular/core';
+import { ComponentFixture, TestBed } from '@angular/core/testing';
+import { OverlayContainer } from '@angular/cdk/overlay';
+import { DataProvider, DataProviderRegistry, NS, SimpleModel, StaticModel, WrsBackend, guiStatusEstablished, parseXml } from 'ngx-wrs-grid/core';
+import { firstValueFrom } from 'rxjs';
+import { filter } from 'rxjs/operators';
+import { wrsText } from '../../../core/testing/fixtures';
+import { WRS_BACKEND } from '../services/wrs-backend.token';
+import { GridComponent } from './grid.component';
+
+const ORDERS = () =>
+  wrsText(
+    [
+      { id: 'id', nullable: '0', isKey: true },
+      { id: 'name', nullable: '0' },
+      { id: 'qty', type: 'INTEGER', nullable: '0' },
+      { id: 'country', references: ['DE', 'FR', 'IT'] },
+    ],
+    [
+      ['1', 'Anna', '3', 'DE'],
+      // qty "x" is invalid: every grid that validates these rows has an error to store.
+      ['2', 'Bert', 'x', 'FR'],
+      ['3', 'Cleo', '7', null],
+    ],
+  );
+
+const CONFIG = () =>
+  new StaticModel({
+    data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>t</wrq:BindingSet><grid:SelectColumns><grid:C bRef="id"/><grid:C bRef="name"/></grid:SelectColumns></grid:GridConfiguration>`,
+  });
+
+const ANSWER = () => parseXml(wrsText([{ id: 'id', isKey: true }, { id: 'name' }], [['1', 'a']]));
+
+/** Who listens to a provider: `status$`/`changes$` subscribers (ready$ is status$) and onChange/onReady listeners. */
+function listeners(p: DataProvider): { statusObservers: number; changeObservers: number; changeListeners: number } {
+  const open = p as unknown as { statusSubject: { observers: unknown[] }; changeSubject: { observers: unknown[] }; changeListeners: unknown[] };
+  return { statusObservers: open.statusSubject.observers.length, changeObservers: open.changeSubject.observers.length, changeListeners: open.changeListeners.length };
+}
+
+/** The grids' results in `wrs:Header/wrs:ValidationResult` of a document. */
+function validationResults(doc: Document): number {
+  return doc.getElementsByTagNameNS(NS.wrs, 'ValidationResult')[0]?.getElementsByTagNameNS(NS.wrs, 'Wrs').length ?? 0;
+}
+
+const sleep = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let registry: DataProviderRegistry;
+
+function configure(backend?: WrsBackend): void {
+  registry = new DataProviderRegistry();
+  const providers: unknown[] = [provideZonelessChangeDetection(), { provide: DataProviderRegistry, useValue: registry }];
+  if (backend) providers.push({ provide: WRS_BACKEND, useValue: backend });
+  TestBed.configureTestingModule({ providers: providers as never[] });
+}
+
+function create(inputs: Record<string, unknown>): ComponentFixture<GridComponent> {
+  const fixture = TestBed.createComponent(GridComponent);
+  for (const [k, v] of Object.entries(inputs)) fixture.componentRef.setInput(k, v);
+  document.body.appendChild(fixture.nativeElement);
+  fixture.detectChanges();
+  return fixture;
+}
+
+async function ready(fixture: ComponentFixture<GridComponent>): Promise<void> {
+  await firstValueFrom(fixture.componentInstance.status$.pipe(filter((s) => s.name === 'TransformedStatus' || s.isFailure)));
+  await fixture.whenStable();
+  await sleep();
+}
+
+function keydown(fixture: ComponentFixture<GridComponent>, key: string): void {
+  (fixture.nativeElement as HTMLElement).querySelector('.ui-grid-body')!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+}
+
+/** Opens the editor on a cell (0-based) as Enter does. */
+function openEditor(fixture: ComponentFixture<GridComponent>, row: number, col: number): void {
+  (fixture.componentInstance as unknown as { focusCell(r: number, c: number): void }).focusCell(row, col);
+  keydown(fixture, 'Enter');
+}
+
+afterEach(() => {
+  document.querySelectorAll('ui-grid').forEach((e) => e.remove());
+  TestBed.inject(OverlayContainer, null)?.getContainerElement().replaceChildren();
+});
+
+describe('GridComponent teardown: a load ending after destroy', () => {
+  it('grids destroyed right after their first change detection leave no observer on the input nor the status model, and no validation result', async () => {
+    configure();
+    const model = new StaticModel({ data: ORDERS() });
+    await model.fetchData();
+    const status = guiStatusEstablished(registry);
+    const before = { model: listeners(model), status: listeners(status) };
+    for (let i = 0; i < 10; i++) create({ inputModel: model, columnFilters: true }).destroy();
+    await sleep(50);
+    expect({ model: listeners(model), status: listeners(status) }).toEqual(before);
+    expect(validationResults(model.getData()!)).toBe(0);
+  });
+
+  it('a grid destroyed while its input model loads does not take the data that arrives later', async () => {
+    configure();
+    let release!: (text: string) => void;
+    const model = new SimpleModel({ url: 'slow.xml', loader: () => new Promise<string>((resolve) => (release = resolve)) });
+    const status = guiStatusEstablished(registry);
+    const before = listeners(status);
+    const fixture = create({ inputModel: model, columnFilters: true });
+    await sleep(20);
+    const grid = fixture.componentInstance;
+    fixture.destroy();
+    release(ORDERS());
+    await sleep(50);
+    expect(grid.getData()).toBeNull();
+    expect(listeners(model)).toEqual({ statusObservers: 0, changeObservers: 0, changeListeners: 0 });
+    expect(listeners(status)).toEqual(before);
+    expect(validationResults(model.getData()!)).toBe(0);
+  });
+
+  it('destroy aborts the backend calls of a load (page and row count); their late answers are not taken', async () => {
+    const calls: { signal: AbortSignal | undefined; answer: (d: Document) => void }[] = [];
+    const backend: WrsBackend = {
+      load: (_request, options) => new Promise<Document>((resolve) => calls.push({ signal: options?.signal, answer: resolve })),
+      save: async () => undefined,
+      nextIdentifier: async () => 1,
+    };
+    configure(backend);
+    const status = guiStatusEstablished(registry);
+    const before = listeners(status);
+    const fixture = create({ config: CONFIG(), columnFilters: true, serverSidedPagination: true });
+    await sleep(20);
+    const grid = fixture.componentInstance;
+    expect(calls.length).toBe(2);
+    expect(calls.map((c) => c.signal?.aborted)).toEqual([false, false]);
+    fixture.destroy();
+    expect(calls.map((c) => c.signal?.aborted)).toEqual([true, true]);
+    // A backend that does not honour the signal answers anyway: the grid takes nothing and reports no failure.
+    calls[0].answer(ANSWER());
+    calls[1].answer(parseXml(wrsText([{ id: 'count' }], [['1']])));
+    await sleep(50);
+    expect(grid.getData()).toBeNull();
+    expect(grid.getStatus().isFailure).toBeFalse();
+    expect(listeners(status)).toEqual(before);
+  });
+
+  it('a backend load that rejects when destroy aborts it, as fetch does, ends without a failure status', async () => {
+    const backend: WrsBackend = {
+      load: (_request, options) => new Promise<Document>((_resolve, reject) => options?.signal?.addEventListener('abort', () => reject(options.signal!.reason))),
+      save: async () => undefined,
+      nextIdentifier: async () => 1,
+    };
+    configure(backend);
+    const fixture = create({ config: CONFIG() });
+    await sleep(20);
+    const grid = fixture.componentInstance;
+    // The load running now (execute joins it).
+    const loading = grid.execute();
+    const statuses: string[] = [];
+    grid.status$.subscribe((s) => statuses.push(s.name));
+    fixture.destroy();
+    const ended = await Promise.race([loading.then(() => true), sleep(50).then(() => false)]);
+    expect(ended).toBeTrue();
+    expect(statuses).toEqual(['LoadingStatus']);
+  });
+});
