@@ -159,3 +159,16 @@ describe('GridComponent teardown: a load ending after destroy', () => {
     expect(statuses).toEqual(['LoadingStatus']);
   });
 });
+
+describe('GridComponent teardown: validation after destroy', () => {
+  it('a grid destroyed before its first background validation pass leaves no result in the model', async () => {
+    configure();
+    const model = new StaticModel({ data: ORDERS() });
+    await model.fetchData();
+    const fixture = create({ inputModel: model });
+    await firstValueFrom(fixture.componentInstance.status$.pipe(filter((s) => s.name === 'TransformedStatus')));
+    fixture.destroy();
+    await sleep(50);
+    expect(validationResults(model.getData()!)).toBe(0);
+  });
+});

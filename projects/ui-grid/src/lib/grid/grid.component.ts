@@ -495,7 +495,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
    * checks the loaded rows and, with column filters, reads the shown columns ahead for the first filter or sort.
    */
   private backgroundPass(run: number): void {
-    if (run !== this.validationRun) return;
+    // After destroy it would store the result ngOnDestroy removed from the model.
+    if (run !== this.validationRun || this.destroyed) return;
     if (this.validationCursor !== null) this.validateNextRows(VALIDATION_CHUNK);
     const read = !this.columnFilters() || this.features.prefetch(VALIDATION_CHUNK);
     if (this.validationCursor !== null || !read) setTimeout(() => this.backgroundPass(run));
