@@ -171,4 +171,17 @@ describe('GridComponent teardown: validation after destroy', () => {
     await sleep(50);
     expect(validationResults(model.getData()!)).toBe(0);
   });
+
+  it('a validationChain answering after destroy writes no result into the model', async () => {
+    configure();
+    const model = new StaticModel({ data: ORDERS() });
+    let release!: () => void;
+    const chain = () => new Promise<Document>((resolve) => (release = () => resolve(parseXml(wrsText([{ id: 'RowId' }, { id: 'ColId' }, { id: 'Error' }], [['R1', 'name', 'bad']])))));
+    const fixture = create({ inputModel: model, validationChain: chain });
+    await ready(fixture);
+    fixture.destroy();
+    release();
+    await sleep(50);
+    expect(validationResults(model.getData()!)).toBe(0);
+  });
 });

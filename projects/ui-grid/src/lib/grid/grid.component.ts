@@ -535,7 +535,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const doc = this.data;
     this.chainValidation = runGridChain(this.chains, 'validationChain', chain, doc, this.validationParameters())
       .then((out) => {
-        if (run !== this.chainValidationRun || doc !== this.data || !this.validation) return;
+        if (this.destroyed || run !== this.chainValidationRun || doc !== this.data || !this.validation) return;
         this.wrsUtil.replaceValidationResult(doc, out, this.validationId);
         this.validation.setCellErrors(resultErrors(this.wrsUtil.getValidationResult(doc, this.validationId)));
         this.storeValidation();
