@@ -185,3 +185,57 @@ describe('GridComponent teardown: validation after destroy', () => {
     expect(validationResults(model.getData()!)).toBe(0);
   });
 });
+
+describe('GridComponent teardown: a save answered after destroy', () => {
+  it('does not reload nor listen to the status model again', async () => {
+    let saved!: () => void;
+    let loads = 0;
+    const backend: WrsBackend = {
+      load: async () => (loads++, ANSWER()),
+      save: () => new Promise<void>((resolve) => (saved = resolve)),
+      nextIdentifier: async () => 1,
+    };
+    configure(backend);
+    const fixture = create({ config: CONFIG(), columnFilters: true });
+    await ready(fixture);
+    const grid = fixture.componentInstance;
+    const status = guiStatusEstablished(registry);
+    grid.write('/*/wrs:Data/wrs:R[1]/wrs:C[2]', 'b', true);
+    const saving = grid.save();
+    await sleep(10);
+    const loadsBefore = loads;
+    fixture.destroy();
+    const atDestroy = listeners(status);
+    saved();
+    await saving;
+    await sleep(50);
+    expect(loads).toBe(loadsBefore);
+    expect(listeners(status)).toEqual(atDestroy);
+  });
+
+  it('a reload after a save, answered after destroy, is not taken', async () => {
+    let reloaded: ((d: Document) => void) | null = null;
+    const backend: WrsBackend = {
+      // The first load answers at once, the reload after the save when the test says.
+      load: () => (reloaded === null ? ((reloaded = () => undefined), Promise.resolve(ANSWER())) : new Promise<Document>((resolve) => (reloaded = resolve))),
+      save: async () => undefined,
+      nextIdentifier: async () => 1,
+    };
+    configure(backend);
+    const fixture = create({ config: CONFIG(), columnFilters: true });
+    await ready(fixture);
+    const grid = fixture.componentInstance;
+    const status = guiStatusEstablished(registry);
+    grid.write('/*/wrs:Data/wrs:R[1]/wrs:C[2]', 'b', true);
+    const saving = grid.save();
+    await sleep(10);
+    const shown = grid.getData();
+    fixture.destroy();
+    const atDestroy = listeners(status);
+    reloaded!(ANSWER());
+    await saving;
+    await sleep(20);
+    expect(grid.getData()).toBe(shown);
+    expect(listeners(status)).toEqual(atDestroy);
+  });
+});

@@ -1095,9 +1095,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         // The document becomes what the server now holds; edits made while the save ran stay changes against it.
         // Loads wait for the save, so the document is the one the payload was built from.
         if (this.data === doc) this.commitLocally(payload);
-        // Loaded again when nothing was edited meanwhile (a reload would drop those edits). The save went through
-        // either way: a failed reload leaves the committed document and says so.
-        if (this.fromBackend && !editedMeanwhile) {
+        // Loaded again when nothing was edited meanwhile (a reload would drop those edits), and not after destroy. The
+        // save went through either way: a failed reload leaves the committed document and says so.
+        if (this.fromBackend && !editedMeanwhile && !this.destroyed) {
           try {
             await this.reloadQuietly();
           } catch (e) {
@@ -1216,9 +1216,12 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   }
 
   private async reloadQuietly(): Promise<void> {
-    const doc = await this.loadFromBackend(this.configDoc);
+    let doc = await this.loadFromBackend(this.configDoc);
     const chain = this.loadChain();
-    this.setData(chain ? await runGridChain(this.chains, 'loadChain', chain, doc, this.loadParameters()) : doc);
+    if (chain && !this.destroyed) doc = await runGridChain(this.chains, 'loadChain', chain, doc, this.loadParameters());
+    // Destroyed meanwhile: setting up the view would listen to the status model again.
+    if (this.destroyed) return;
+    this.setData(doc);
     this.setupView();
   }
 
