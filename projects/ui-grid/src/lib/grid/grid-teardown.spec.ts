@@ -239,3 +239,18 @@ describe('GridComponent teardown: a save answered after destroy', () => {
     expect(listeners(status)).toEqual(atDestroy);
   });
 });
+
+describe('GridComponent teardown: popups, editors, drags and timers', () => {
+  it('destroy closes an open column filter value list and its backdrop', async () => {
+    configure();
+    const fixture = create({ inputModel: new StaticModel({ data: ORDERS() }), columnFilters: true });
+    await ready(fixture);
+    (fixture.nativeElement as HTMLElement).querySelector<HTMLButtonElement>('button.ui-grid-filter[data-col-id="country"]')!.click();
+    await sleep();
+    expect(document.querySelectorAll('.ui-grid-filter-panel').length).toBe(1);
+    fixture.destroy();
+    await sleep(20);
+    expect(document.querySelectorAll('.ui-grid-filter-panel').length).toBe(0);
+    expect(document.querySelectorAll('.cdk-overlay-backdrop').length).toBe(0);
+  });
+});

@@ -230,6 +230,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   /** The tooltipChain run of the latest hover; an earlier one is disposed, its result not shown. */
   private tooltipRun: ModelWrapper | null = null;
   private menuRef: OverlayRef | null = null;
+  /** Open header popups (a filter's value list): they live in the overlay container, outside the grid. */
+  private readonly popups = new Set<OverlayRef>();
   private body: GridBody | null = null;
   private layout: GridLayout = { columns: [], groups: [] };
   private shown: GridColumn[] = [];
@@ -328,6 +330,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.tooltip?.destroy();
     this.tooltipRun?.dispose();
     this.closeContextMenu();
+    for (const popup of this.popups) popup.dispose();
     this.body?.destroy();
     // The result describes what this grid checked; a grid shown again on the same model stores its own.
     if (this.data && WrsIndex.tryOf(this.data)) this.wrsUtil.replaceValidationResult(this.data, null, this.validationId);
@@ -560,7 +563,11 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       columnFilters: this.columnFilters(),
       rowHeight: body.rowHeight,
       openPopup: (content, anchor, onClose) => {
-        const ref = openOverlay(this.overlay, content, anchor, onClose, this.host);
+        const ref = openOverlay(this.overlay, content, anchor, () => {
+          this.popups.delete(ref);
+          onClose();
+        }, this.host);
+        this.popups.add(ref);
         return () => ref.dispose();
       },
     });
