@@ -253,4 +253,34 @@ describe('GridComponent teardown: popups, editors, drags and timers', () => {
     expect(document.querySelectorAll('.ui-grid-filter-panel').length).toBe(0);
     expect(document.querySelectorAll('.cdk-overlay-backdrop').length).toBe(0);
   });
+
+  it('destroy commits an open text editor as one change set while the grid is alive, and writes nothing after', async () => {
+    configure();
+    const model = new StaticModel({ data: ORDERS() });
+    const fixture = create({ inputModel: model });
+    await ready(fixture);
+    openEditor(fixture, 0, 1);
+    document.querySelector<HTMLInputElement>('.ui-grid-editor')!.value = 'Zed';
+    const grid = fixture.componentInstance;
+    // Per change set: whether the grid was still alive when it fired.
+    const alive: boolean[] = [];
+    grid.changes$.subscribe(() => alive.push(!(grid as unknown as { destroyed: boolean }).destroyed));
+    fixture.destroy();
+    await sleep(50);
+    expect(model.read('/*/wrs:Data/wrs:*[1]/wrs:C[2]')).toBe('Zed');
+    expect(alive).toEqual([true]);
+  });
+
+  it('destroy closes an open dropdown editor and its backdrop', async () => {
+    configure();
+    const fixture = create({ inputModel: new StaticModel({ data: ORDERS() }) });
+    await ready(fixture);
+    openEditor(fixture, 0, 3);
+    await sleep();
+    expect(document.querySelectorAll('.ui-grid-dropdown').length).toBe(1);
+    fixture.destroy();
+    await sleep(20);
+    expect(document.querySelectorAll('.ui-grid-dropdown').length).toBe(0);
+    expect(document.querySelectorAll('.cdk-overlay-backdrop').length).toBe(0);
+  });
 });

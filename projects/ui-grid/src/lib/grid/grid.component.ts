@@ -322,6 +322,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   }
 
   ngOnDestroy(): void {
+    // The value typed into an open editor is kept, its change set fired while the grid is alive (a dropdown closes
+    // with it); its blur, as the element goes, then finds no editor to write.
+    this.closeEditor(true, false);
     this.destroyed = true;
     this.lifetime.abort();
     this.subscriptions.unsubscribe();
