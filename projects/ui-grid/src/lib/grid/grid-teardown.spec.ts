@@ -283,4 +283,30 @@ describe('GridComponent teardown: popups, editors, drags and timers', () => {
     expect(document.querySelectorAll('.ui-grid-dropdown').length).toBe(0);
     expect(document.querySelectorAll('.cdk-overlay-backdrop').length).toBe(0);
   });
+
+  it('destroy during a drag removes its document mousemove and mouseup listeners', async () => {
+    configure();
+    const fixture = create({ inputModel: new StaticModel({ data: ORDERS() }) });
+    await ready(fixture);
+    const live = new Set<string>();
+    const ids = new Map<unknown, number>();
+    const key = (type: string, listener: unknown) => `${type}:${ids.get(listener) ?? ids.set(listener, ids.size).get(listener)}`;
+    const add = spyOn(document, 'addEventListener').and.callFake(function (this: Document, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+      if (type === 'mousemove' || type === 'mouseup') live.add(key(type, listener));
+      EventTarget.prototype.addEventListener.call(this, type, listener, options);
+    });
+    const remove = spyOn(document, 'removeEventListener').and.callFake(function (this: Document, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) {
+      live.delete(key(type, listener));
+      EventTarget.prototype.removeEventListener.call(this, type, listener, options);
+    });
+    const cell = (fixture.nativeElement as HTMLElement).querySelector<HTMLElement>('.ui-grid-row [aria-colindex="2"]')!;
+    const box = cell.getBoundingClientRect();
+    cell.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: box.left + 3, clientY: box.top + 3 }));
+    const during = [...live].sort();
+    fixture.destroy();
+    add.and.callThrough();
+    remove.and.callThrough();
+    expect(during.map((k) => k.split(':')[0])).toEqual(['mousemove', 'mouseup']);
+    expect([...live]).toEqual([]);
+  });
 });

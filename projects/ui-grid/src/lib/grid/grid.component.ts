@@ -334,6 +334,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.tooltipRun?.dispose();
     this.closeContextMenu();
     for (const popup of this.popups) popup.dispose();
+    this.endDrag?.();
     this.body?.destroy();
     // The result describes what this grid checked; a grid shown again on the same model stores its own.
     if (this.data && WrsIndex.tryOf(this.data)) this.wrsUtil.replaceValidationResult(this.data, null, this.validationId);
@@ -1329,7 +1330,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.pasteTsv(text);
   };
 
-  private dragging = false;
+  /** Ends the drag under way (removes its document listeners), or null. */
+  private endDrag: (() => void) | null = null;
 
   private readonly onMousedown = (event: MouseEvent): void => {
     if (event.button !== 0 || (event.target as Element).closest('.ui-grid-editor')) return;
@@ -1339,17 +1341,18 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.focusCell(cell.row, cell.col, event.shiftKey);
     this.bodyHost().nativeElement.focus({ preventScroll: true });
     event.preventDefault();
-    this.dragging = true;
+    this.endDrag?.();
     const doc = this.host.ownerDocument;
     const move = (e: MouseEvent) => {
-      const over = this.dragging ? this.body?.cellAtPoint(e.clientX, e.clientY) : null;
+      const over = this.body?.cellAtPoint(e.clientX, e.clientY);
       if (over) this.focusCell(over.row, over.col, true);
     };
     const up = () => {
-      this.dragging = false;
+      this.endDrag = null;
       doc.removeEventListener('mousemove', move);
       doc.removeEventListener('mouseup', up);
     };
+    this.endDrag = up;
     doc.addEventListener('mousemove', move);
     doc.addEventListener('mouseup', up);
   };
