@@ -309,4 +309,38 @@ describe('GridComponent teardown: popups, editors, drags and timers', () => {
     expect(during.map((k) => k.split(':')[0])).toEqual(['mousemove', 'mouseup']);
     expect([...live]).toEqual([]);
   });
+
+  it('a text filter typed just before destroy is not written into the status model', async () => {
+    configure();
+    const fixture = create({ inputModel: new StaticModel({ data: ORDERS() }), columnFilters: true });
+    await ready(fixture);
+    const status = guiStatusEstablished(registry);
+    const input = (fixture.nativeElement as HTMLElement).querySelector<HTMLInputElement>('input.ui-grid-filter[data-col-id="name"]')!;
+    input.value = 'Ann';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    const changes: number[] = [];
+    status.changes$.subscribe((c) => changes.push(c.sequence));
+    fixture.destroy();
+    await sleep(400);
+    expect(changes).toEqual([]);
+  });
+
+  it('a text filter typed just before the header repaints is dropped with the field it was typed in', async () => {
+    configure();
+    const fixture = create({ inputModel: new StaticModel({ data: ORDERS() }), columnFilters: true });
+    await ready(fixture);
+    const status = guiStatusEstablished(registry);
+    const input = (fixture.nativeElement as HTMLElement).querySelector<HTMLInputElement>('input.ui-grid-filter[data-col-id="name"]')!;
+    input.value = 'Ann';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    const changes: number[] = [];
+    status.changes$.subscribe((c) => changes.push(c.sequence));
+    fixture.componentInstance.sortBy('id');
+    const repainted = (fixture.nativeElement as HTMLElement).querySelector<HTMLInputElement>('input.ui-grid-filter[data-col-id="name"]')!;
+    await sleep(400);
+    expect(repainted).not.toBe(input);
+    expect(repainted.value).toBe('');
+    expect(changes).toEqual([]);
+    expect(fixture.componentInstance.viewRows().length).toBe(3);
+  });
 });

@@ -335,6 +335,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.closeContextMenu();
     for (const popup of this.popups) popup.dispose();
     this.endDrag?.();
+    this.dropWaitingFilters?.();
     this.body?.destroy();
     // The result describes what this grid checked; a grid shown again on the same model stores its own.
     if (this.data && WrsIndex.tryOf(this.data)) this.wrsUtil.replaceValidationResult(this.data, null, this.validationId);
@@ -557,11 +558,12 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const body = this.body!;
     this.shown = withHotWidths(this.layout.columns.filter((c) => !c.hidden && !collapsedAway(this.layout, c)), this.hotArgs());
     const focused = headerFocus(body.header);
+    this.dropWaitingFilters?.();
     paintHeader(body.header, this.layout, this.shown, body.rowHeight, (g) => {
       this.layout.groups[g].collapsed = !this.layout.groups[g].collapsed;
       this.applyColumns();
     });
-    decorateHeader(body.header, this.shown, {
+    this.dropWaitingFilters = decorateHeader(body.header, this.shown, {
       features: this.features,
       messages: this.messages,
       columnFilters: this.columnFilters(),
@@ -1330,6 +1332,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.pasteTsv(text);
   };
 
+  /** Drops the typed column filters of the painted header still waiting to apply. */
+  private dropWaitingFilters: (() => void) | null = null;
   /** Ends the drag under way (removes its document listeners), or null. */
   private endDrag: (() => void) | null = null;
 

@@ -21,8 +21,10 @@ const FILTER_DELAY_MS = 250;
  * Adds sorting and column filters to a painted header: a click (Enter, Space) on a caption sorts, shift adds the
  * column to the sort keys, `aria-sort` and an arrow show the order; with `columnFilters` a second header line holds
  * one filter control per column (text field, range field, or a value list for reference and checkbox columns).
+ * Returns a function dropping the typed filters still waiting to apply: call it before the header is painted again
+ * and at destroy, so no field that is gone writes its filter.
  */
-export function decorateHeader(header: HTMLElement, shown: readonly GridColumn[], options: HeaderFeatureOptions): void {
+export function decorateHeader(header: HTMLElement, shown: readonly GridColumn[], options: HeaderFeatureOptions): () => void {
   const { features, messages } = options;
   const orderings = features.orderings();
   const doc = header.ownerDocument;
@@ -48,7 +50,9 @@ export function decorateHeader(header: HTMLElement, shown: readonly GridColumn[]
       features.sortBy(colId, e.shiftKey);
     });
   });
-  if (!options.columnFilters) return;
+  const waiting: (() => void)[] = [];
+  const dropWaiting = () => waiting.forEach((drop) => drop());
+  if (!options.columnFilters) return dropWaiting;
   const line = doc.createElement('div');
   line.className = 'ui-grid-header-row ui-grid-filter-row';
   line.setAttribute('role', 'row');
@@ -60,15 +64,17 @@ export function decorateHeader(header: HTMLElement, shown: readonly GridColumn[]
     cell.setAttribute('role', 'columnheader');
     cell.style.left = `${left}px`;
     cell.style.width = `${column.width}px`;
-    cell.appendChild(filterControl(doc, column, features.filters().get(column.id) ?? null, options));
+    cell.appendChild(filterControl(doc, column, features.filters().get(column.id) ?? null, options, waiting));
     line.appendChild(cell);
     left += column.width;
   }
   line.style.width = `${left}px`;
   header.appendChild(line);
+  return dropWaiting;
 }
 
-function filterControl(doc: Document, column: GridColumn, current: ColumnFilterValue | null, options: HeaderFeatureOptions): HTMLElement {
+/** A column's filter control; a text field adds to `waiting` how to drop what was typed and not applied yet. */
+function filterControl(doc: Document, column: GridColumn, current: ColumnFilterValue | null, options: HeaderFeatureOptions, waiting: (() => void)[]): HTMLElement {
   const { features, messages } = options;
   const label = formatMessage(messages.filterOf, { caption: column.caption });
   if (filterKindOf(column) === 'values') return valueListButton(doc, column, current, options, label);
@@ -82,6 +88,7 @@ function filterControl(doc: Document, column: GridColumn, current: ColumnFilterV
   input.title = input.placeholder;
   input.setAttribute('aria-label', label);
   let timer: ReturnType<typeof setTimeout> | undefined;
+  waiting.push(() => clearTimeout(timer));
   const commit = () => {
     clearTimeout(timer);
     const problem = filterInputProblem(column, input.value);
