@@ -138,6 +138,23 @@ describe(`save payload: the text a save posts (${domName()})`, () => {
     }
   });
 
+  it('writes a carriage return as &#13; whatever prefix the document uses, in rows of any shape', () => {
+    for (const [root, prefix] of [[`<Wrs xmlns="${WRS}">`, ''], [`<w:Wrs xmlns:w="${WRS}" xmlns:wrs="urn:not-wrs">`, 'w:']]) {
+      const doc = parseXml(
+        `${root}<${prefix}Header><${prefix}Columns><${prefix}C pos="1" id="a"/><${prefix}C pos="2" id="b"/></${prefix}Columns></${prefix}Header><${prefix}Data xmlns:x="urn:x">` +
+          `<${prefix}D id="R1"><${prefix}C>a&#13;\nb</${prefix}C><${prefix}C>x</${prefix}C></${prefix}D>` +
+          `<${prefix}D id="R2" x:origin="o&#13;p"><${prefix}C x:hint="h">c&#13;d</${prefix}C><${prefix}C><plain>e&#13;f</plain></${prefix}C></${prefix}D>` +
+          `</${prefix}Data></${prefix}Wrs>`,
+      );
+      const text = buildSavePayload(WrsIndex.of(doc)).text;
+      expect(text).withContext(root).not.toContain('\r');
+      const sent = sentAsTheyStand(doc);
+      expect(rowShapes(sent)).withContext(root).toEqual(['D R1 a\r\nb|x', 'D R2 c\rd|e\rf']);
+      const second = WrsIndex.of(sent).rowAt(2)!;
+      expect(second.getAttributeNS('urn:x', 'origin')).toBe('o\rp');
+    }
+  });
+
   it('gives the payload as a document too, parsed from the text that is sent', () => {
     const doc = parseXml(`<wrs:Wrs xmlns:wrs="${WRS}">${HEADER}<wrs:Data><wrs:D id="R1"><wrs:C>a</wrs:C><wrs:C>1</wrs:C></wrs:D></wrs:Data></wrs:Wrs>`);
     const payload = buildSavePayload(WrsIndex.of(doc));

@@ -22,49 +22,40 @@ export interface SavePayload {
 }
 
 const ROWS_MARK = '<!--save-payload-rows-->';
-const DATA_START = /<wrs:Data(?: xmlns:wrs="([^"]*)")?>$/;
 
 /**
  * Builds what a save sends (design.md 5), from the index's changed rows only: unchanged R rows are never visited.
- * The rows are written as text straight from the document (`appendRowXmlText`), not copied into a new document first.
+ * The rows are written as text straight from the document (`appendRowXmlText`), not copied into a new document first,
+ * into a `wrs:Data` of our own declaring the `wrs` prefix, whatever prefix the document and its serializer use.
  */
 export function buildSavePayload(index: WrsIndex): SavePayload {
-  const { payload, data } = payloadShell(index);
-  data.appendChild(payload.createComment(ROWS_MARK.slice(4, -3)));
+  const payload = payloadShell(index);
+  payload.documentElement.appendChild(payload.createComment(ROWS_MARK.slice(4, -3)));
   const shell = serializeXml(payload);
+  // The mark is the root's last child, so the last one in the text (a header comment of the same text comes before).
   const at = shell.lastIndexOf(ROWS_MARK);
-  const dataStart = at < 0 ? null : DATA_START.exec(shell.slice(Math.max(0, at - 200), at));
+  const parts = [shell.slice(0, at), `<wrs:Data xmlns:wrs="${NS.wrs}">`];
   const sent: SentRow[] = [];
-  if (dataStart && (dataStart[1] === undefined || dataStart[1] === NS.wrs)) {
-    const parts = [shell.slice(0, at)];
-    for (const row of index.changedRows()) {
-      const values: (string | null)[] = [];
-      appendRowXmlText(row, parts, values);
-      sent.push({ row, state: rowState(row), values });
-    }
-    parts.push(shell.slice(at + ROWS_MARK.length));
-    const text = parts.join('');
-    let wrs: Document | null = null;
-    return {
-      text,
-      get wrs() {
-        return (wrs ??= parseXml(text));
-      },
-      rowCount: sent.length,
-      sent,
-    };
-  }
-  // The serializer wrote wrs:Data under another prefix: copy the rows into the document and serialize it whole.
-  data.removeChild(data.lastChild!);
   for (const row of index.changedRows()) {
-    data.appendChild(payload.importNode(row, true));
-    sent.push({ row, state: rowState(row), values: cellsOf(row).map(cellValue) });
+    const values: (string | null)[] = [];
+    appendRowXmlText(row, parts, values);
+    sent.push({ row, state: rowState(row), values });
   }
-  return { text: serializeXml(payload), wrs: payload, rowCount: sent.length, sent };
+  parts.push('</wrs:Data>', shell.slice(at + ROWS_MARK.length));
+  const text = parts.join('');
+  let wrs: Document | null = null;
+  return {
+    text,
+    get wrs() {
+      return (wrs ??= parseXml(text));
+    },
+    rowCount: sent.length,
+    sent,
+  };
 }
 
 /** The payload document without rows: the root, its header without validation results, what precedes wrs:Data. */
-function payloadShell(index: WrsIndex): { payload: Document; data: Element } {
+function payloadShell(index: WrsIndex): Document {
   const payload = createDocument(index.doc);
   const source = index.root;
   const root = payload.appendChild(payload.importNode(source, false)) as Element;
@@ -80,8 +71,7 @@ function payloadShell(index: WrsIndex): { payload: Document; data: Element } {
     } else if (el.namespaceURI === NS.wrs && el.localName === 'Data') break;
     else root.appendChild(payload.importNode(el, true));
   }
-  const data = root.appendChild(payload.createElementNS(NS.wrs, 'wrs:Data')) as Element;
-  return { payload, data };
+  return payload;
 }
 
 /**
@@ -126,6 +116,9 @@ export function commitSavedRows(index: WrsIndex, payload: SavePayload): { nodes:
     if (now.length !== values.length || now.some((v, i) => v !== values[i])) {
       committed = markModified(committed, index);
       cellsOf(committed).forEach((cell, i) => setCellContent(originalOf(cell)!, values[i] ?? null));
+      // markModified kept a copy of the row as it is now (the quick restore of browsers); its originals are the
+      // sent values, so that copy no longer holds them.
+      index.forgetOriginal(committed);
     }
     nodes.push(committed);
   }

@@ -758,6 +758,23 @@ describe(`WrsUtil server round trip (${domName()})`, () => {
     expect(shapes()[0]).toBe('M R1 Anna|5|DE / Anna|4|DE');
   });
 
+  it('a row edited while the save runs is restored and deleted with the sent values, what the server now holds', async () => {
+    for (const then of ['restore', 'delete', 'restoreRange', 'deleteRows']) {
+      const { util, model, server, shapes } = setup();
+      util.setCellValue(model, 'R1', 'qty', '4');
+      const saving = util.saveModel({ model });
+      util.setCellValue(model, 'R1', 'qty', '5');
+      await saving;
+      if (then === 'restore') util.restoreRow(model, 'R1');
+      else if (then === 'delete') util.deleteRow(model, 'R1');
+      else if (then === 'restoreRange') util.restore({ model, rowStartPos: 1, colStartPos: 1, colEndPos: 3 });
+      else util.deleteRows({ model, rowStartPos: 1 });
+      const expected = then.startsWith('restore') ? 'R R1 Anna|4|DE' : 'D R1 Anna|4|DE';
+      expect(shapes()[0]).withContext(then).toBe(expected);
+      expect(server.rows.get('R1')).withContext(then).toEqual(['Anna', '4', 'DE']);
+    }
+  });
+
   it('an M row deleted while the save runs becomes a D row holding the sent values; the next save deletes it', async () => {
     const { util, model, server, shapes } = setup();
     util.setCellValue(model, 'R1', 'name', 'Anna2');
