@@ -344,3 +344,23 @@ describe('GridComponent teardown: popups, editors, drags and timers', () => {
     expect(fixture.componentInstance.viewRows().length).toBe(3);
   });
 });
+
+describe('GridComponent teardown: a status model replaced in the registry', () => {
+  it('filters through the new guiStatusEstablished, and destroy leaves no listener on either', async () => {
+    configure();
+    const fixture = create({ inputModel: new StaticModel({ data: ORDERS() }), columnFilters: true });
+    await ready(fixture);
+    const grid = fixture.componentInstance;
+    const old = guiStatusEstablished(registry);
+    const listening = listeners(old).changeListeners;
+    const fresh = new StaticModel({ id: 'guiStatusEstablished', registry, data: old.serialize()! });
+    await fresh.fetchData();
+    const unused = listeners(fresh).changeListeners;
+    grid.setColumnFilter('name', { kind: 'text', op: 'contains', text: 'Ann' });
+    await sleep(20);
+    expect(grid.viewRows().map((r) => r.getAttribute('id'))).toEqual(['R1']);
+    expect([listeners(old).changeListeners, listeners(fresh).changeListeners]).toEqual([listening - 1, unused + 1]);
+    fixture.destroy();
+    expect([listeners(old).changeListeners, listeners(fresh).changeListeners]).toEqual([listening - 1, unused]);
+  });
+});

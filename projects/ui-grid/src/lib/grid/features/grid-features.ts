@@ -104,6 +104,16 @@ export class GridFeatures {
     this.statusListener = null;
   }
 
+  /**
+   * The status model filters are read from and written to. The registry may name another one by now (a
+   * `guiStatusEstablished` replaced by id): listening moves to it, so a filter written there is applied.
+   */
+  private status(): DataProvider {
+    const provider = this.host.statusProvider();
+    if (this.statusListener && this.statusListener.provider !== provider) this.listen();
+    return provider;
+  }
+
   /** The load request: column filters stay on the client unless server-sided; then order and page go in too. */
   request(request: Document, config: Document | null): Document {
     if (!this.configRead) this.readPaginate(config);
@@ -183,12 +193,12 @@ export class GridFeatures {
 
   private readFilters(columns: readonly GridColumn[]): void {
     this.columns = columns;
-    this.filters.set(readColumnFilters(this.host.statusProvider(), this.host.gridKey(), columns.map((c) => c.id)));
+    this.filters.set(readColumnFilters(this.status(), this.host.gridKey(), columns.map((c) => c.id)));
   }
 
   /** Sets one column's filter (null clears it) in the status model; the change listener then filters. */
   setFilter(colId: string, value: ColumnFilterValue | null): void {
-    writeColumnFilter(this.host.statusProvider(), this.host.gridKey(), colId, value);
+    writeColumnFilter(this.status(), this.host.gridKey(), colId, value);
   }
 
   /** Removes every column filter of this grid. */
@@ -284,7 +294,7 @@ export class GridFeatures {
    */
   unhide(row: Element): string[] | null {
     const view = this.view;
-    const filter = statusFilter(this.host.statusProvider());
+    const filter = statusFilter(this.status());
     if (!view || !filter || !this.doc || this.host.serverSided() || this.foreign.has(row.getAttribute('id') ?? '')) return null;
     const index = WrsIndex.of(this.doc);
     const custom = this.customFunctions();
@@ -298,7 +308,7 @@ export class GridFeatures {
       if (and) rest.removeChild(and);
     }
     if (rejecting.length === 0 || !compileFilter(rest, index, { custom })(row)) return null;
-    removeColumnFilters(this.host.statusProvider(), this.host.gridKey(), rejecting);
+    removeColumnFilters(this.status(), this.host.gridKey(), rejecting);
     return rejecting;
   }
 
@@ -310,7 +320,7 @@ export class GridFeatures {
   async loadAllRows(backend: WrsBackend, request: Document, call: WrsBackendCallOptions, allRows: boolean, transform?: (loaded: Document) => Promise<Document>): Promise<AllRows> {
     const pending = this.doc ? pendingRows(this.doc) : [];
     const wanted = allRows ? withoutColumnFilters(request.cloneNode(true) as Document, this.host.gridKey()) : request;
-    const passes = allRows || !this.doc ? () => true : compileFilter(statusFilter(this.host.statusProvider()), WrsIndex.of(this.doc), { custom: this.customFunctions() });
+    const passes = allRows || !this.doc ? () => true : compileFilter(statusFilter(this.status()), WrsIndex.of(this.doc), { custom: this.customFunctions() });
     return loadAllRows(backend, wanted, call, pending, passes, transform);
   }
 
@@ -345,7 +355,7 @@ export class GridFeatures {
     const server = this.host.serverSided();
     const size = this.activePageSize();
     view.apply({
-      filter: server ? null : statusFilter(this.host.statusProvider()),
+      filter: server ? null : statusFilter(this.status()),
       custom: server ? undefined : this.customFunctions(),
       orderings: server ? [] : this.orderings(),
       page: size && !server ? { size, number: this.page() } : null,
