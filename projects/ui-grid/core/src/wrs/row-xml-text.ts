@@ -1,16 +1,12 @@
 import { ELEMENT_NODE } from '../xml/dom';
+import { appendNodeXml, escapeAttribute, escapeText } from '../xml/xml-text';
 import { NS } from '../xml/namespaces';
 import { cellValue, cellsOf } from './row-states';
 
 const TEXT_NODE = 3;
 const CDATA_SECTION_NODE = 4;
-const PROCESSING_INSTRUCTION_NODE = 7;
-const COMMENT_NODE = 8;
-const XML_NS = 'http://www.w3.org/XML/1998/namespace';
-const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 // A carriage return too: a parser turns a literal one into a line feed, so the server would store another value.
 const TEXT_ESCAPED = /[&<>\r]/;
-const ATTRIBUTE_ESCAPED = /[&<>"\t\n\r]/;
 
 /** Start tag, end tag and empty form of the usual cell elements. */
 const CELL_TAGS: Record<string, readonly [string, string, string]> = {
@@ -34,72 +30,6 @@ export function appendRowXmlText(row: Element, parts: string[], values: (string 
   values.length = valuesMark;
   for (const cell of cellsOf(row)) values.push(cellValue(cell));
   appendNodeXml(row, parts, new Map([['wrs', NS.wrs]]));
-}
-
-/**
- * Writes a node of any shape as XML text, declaring each prefix it uses where `scope` (prefix -> namespace, '' the
- * default namespace) binds it otherwise. Not XMLSerializer: that writes a carriage return in text as it is, and a
- * parser reads it as a line feed (the server would store, and later check, another value).
- */
-function appendNodeXml(node: Node, parts: string[], scope: ReadonlyMap<string, string>): void {
-  const type = node.nodeType;
-  if (type === TEXT_NODE || type === CDATA_SECTION_NODE) {
-    parts.push(escapeText(node.nodeValue ?? ''));
-    return;
-  }
-  if (type === COMMENT_NODE) parts.push(`<!--${node.nodeValue ?? ''}-->`);
-  else if (type === PROCESSING_INSTRUCTION_NODE) parts.push(`<?${(node as ProcessingInstruction).target} ${node.nodeValue ?? ''}?>`);
-  if (type !== ELEMENT_NODE) return;
-  const element = node as Element;
-  let inScope = scope;
-  let declarations = '';
-  const declared = new Set<string>();
-  const declare = (prefix: string, ns: string) => {
-    if (inScope === scope) inScope = new Map(scope);
-    (inScope as Map<string, string>).set(prefix, ns);
-    declared.add(prefix);
-    declarations += `${prefix ? ` xmlns:${prefix}` : ' xmlns'}="${escapeAttribute(ns)}"`;
-  };
-  const attributes = element.attributes;
-  // The element's own declarations first (a prefix may be used in content, as in QName values), then what its name
-  // and its attributes' names need.
-  for (let i = 0; i < attributes.length; i++) {
-    const a = attributes[i];
-    if (a.namespaceURI !== XMLNS_NS) continue;
-    const prefix = a.prefix ? a.localName : '';
-    if (prefix !== 'xml' && prefix !== 'xmlns' && (inScope.get(prefix) ?? '') !== a.value) declare(prefix, a.value);
-  }
-  const prefix = element.prefix ?? '';
-  const ns = element.namespaceURI ?? '';
-  if ((inScope.get(prefix) ?? '') !== ns) declare(prefix, ns);
-  let text = '';
-  for (let i = 0; i < attributes.length; i++) {
-    const a = attributes[i];
-    const attributeNs = a.namespaceURI;
-    if (attributeNs === XMLNS_NS) continue;
-    let name = a.localName;
-    if (attributeNs === XML_NS) name = `xml:${a.localName}`;
-    else if (attributeNs) {
-      let attributePrefix = a.prefix ?? '';
-      if (attributePrefix === '' || (inScope.get(attributePrefix) !== attributeNs && declared.has(attributePrefix))) {
-        // No prefix, or this element bound it to another namespace: a free one.
-        let n = 1;
-        while (inScope.has(`ns${n}`)) n++;
-        attributePrefix = `ns${n}`;
-      }
-      if (inScope.get(attributePrefix) !== attributeNs) declare(attributePrefix, attributeNs);
-      name = `${attributePrefix}:${a.localName}`;
-    }
-    text += ` ${name}="${escapeAttribute(a.value)}"`;
-  }
-  const qname = prefix ? `${prefix}:${element.localName}` : element.localName;
-  if (!element.firstChild) {
-    parts.push(`<${qname}${declarations}${text}/>`);
-    return;
-  }
-  parts.push(`<${qname}${declarations}${text}>`);
-  for (let c: Node | null = element.firstChild; c; c = c.nextSibling) appendNodeXml(c, parts, inScope);
-  parts.push(`</${qname}>`);
 }
 
 function appendUsualRow(row: Element, parts: string[], values: (string | null)[]): boolean {
@@ -153,25 +83,3 @@ function appendUsualRow(row: Element, parts: string[], values: (string | null)[]
 function isEmptyNull(element: Element): boolean {
   return element.localName === 'null' && element.namespaceURI === NS.wrs && element.firstChild === null && !element.hasAttributes();
 }
-
-/** As XMLSerializer escapes text content. */
-function escapeText(text: string): string {
-  return TEXT_ESCAPED.test(text) ? text.replace(/[&<>\r]/g, (c) => TEXT_ENTITIES[c]) : text;
-}
-
-/** As XMLSerializer escapes attribute values: the parser would turn literal tabs and line breaks into spaces. */
-function escapeAttribute(value: string): string {
-  return ATTRIBUTE_ESCAPED.test(value) ? value.replace(/[&<>"\t\n\r]/g, (c) => ATTRIBUTE_ENTITIES[c]) : value;
-}
-
-const TEXT_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
-
-const ATTRIBUTE_ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  '\t': '&#9;',
-  '\n': '&#10;',
-  '\r': '&#13;',
-};

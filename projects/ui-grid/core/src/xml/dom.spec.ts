@@ -55,6 +55,30 @@ describe(`parseXml / serializeXml (${domName()})`, () => {
     expect(doc.documentElement.textContent).toBe('data, not an error');
   });
 
+  it('keeps carriage returns through serialize and parse, with every namespace, attribute and node kind in place', () => {
+    const text =
+      '<r xmlns="urn:d" xmlns:p="urn:p" xml:lang="de"><p:a p:k="v&#13;w" plain="x">one&#13;\ntwo</p:a>' +
+      '<b xmlns=""><c>&#13;</c></b><![CDATA[cd]]><!--note--><?pi data?><p:e/><f xmlns:q="urn:q">q:name&#13;</f></r>';
+    const doc = parseXml(text);
+    const back = parseXml(serializeXml(doc));
+    const describe = (n: Node): string => {
+      if (n.nodeType !== 1) return `${n.nodeType}:${JSON.stringify(n.nodeValue)}`;
+      const e = n as Element;
+      const attributes: string[] = [];
+      for (let i = 0; i < e.attributes.length; i++) {
+        const a = e.attributes[i];
+        if (a.namespaceURI !== 'http://www.w3.org/2000/xmlns/') attributes.push(`{${a.namespaceURI ?? ''}}${a.localName}=${JSON.stringify(a.value)}`);
+      }
+      const kids: string[] = [];
+      for (let c = e.firstChild; c; c = c.nextSibling) kids.push(describe(c));
+      return `{${e.namespaceURI ?? ''}}${e.localName}[${attributes.sort().join(',')}](${kids.join(',')})`;
+    };
+    expect(describe(back.documentElement).replace('4:"cd"', '3:"cd"')).toBe(describe(doc.documentElement).replace('4:"cd"', '3:"cd"'));
+    expect(back.documentElement.firstChild!.textContent).toBe('one\r\ntwo');
+    expect((back.documentElement.firstChild as Element).getAttributeNS('urn:p', 'k')).toBe('v\rw');
+    expect(back.documentElement.lastChild!.lookupNamespaceURI('q')).withContext('a declaration only content uses is kept').toBe('urn:q');
+  });
+
   it('refuses characters XML does not allow, raw or as references, on both DOMs', () => {
     for (const bad of ['<a>\u0001</a>', '<a>&#0;</a>', '<a b="&#x1F;"/>', '<a>&#65535;</a>']) {
       expect(() => parseXml(bad)).withContext(JSON.stringify(bad)).toThrowMatching((e) => e instanceof WrsError && e.code === 'XML_PARSE');

@@ -1,6 +1,7 @@
 import { WrsError } from '../errors';
 import { NS } from './namespaces';
 import { SOURCE_TEXT_MIN_LENGTH, keepSourceText } from './source-text';
+import { nodeXmlText } from './xml-text';
 
 /** The DOM implementation the library parses and serializes with. */
 export interface XmlDomImplementation {
@@ -151,7 +152,10 @@ export function parseXml(text: string): Document {
 
 /** Serializes a document or node to XML text. */
 export function serializeXml(node: Node): string {
-  return xmlDom().serialize(node);
+  const text = xmlDom().serialize(node);
+  // DOM serializers write a carriage return in text as it is, which a parser reads back as a line feed: such a node
+  // is written by our own writer, which escapes it (rare, so the native serializer's speed stays for the rest).
+  return text.includes('\r') ? nodeXmlText(node) : text;
 }
 
 /** A new empty document of the implementation in use (or of the same implementation as `like`). */
