@@ -99,3 +99,44 @@ describe('HttpWrsBackend behind an interceptor that answers nothing', () => {
     expect(f.message).toContain('without an answer');
   });
 });
+
+describe('HttpWrsBackend with a caller AbortSignal that outlives its calls', () => {
+  for (const timeoutMs of [0, 120_000]) {
+    it(`leaves no abort listener on the signal once the calls are answered (timeoutMs ${timeoutMs})`, async () => {
+      TestBed.configureTestingModule({ providers: [provideHttpClient(), provideHttpClientTesting(), provideHttpWrsBackend({ modelUrl: '/api', timeoutMs })] });
+      const http = TestBed.inject(HttpTestingController);
+      const backend = TestBed.inject(HttpWrsBackend);
+      const signal = new AbortController().signal;
+      const live = new Set<EventListenerOrEventListenerObject | null>();
+      spyOn(signal, 'addEventListener').and.callFake((type: string, listener: EventListenerOrEventListenerObject | null) => {
+        live.add(listener);
+        EventTarget.prototype.addEventListener.call(signal, type, listener);
+      });
+      spyOn(signal, 'removeEventListener').and.callFake((type: string, listener: EventListenerOrEventListenerObject | null) => {
+        live.delete(listener);
+        EventTarget.prototype.removeEventListener.call(signal, type, listener);
+      });
+      for (let i = 0; i < 3; i++) {
+        const loading = backend.load(REQUEST, { signal });
+        http.expectOne('/api').flush(ANSWER);
+        await loading;
+      }
+      const failing = failure(backend.load(REQUEST, { signal }));
+      http.expectOne('/api').flush('no', { status: 500, statusText: 'Server Error' });
+      expect((await failing).code).toBe('BACKEND');
+      expect(live.size).toBe(0);
+    });
+  }
+
+  it('still rejects with the signal reason when the caller aborts', async () => {
+    TestBed.configureTestingModule({ providers: [provideHttpClient(), provideHttpClientTesting(), provideHttpWrsBackend({ modelUrl: '/api', timeoutMs: 0 })] });
+    const http = TestBed.inject(HttpTestingController);
+    const backend = TestBed.inject(HttpWrsBackend);
+    const controller = new AbortController();
+    const loading = backend.load(REQUEST, { signal: controller.signal });
+    const request = http.expectOne('/api');
+    controller.abort('gone');
+    await expectAsync(loading).toBeRejectedWith('gone');
+    expect(request.cancelled).toBeTrue();
+  });
+});

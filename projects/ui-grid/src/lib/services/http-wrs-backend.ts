@@ -1,7 +1,7 @@
 import { HttpClient, HttpErrorResponse, HttpHeaders } from '@angular/common/http';
 import { Injectable, InjectionToken, Provider, inject } from '@angular/core';
 import { PostingWrsBackend, WrsBackendCall, WrsBackendEndpoints, httpFailure, networkFailure } from 'ngx-wrs-grid/core';
-import { Observable } from 'rxjs';
+import { Observable, Subscription } from 'rxjs';
 import { WRS_BACKEND } from './wrs-backend.token';
 
 export type HttpWrsBackendOptions = WrsBackendEndpoints;
@@ -22,9 +22,22 @@ export class HttpWrsBackend extends PostingWrsBackend {
     const answer: Observable<string> = this.http.post(url, body, { headers, responseType: 'text' });
     return new Promise<string>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
-      const sub = answer.subscribe({
-        next: resolve,
+      let sub: Subscription | undefined;
+      const abort = () => {
+        sub?.unsubscribe();
+        reject(signal!.reason);
+      };
+      // The caller's signal may outlive many calls (timeoutMs 0 hands it over as it is): each call takes its
+      // listener off when it settles.
+      const settle = () => signal?.removeEventListener('abort', abort);
+      signal?.addEventListener('abort', abort);
+      sub = answer.subscribe({
+        next: (text) => {
+          settle();
+          resolve(text);
+        },
         error: (e: unknown) => {
+          settle();
           if (e instanceof HttpErrorResponse && e.status !== 0) {
             reject(httpFailure(call, url, e.status, e.statusText, typeof e.error === 'string' ? e.error : ''));
           } else {
@@ -35,11 +48,10 @@ export class HttpWrsBackend extends PostingWrsBackend {
           }
         },
         // An interceptor may complete the call without an answer (EMPTY): a failure, not a call that never ends.
-        complete: () => reject(networkFailure(url, 'the HTTP call completed without an answer')),
-      });
-      signal?.addEventListener('abort', () => {
-        sub.unsubscribe();
-        reject(signal.reason);
+        complete: () => {
+          settle();
+          reject(networkFailure(url, 'the HTTP call completed without an answer'));
+        },
       });
     });
   }
