@@ -115,9 +115,14 @@ function renameInPlace(row: Element, state: RowState): boolean {
 }
 
 /** A new, empty row element of a state with the attributes (id) of `row`, not yet in the document. */
-function emptyRowLike(row: Element, state: RowState): Element {
+function emptyRowLike(row: Element, state: RowState, id = row.getAttribute('id')): Element {
   const renamed = row.ownerDocument!.createElementNS(NS.wrs, row.prefix ? `${row.prefix}:${state}` : state);
-  // Rows carry plain attributes (`id`): copied by name, no attribute objects made. A prefixed name needs its namespace.
+  // Rows carry plain attributes (`id`): copied by name, no attribute objects made. The usual row (its `id` only) is
+  // copied without listing names. A prefixed name needs its namespace.
+  if (id !== null && row.attributes.length === 1) {
+    renamed.setAttribute('id', id);
+    return renamed;
+  }
   const names = (row as Partial<Element>).getAttributeNames?.();
   if (names && names.every((name) => !name.includes(':'))) {
     for (const name of names) renamed.setAttribute(name, row.getAttribute(name)!);
@@ -133,10 +138,10 @@ function emptyRowLike(row: Element, state: RowState): Element {
 }
 
 /** Puts `renamed` where `row` was, in the document and the index. */
-function replaceRow(row: Element, renamed: Element, index?: WrsIndex | null): Element {
+function replaceRow(row: Element, renamed: Element, index?: WrsIndex | null, id?: string | null): Element {
   forgetSourceText(row.ownerDocument);
   row.parentNode?.replaceChild(renamed, row);
-  index?.replaced(row, renamed);
+  index?.replaced(row, renamed, id);
   return renamed;
 }
 
@@ -147,9 +152,15 @@ export function renameRow(row: Element, state: RowState, index?: WrsIndex | null
     index?.replaced(row, row);
     return row;
   }
-  const renamed = emptyRowLike(row, state);
-  while (row.firstChild) renamed.appendChild(row.firstChild);
-  return replaceRow(row, renamed, index);
+  const id = row.getAttribute('id');
+  const renamed = emptyRowLike(row, state, id);
+  moveChildren(row, renamed);
+  return replaceRow(row, renamed, index, id);
+}
+
+/** Moves all children of `from` to the end of `to` (one DOM read per child: 10,000 rows are 200,000 moves). */
+function moveChildren(from: Element, to: Element): void {
+  for (let child = from.firstChild; child !== null; child = from.firstChild) to.appendChild(child);
 }
 
 /** The first element child (DOMs without element traversal, such as @xmldom/xmldom, walk the child nodes). */
@@ -199,7 +210,7 @@ function revertModified(row: Element, state: RowState, index?: WrsIndex | null):
   if (kept) {
     if (state === 'R') return replaceRow(row, kept, index);
     const renamed = emptyRowLike(kept, state);
-    while (kept.firstChild) renamed.appendChild(kept.firstChild);
+    moveChildren(kept, renamed);
     return replaceRow(row, renamed, index);
   }
   if (canRenameInPlace(row)) {

@@ -282,7 +282,7 @@ export class WrsIndex {
   }
 
   /** After the library replaced a row element by another (an R row becoming M or D): same position, same id. */
-  replaced(oldRow: Element, newRow: Element): void {
+  replaced(oldRow: Element, newRow: Element, id: string | null = newRow.getAttribute('id')): void {
     this.rowsChanged();
     if (this.stale) return;
     const pos = this.currentPosition(oldRow);
@@ -295,7 +295,6 @@ export class WrsIndex {
     this.positions!.set(newRow, { pos, stamp: this.shifts.length });
     this.changed.delete(oldRow);
     if (newRow.localName !== 'R') this.changed.add(newRow);
-    const id = newRow.getAttribute('id');
     if (id) this.byId?.set(id, newRow);
   }
 
