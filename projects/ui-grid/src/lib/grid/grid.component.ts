@@ -558,7 +558,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const body = this.body!;
     this.shown = withHotWidths(this.layout.columns.filter((c) => !c.hidden && !collapsedAway(this.layout, c)), this.hotArgs());
     const focused = headerFocus(body.header);
-    this.dropWaitingFilters?.();
+    const typed = this.dropWaitingFilters?.();
     paintHeader(body.header, this.layout, this.shown, body.rowHeight, (g) => {
       this.layout.groups[g].collapsed = !this.layout.groups[g].collapsed;
       this.applyColumns();
@@ -568,6 +568,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       messages: this.messages,
       columnFilters: this.columnFilters(),
       rowHeight: body.rowHeight,
+      typed,
       openPopup: (content, anchor, onClose) => {
         const ref = openOverlay(this.overlay, content, anchor, () => {
           this.popups.delete(ref);
@@ -1332,8 +1333,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.pasteTsv(text);
   };
 
-  /** Drops the typed column filters of the painted header still waiting to apply. */
-  private dropWaitingFilters: (() => void) | null = null;
+  /** Stops the typed column filters of the painted header still waiting to apply; gives their text by column id. */
+  private dropWaitingFilters: (() => Map<string, string>) | null = null;
   /** Ends the drag under way (removes its document listeners), or null. */
   private endDrag: (() => void) | null = null;
 

@@ -12,6 +12,8 @@ export interface HeaderFeatureOptions {
   readonly rowHeight: number;
   /** Opens a popup (the value list of a reference column); returns a function closing it. */
   readonly openPopup: (content: HTMLElement, anchor: OverlayAnchor, onClose: () => void) => () => void;
+  /** Filter text typed into the header painted before and not applied yet, by column id: the new fields go on with it. */
+  readonly typed?: ReadonlyMap<string, string>;
 }
 
 /** Typing pauses this long before a text filter applies. */
@@ -21,10 +23,11 @@ const FILTER_DELAY_MS = 250;
  * Adds sorting and column filters to a painted header: a click (Enter, Space) on a caption sorts, shift adds the
  * column to the sort keys, `aria-sort` and an arrow show the order; with `columnFilters` a second header line holds
  * one filter control per column (text field, range field, or a value list for reference and checkbox columns).
- * Returns a function dropping the typed filters still waiting to apply: call it before the header is painted again
- * and at destroy, so no field that is gone writes its filter.
+ * Returns a function stopping the typed filters still waiting to apply and giving their text by column id: call it
+ * before the header is painted again (and hand the text to the new header as `typed`, so no keystroke is lost) and at
+ * destroy, so no field that is gone writes its filter.
  */
-export function decorateHeader(header: HTMLElement, shown: readonly GridColumn[], options: HeaderFeatureOptions): () => void {
+export function decorateHeader(header: HTMLElement, shown: readonly GridColumn[], options: HeaderFeatureOptions): () => Map<string, string> {
   const { features, messages } = options;
   const orderings = features.orderings();
   const doc = header.ownerDocument;
@@ -50,8 +53,15 @@ export function decorateHeader(header: HTMLElement, shown: readonly GridColumn[]
       features.sortBy(colId, e.shiftKey);
     });
   });
-  const waiting: (() => void)[] = [];
-  const dropWaiting = () => waiting.forEach((drop) => drop());
+  const waiting: WaitingFilter[] = [];
+  const dropWaiting = () => {
+    const typed = new Map<string, string>();
+    for (const filter of waiting) {
+      const text = filter.stop();
+      if (text !== null) typed.set(filter.colId, text);
+    }
+    return typed;
+  };
   if (!options.columnFilters) return dropWaiting;
   const line = doc.createElement('div');
   line.className = 'ui-grid-header-row ui-grid-filter-row';
@@ -73,8 +83,14 @@ export function decorateHeader(header: HTMLElement, shown: readonly GridColumn[]
   return dropWaiting;
 }
 
-/** A column's filter control; a text field adds to `waiting` how to drop what was typed and not applied yet. */
-function filterControl(doc: Document, column: GridColumn, current: ColumnFilterValue | null, options: HeaderFeatureOptions, waiting: (() => void)[]): HTMLElement {
+/** A text filter field's typing not applied yet: `stop` ends its wait and gives the text, or null when none waits. */
+interface WaitingFilter {
+  readonly colId: string;
+  stop(): string | null;
+}
+
+/** A column's filter control; a text field adds itself to `waiting`. */
+function filterControl(doc: Document, column: GridColumn, current: ColumnFilterValue | null, options: HeaderFeatureOptions, waiting: WaitingFilter[]): HTMLElement {
   const { features, messages } = options;
   const label = formatMessage(messages.filterOf, { caption: column.caption });
   if (filterKindOf(column) === 'values') return valueListButton(doc, column, current, options, label);
@@ -88,9 +104,18 @@ function filterControl(doc: Document, column: GridColumn, current: ColumnFilterV
   input.title = input.placeholder;
   input.setAttribute('aria-label', label);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  waiting.push(() => clearTimeout(timer));
+  waiting.push({
+    colId: column.id,
+    stop: () => {
+      if (timer === undefined) return null;
+      clearTimeout(timer);
+      timer = undefined;
+      return input.value;
+    },
+  });
   const commit = () => {
     clearTimeout(timer);
+    timer = undefined;
     const problem = filterInputProblem(column, input.value);
     if (problem) {
       const text = problem.expected === 'number' ? messages.filterNotANumber : problem.expected === 'date' ? messages.filterNotADate : messages.filterNotATimestamp;
@@ -116,6 +141,11 @@ function filterControl(doc: Document, column: GridColumn, current: ColumnFilterV
     timer = setTimeout(commit, FILTER_DELAY_MS);
   });
   input.addEventListener('change', commit);
+  const typed = options.typed?.get(column.id);
+  if (typed !== undefined) {
+    input.value = typed;
+    timer = setTimeout(commit, FILTER_DELAY_MS);
+  }
   return input;
 }
 
