@@ -1,5 +1,6 @@
 import { WrsError } from '../errors';
 import { parseXml } from '../xml/dom';
+import { NS } from '../xml/namespaces';
 import { WrsIndex } from '../wrs/wrs-index';
 import { domName, wrsText } from '../../testing/fixtures';
 import { excelNumberFormat, exportColumns, wrsToCsv, wrsToXlsx } from './wrs-export';
@@ -119,6 +120,41 @@ describe(`export (${domName()})`, () => {
     expect(sheet.getCell('B3').value).toBe(-12);
     expect(sheet.getCell('C2').value).toBe(' ');
     expect(sheet.getCell('C3').value).toBe(-0.5);
+  });
+
+  it('wrsToXlsx keeps carriage returns, control characters and text that reads as an Excel escape, in cells and captions', async () => {
+    const text = wrsText([{ id: 't' }, { id: 'u' }], [['l1\r\nl2', '_x0041_ A_x000D_B'], ['bell\u0007 tab\t', 'plain']]);
+    const doc = parseXml(text.replace('caption="T"', 'caption="a&#13;b_x0041_"').replace('l1\r\nl2', 'l1&#13;\nl2').replace('\u0007', ''));
+    const cell = WrsIndex.of(doc).rowAt(2)!.getElementsByTagNameNS(NS.wrs, 'C')[0];
+    cell.firstChild!.nodeValue = 'bell\u0007 tab\t';
+    const sheet = (await readXlsx(await wrsToXlsx(doc))).worksheets[0];
+    expect(sheet.getCell('A1').value).toBe('a\rb_x0041_');
+    expect(sheet.getCell('A2').value).toBe('l1\r\nl2');
+    expect(sheet.getCell('B2').value).toBe('_x0041_ A_x000D_B');
+    expect(sheet.getCell('A3').value).toBe('bell\u0007 tab\t');
+    expect(sheet.getCell('B3').value).toBe('plain');
+  });
+
+  it('wrsToXlsx writes clock times out of range and numbers a double cannot hold as text', async () => {
+    const doc = parseXml(
+      wrsText(
+        [{ id: 'at', type: 'TIMESTAMP' }, { id: 'n', type: 'NUMERIC' }],
+        [['2026-01-04 99:00', '1e-400'], ['2026-03-31 10:75', '0.000'], ['2026-01-04T24:00:00', '-0'], ['2026-01-04 23:59:59', '1e-300']],
+      ),
+    );
+    const sheet = (await readXlsx(await wrsToXlsx(doc))).worksheets[0];
+    expect(['A2', 'A3', 'A4'].map((a) => sheet.getCell(a).value)).toEqual(['2026-01-04 99:00', '2026-03-31 10:75', '2026-01-04T24:00:00']);
+    expect((sheet.getCell('A5').value as Date).toISOString()).toBe('2026-01-04T23:59:59.000Z');
+    expect(['B2', 'B3', 'B4', 'B5'].map((a) => sheet.getCell(a).value)).toEqual(['1e-400', 0, 0, 1e-300]);
+  });
+
+  it('wrsToXlsx makes a sheet name Excel opens, and refuses Excel\'s own "History"', async () => {
+    const named = async (sheetName: string) => (await readXlsx(await wrsToXlsx(ordersDoc(), { sheetName }))).worksheets[0].name;
+    expect(await named("'quoted'")).toBe('quoted');
+    expect(await named('a/b:c')).toBe('a b c');
+    const long = await named('\u{1F600}'.repeat(20));
+    expect(long).toBe('\u{1F600}'.repeat(15));
+    await expectAsync(wrsToXlsx(ordersDoc(), { sheetName: 'History' })).toBeRejectedWith(jasmine.objectContaining({ code: 'INVALID_ARGUMENT' }));
   });
 
   it('wrsToXlsx writes a captioned value as its caption text, a value that is its own caption with its type', async () => {

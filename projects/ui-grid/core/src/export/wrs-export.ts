@@ -102,13 +102,15 @@ function typedValue(text: string | null, column: ExportColumn): string | number 
     if (!DECIMAL.test(trimmed)) return text;
     const n = Number(trimmed);
     const digits = trimmed.replace(/^[+-]/, '').replace(/[eE].*$/, '').replace('.', '').replace(/^0+/, '').length;
-    return Number.isFinite(n) && digits <= 15 ? n : text;
+    // 1e-400 is no 0 (a double cannot hold it): text, as 1e400 is.
+    return Number.isFinite(n) && digits <= 15 && (n !== 0 || digits === 0) ? n : text;
   }
   if (DATE_TYPES.has(column.typeName) || TIMESTAMP_TYPES.has(column.typeName)) {
     // The wall-clock time as written, as the grid shows it: `new Date()` reads a text without a zone as local time
     // and shifted every exported timestamp by the viewer's UTC offset. A zone, where given, is not applied either.
     const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3})\d*)?)?)?(?:Z|[+-]\d{2}:?\d{2})?$/.exec(text.trim());
-    if (!m) return text;
+    // A clock time out of range would roll over into another day (99:00, 10:75): such text stays text.
+    if (!m || +(m[4] ?? 0) > 23 || +(m[5] ?? 0) > 59 || +(m[6] ?? 0) > 59) return text;
     const date = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0), +((m[7] ?? '0').padEnd(3, '0'))));
     if (+m[1] < 100) date.setUTCFullYear(+m[1]);
     // Excel's 1900 date system has no dates before 1900 and counts the first two months of 1900 one day off (its
@@ -153,7 +155,39 @@ function excelCellValue(text: string | null, column: ExportColumn, row: Element)
       { rowId, colId: column.id, length: value.length },
     );
   }
-  return value;
+  return typeof value === 'string' ? excelText(value) : value;
+}
+
+/**
+ * Text as an XLSX file must hold it: a sheet's XML cannot carry a carriage return (a reader makes it a line feed) or
+ * most control characters, so they are written as Excel writes them, `_xHHHH_`; and text that reads as such an
+ * escape (`_x0041_`) has its underscore escaped (`_x005F_`), or Excel would read `A`.
+ */
+export function excelText(text: string): string {
+  return EXCEL_ESCAPED.test(text) ? text.replace(EXCEL_ESCAPES, (m) => (m.length > 1 ? `_x005F_${m.slice(1)}` : `_x${m.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`)) : text;
+}
+
+// eslint-disable-next-line no-control-regex
+const EXCEL_ESCAPED = /_x[0-9A-Fa-f]{4}_|[\u0000-\u0008\u000B\u000C\u000D\u000E-\u001F\uFFFE\uFFFF]/;
+// eslint-disable-next-line no-control-regex
+const EXCEL_ESCAPES = /_x[0-9A-Fa-f]{4}_|[\u0000-\u0008\u000B\u000C\u000D\u000E-\u001F\uFFFE\uFFFF]/g;
+
+/**
+ * A worksheet name Excel opens: `\ / ? * [ ] :` become blanks, no apostrophe at either end, at most 31 characters
+ * (never half of a surrogate pair). "History" is Excel's own: INVALID_ARGUMENT.
+ */
+function excelSheetName(name: string): string {
+  let cleaned = name.replace(/[\\/?*[\]:]/g, ' ').replace(/^'+|'+$/g, '');
+  if (cleaned.length > 31) {
+    let cut = '';
+    for (const ch of cleaned) {
+      if (cut.length + ch.length > 31) break;
+      cut += ch;
+    }
+    cleaned = cut.replace(/'+$/, '');
+  }
+  if (cleaned.toLowerCase() === 'history') throw new WrsError('INVALID_ARGUMENT', 'XLSX export: Excel reserves the sheet name "History"', name);
+  return cleaned.trim() === '' ? 'Data' : cleaned;
 }
 
 type ExcelJsModule = typeof import('exceljs');
@@ -178,10 +212,10 @@ export async function wrsToXlsx(doc: Document, options: WrsExportOptions & { she
   checkExcelLimits(columns, rows);
   const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet((options.sheetName ?? 'Data').replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Data');
+  const sheet = workbook.addWorksheet(excelSheetName(options.sheetName ?? 'Data'));
   sheet.columns = columns.map((c) => {
     const numFmt = excelNumberFormat(c);
-    return { header: c.caption, key: c.id, width: Math.min(60, Math.max(10, c.caption.length + 2)), ...(numFmt ? { style: { numFmt } } : {}) };
+    return { header: excelText(c.caption), key: c.id, width: Math.min(60, Math.max(10, c.caption.length + 2)), ...(numFmt ? { style: { numFmt } } : {}) };
   });
   sheet.getRow(1).font = { bold: true };
   texts.forEach((row, r) => sheet.addRow(row.map((text, k) => excelCellValue(text, columns[k], rows[r]))));
