@@ -11,6 +11,7 @@ import {
   defaultCellValue,
   deleteRowElement,
   markModified,
+  pastedValue,
   newRowIds,
   nextTransactionsNumber,
   originalOf,
@@ -243,6 +244,7 @@ export function appendBlockRows(index: WrsIndex, block: CellBlock, colStart: num
 /**
  * Writes a block of values from (`rowStart`, `colStart`) on: an R row with a changed value becomes M, columns past
  * the last are cut off, rows past the last are appended as I rows. D rows are skipped (they keep the server's values).
+ * An empty value leaves an empty cell as it is (`pastedValue`).
  */
 export function pasteBlock(index: WrsIndex, block: CellBlock, rowStart: number, colStart: number): RowEdit {
   if (!isPosition(rowStart) || rowStart < 1 || rowStart > index.rowCount + 1) {
@@ -260,8 +262,13 @@ export function pasteBlock(index: WrsIndex, block: CellBlock, rowStart: number, 
     const values = block[r];
     let cells = cellsOf(row);
     const width = Math.min(values.length, cells.length - colStart + 1);
+    const written: (string | null)[] = [];
     let differs = false;
-    for (let c = 0; c < width && !differs; c++) differs = cellValue(cells[colStart - 1 + c]) !== values[c];
+    for (let c = 0; c < width; c++) {
+      const now = cellValue(cells[colStart - 1 + c]);
+      written.push(pastedValue(now, values[c]));
+      differs ||= now !== written[c];
+    }
     if (!differs) continue;
     if (rowState(row) === 'R') {
       row = markModified(row, index);
@@ -269,7 +276,7 @@ export function pasteBlock(index: WrsIndex, block: CellBlock, rowStart: number, 
     }
     for (let c = 0; c < width; c++) {
       const cell = cells[colStart - 1 + c];
-      if (cellValue(cell) !== values[c]) setCellContent(cell, values[c]);
+      if (cellValue(cell) !== written[c]) setCellContent(cell, written[c]);
     }
     edit.nodes.push(row);
     edit.rowIds.push(row.getAttribute('id') ?? '');

@@ -311,12 +311,16 @@ export function writeRowCells(
   writes: Iterable<readonly [number, string | null]>,
   index?: WrsIndex | null,
   beforeChange?: (row: Element) => void,
+  pasted = false,
 ): { row: Element; changed: number[] } {
   const cells = cellsOf(row);
   const changes: [Element, string | null, number][] = [];
   for (const [pos, value] of writes) {
     const cell = cells[pos - 1];
-    if (cell && !sameValue(cellValue(cell), value)) changes.push([cell, value, pos]);
+    if (!cell) continue;
+    const now = cellValue(cell);
+    const written = pasted ? pastedValue(now, value) : value;
+    if (!sameValue(now, written)) changes.push([cell, written, pos]);
   }
   if (changes.length === 0) return { row, changed: [] };
   beforeChange?.(row);
@@ -324,6 +328,14 @@ export function writeRowCells(
   const target = rowState(row) === 'R' ? markModified(row, index) : row;
   for (const [cell, value] of changes) setCellContent(cell, value);
   return { row: target, changed: changes.map((c) => c[2]) };
+}
+
+/**
+ * The value a pasted field writes into a cell holding `now`: an empty field (`''` or `wrs:null`) leaves an empty cell
+ * as it is, since clipboard text cannot tell the empty text from `wrs:null` (a copy pasted in place changes nothing).
+ */
+export function pastedValue(now: string | null, value: string | null): string | null {
+  return (value === '' || value === null) && (now === '' || now === null) ? now : value;
 }
 
 /** Drops the `wrs:O` of a row, putting their values back into the cells first when `restoreOriginals`. */

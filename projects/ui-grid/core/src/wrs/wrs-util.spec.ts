@@ -498,6 +498,16 @@ describe(`WrsUtil clipboard (${domName()})`, () => {
     expect(fired.at(-1)!.length).toBe(1);
   });
 
+  it('an empty pasted field leaves an empty cell as it is: the empty text of a nullable column and wrs:null of a nullable="0" one', async () => {
+    const { util, model, shapes, doc } = setup(wrsText([{ id: 'name', nullable: '0' }, { id: 'note' }], [[null, ''], ['y', 'z']]));
+    const before = serializeXml(doc);
+    await util.copy({ model, rowStartPos: 1, rowEndPos: 2, colStartPos: 1, colEndPos: 2 });
+    await util.paste({ model, rowStartPos: 1, colStartPos: 1 });
+    expect(serializeXml(doc)).toBe(before);
+    await util.paste({ model, rowStartPos: 2, colStartPos: 1, text: '\t\r\n' });
+    expect(shapes()).toEqual(['R R1 ~|', 'M R2 |~ / y|z']);
+  });
+
   it('paste of one value fills the whole selection', async () => {
     const { util, model, shapes } = setup();
     await util.paste({ model, rowStartPos: 1, rowEndPos: 2, colStartPos: 2, colEndPos: 2, text: '0' });

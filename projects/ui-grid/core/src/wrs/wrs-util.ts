@@ -366,7 +366,8 @@ export class WrsUtil {
 
   /**
    * The values a pasted block writes: an empty cell is `wrs:null` in a nullable column and the empty text in a
-   * `nullable="0"` one (as the grid pastes), so copying and pasting a row in place changes nothing.
+   * `nullable="0"` one (as the grid pastes); into a cell already empty it writes nothing (`pastedValue`), so copying
+   * and pasting a row in place changes nothing.
    */
   private pasteBlockOf(index: WrsIndex, text: readonly (readonly string[])[], colStart: number): CellBlock {
     const columns = index.columns();

@@ -309,6 +309,17 @@ describe('GridComponent keyboard and selection', () => {
     press(s, 'c', { ctrlKey: true });
     expect(copy).toHaveBeenCalledOnceWith('x\t"two\tparts"\r\n-3\t\r\n');
   });
+
+  it('a copy pasted in place changes nothing, also the empty text of a nullable column and wrs:null of a nullable="0" one', async () => {
+    const s = await setup({}, wrsText([{ id: 'a', nullable: '0' }, { id: 'b' }], [[null, ''], ['y', 'z']]));
+    spyOn(TestBed.inject(Clipboard), 'copy').and.returnValue(true);
+    const before = serializeXml(s.grid.getData()!);
+    press(s, 'a', { ctrlKey: true });
+    press(s, 'c', { ctrlKey: true });
+    paste(s, '\t\r\ny\tz\r\n');
+    expect(serializeXml(s.grid.getData()!)).toBe(before);
+    expect(button(s, 'undo').disabled).withContext('nothing changed, nothing to undo').toBeTrue();
+  });
 });
 
 describe('GridComponent editing', () => {

@@ -947,7 +947,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
           const value = column.references ? referenceValueFor(column.references, text) : text;
           writes.push([column.pos, value === '' && column.nullable ? null : value]);
         });
-        if (writeRowCells(row, writes, index, (before) => snapshot.touch(before)).changed.length > 0) ids.push(id!);
+        if (writeRowCells(row, writes, index, (before) => snapshot.touch(before), true).changed.length > 0) ids.push(id!);
       });
       return [...new Set(ids)];
     });
