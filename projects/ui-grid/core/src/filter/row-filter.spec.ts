@@ -42,6 +42,56 @@ describe(`client-side f:Filter evaluation (${domName()})`, () => {
     expect(ids(filterRows(index, filter('<f:Expression bRef="day" op="&gt;=" value="2026-01-01"/><f:Expression bRef="day" op="&lt;" value="2026-02-01"/>')))).toEqual(['R1', 'R5']);
   });
 
+  it('compares dates and timestamps by the moment written, to the second, as the server does', () => {
+    const index = WrsIndex.of(parseXml(wrsText([{ id: 'ts', type: 'TIMESTAMP' }, { id: 'dt', type: 'DATE' }], [
+      ['2020-02-01 09:30:59', '12345-01-01'],
+      ['2020-01-02T10:00:00.250', '0044-03-15 BC'],
+      ['2020-01-02 00:00:00', '2021-09-17'],
+      ['2020-01-02 10:30:00', 'infinity'],
+    ])));
+    const pick = (body: string) => ids(filterRows(index, filter(body)));
+    expect(pick('<f:Expression bRef="ts" op="&lt;=" value="2020-02-01 10:30:00"/>')).toEqual(['R1', 'R2', 'R3', 'R4']);
+    expect(pick('<f:Expression bRef="ts" op="=" value="2020-01-02T10:00"/>')).toEqual(['R2']);
+    expect(pick('<f:Expression bRef="ts" op="&lt;=" value="2020-01-02"/>')).toEqual(['R3']);
+    expect(pick('<f:Expression bRef="ts" op="&gt;=" value="2020-01-02 10:00"/><f:Expression bRef="ts" op="&lt;=" value="2020-01-02T10:30"/>')).toEqual(['R2', 'R4']);
+    expect(pick('<f:Expression bRef="dt" op="&gt;" value="2021-09-17"/>')).toEqual(['R1', 'R4']);
+    expect(pick('<f:Expression bRef="dt" op="&lt;" value="0042-01-01"/>')).toEqual(['R2']);
+    expect(ids(sortRows(index, index.rows(), [{ colId: 'dt' }]))).toEqual(['R2', 'R3', 'R1', 'R4']);
+    expect(ids(sortRows(index, index.rows(), [{ colId: 'ts', descending: true }]))).toEqual(['R1', 'R4', 'R2', 'R3']);
+  });
+
+  it('compares booleans in any spelling, big integers exactly, NaN and the infinities as PostgreSQL does', () => {
+    const index = WrsIndex.of(parseXml(wrsText([{ id: 'b', type: 'BOOLEAN' }, { id: 'g', type: 'BIGINT' }, { id: 'n', type: 'NUMERIC' }], [
+      ['true', '4294967296', 'NaN'],
+      ['false', '9007199254740992', '11'],
+      ['TRUE', '5', 'Infinity'],
+      [null, '-1', '2'],
+    ])));
+    const pick = (body: string) => ids(filterRows(index, filter(body)));
+    expect(pick('<f:Expression bRef="b" op="=" value="1"/>')).toEqual(['R1', 'R3']);
+    expect(pick('<f:Expression bRef="b" op="in" value="t,f"/>')).toEqual(['R1', 'R2', 'R3']);
+    expect(pick('<f:Expression bRef="b" op="&gt;=" value="TRUE"/>')).toEqual(['R1', 'R3']);
+    expect(pick('<f:Expression bRef="g" op="bitand" value="4294967296"/>')).toEqual(['R1', 'R4']);
+    expect(pick('<f:Expression bRef="g" op="=" value="9007199254740993"/>')).toEqual([]);
+    expect(pick('<f:Expression bRef="g" op="in" value="9007199254740992,5.0"/>')).toEqual(['R2', 'R3']);
+    expect(pick('<f:Expression bRef="n" op="&gt;" value="1000"/>')).toEqual(['R1', 'R3']);
+    expect(pick('<f:Expression bRef="n" op="=" value="NaN"/>')).toEqual(['R1']);
+    expect(pick('<f:Expression bRef="n" op="=" value="Infinity"/>')).toEqual(['R3']);
+    expect(ids(sortRows(index, index.rows(), [{ colId: 'n' }]))).toEqual(['R4', 'R2', 'R3', 'R1']);
+    expect(ids(sortRows(index, index.rows(), [{ colId: 'g', descending: true }]))).toEqual(['R2', 'R1', 'R3', 'R4']);
+    expect(ids(sortRows(index, index.rows(), [{ colId: 'b' }]))).toEqual(['R2', 'R1', 'R3', 'R4']);
+  });
+
+  it('an empty f:And or f:Or restricts nothing; bRef2 compares with another column of the row', () => {
+    const index = WrsIndex.of(parseXml(wrsText([{ id: 'a', type: 'INTEGER' }, { id: 'b', type: 'INTEGER' }, { id: 't' }], [['1', '2', 'x'], ['3', '3', 'y'], ['5', null, 'z']])));
+    const pick = (body: string) => ids(filterRows(index, filter(body)));
+    expect(pick('<f:Or/>')).toEqual(['R1', 'R2', 'R3']);
+    expect(pick('<f:And><f:Or/><f:Expression bRef="a" op="&gt;" value="1"/></f:And>')).toEqual(['R2', 'R3']);
+    expect(pick('<f:Expression bRef="a" op="&lt;" bRef2="b"/>')).toEqual(['R1']);
+    expect(pick('<f:Expression bRef="a" op="=" bRef2="b"/>')).toEqual(['R2']);
+    expect(() => pick('<f:Expression bRef="a" op="=" bRef2="t"/>')).toThrowMatching((e) => e instanceof WrsError && e.code === 'INVALID_ARGUMENT');
+  });
+
   it('like uses * as wild card, ic ignores case, notLike inverts', () => {
     const index = people();
     expect(ids(filterRows(index, filter('<f:Expression bRef="name" op="like" value="a*"/>')))).toEqual(['R5']);

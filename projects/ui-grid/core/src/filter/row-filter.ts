@@ -2,9 +2,10 @@ import { ownValue } from '../data-provider/own-keys';
 import { WrsError } from '../errors';
 import { ELEMENT_NODE } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { cellAt, cellValue, isNumericType, rowState } from '../wrs/row-states';
+import { cellAt, cellValue, rowState } from '../wrs/row-states';
 import { WrsIndex } from '../wrs/wrs-index';
 import { ColumnValues } from './column-values';
+import { TypedValues, typedValues } from './typed-values';
 
 /** Decides whether a Wrs row passes a filter. */
 export type RowPredicate = (row: Element) => boolean;
@@ -73,9 +74,19 @@ function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFil
   }
   const value = expr.getAttribute('value') ?? '';
   const ignoreCase = truthy(expr.getAttribute('ic'));
-  const numeric = isNumericType(column.element.getAttribute('type-name'));
+  const typeName = column.element.getAttribute('type-name');
+  const typed = typedValues(typeName, ignoreCase);
   const fold = (s: string) => (ignoreCase ? s.toLowerCase() : s);
   const isNull = (v: string | null) => v === null || v === '';
+  const keyOf = (text: string, what: string) => {
+    const key = typed.key(text);
+    if (key === undefined) throw new WrsError('INVALID_ARGUMENT', `Filter value "${text}" on ${typed.kind === 'text' ? '' : `${typed.kind} `}column ${bRef} is no ${what}`, text);
+    return key;
+  };
+  const what = typed.kind === 'number' ? 'number' : typed.kind === 'boolean' ? 'boolean' : 'date or timestamp';
+
+  const bRef2 = expr.getAttribute('bRef2');
+  if (bRef2) return columnComparison(op, bRef, bRef2, typed, valueOf, index, access);
 
   if (value === '' && (op === '=' || op === 'in')) return (row, i) => isNull(valueOf(row, i));
   if (value === '' && (op === '<>' || op === '!=' || op === 'notIn')) return (row, i) => !isNull(valueOf(row, i));
@@ -93,54 +104,78 @@ function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFil
     case 'in':
     case 'notIn': {
       // An empty item is NULL, as an empty @value is (and as the reference server reads it): `in` takes null cells
-      // too, `notIn` never does.
-      const items = value.split(',').map((v) => (numeric ? v.trim() : v));
+      // too, `notIn` never does. Items compare as values of the column's type (5 and 5.0, TRUE and 1 are equal).
+      const items = value.split(',').map((v) => (typed.kind === 'text' ? v : v.trim()));
       const given = items.filter((v) => v !== '');
-      const set = new Set<string | number>(numeric ? given.map(Number) : given.map(fold));
+      const set = new Set<string>(given.map((v) => typed.keyText(keyOf(v, what))));
       const want = op === 'in';
       const nullWanted = want && given.length < items.length;
       return (row, i) => {
         const v = valueOf(row, i);
         if (isNull(v)) return nullWanted;
-        return set.has(numeric ? Number(v) : fold(v!)) === want;
+        const key = typed.key(v!);
+        return key !== undefined && set.has(typed.keyText(key)) === want;
       };
     }
     case 'bitand': {
-      const mask = Number(value);
+      // As BIGINT on the server: 64 bits, not JS's 32.
+      const mask = BigInt.asIntN(64, integerOf(value, bRef));
       return (row, i) => {
         const v = valueOf(row, i);
-        return !isNull(v) && (Number(v) & mask) !== 0;
+        if (isNull(v) || !INTEGER.test(v!.trim())) return false;
+        return (BigInt.asIntN(64, BigInt(v!.trim())) & mask) !== 0n;
       };
     }
     default: {
-      const compare = numeric
-        ? (() => {
-            const target = Number(value);
-            if (Number.isNaN(target)) throw new WrsError('INVALID_ARGUMENT', `Filter value "${value}" on numeric column ${bRef} is no number`, value);
-            return (v: string) => Number(v) - target;
-          })()
-        : (() => {
-            const target = fold(value);
-            return (v: string) => {
-              const f = fold(v);
-              return f < target ? -1 : f > target ? 1 : 0;
-            };
-          })();
-      const test: (c: number) => boolean =
-        op === '=' ? (c) => c === 0
-        : op === '>' ? (c) => c > 0
-        : op === '>=' ? (c) => c >= 0
-        : op === '<' ? (c) => c < 0
-        : op === '<=' ? (c) => c <= 0
-        : (c) => c !== 0;
+      const target = keyOf(value, what);
+      const test = comparisonTest(op);
       return (row, i) => {
         const v = valueOf(row, i);
         if (isNull(v)) return false;
-        const c = compare(v!);
-        return !Number.isNaN(c) && test(c);
+        const key = typed.key(v!);
+        return key !== undefined && test(typed.compare(key, target));
       };
     }
   }
+}
+
+const INTEGER = /^[+-]?\d+$/;
+
+function integerOf(value: string, bRef: string): bigint {
+  if (!INTEGER.test(value.trim())) throw new WrsError('INVALID_ARGUMENT', `bitand on column ${bRef} takes an integer, got "${value}"`, value);
+  return BigInt(value.trim());
+}
+
+function comparisonTest(op: string): (c: number) => boolean {
+  return op === '=' ? (c) => c === 0
+    : op === '>' ? (c) => c > 0
+    : op === '>=' ? (c) => c >= 0
+    : op === '<' ? (c) => c < 0
+    : op === '<=' ? (c) => c <= 0
+    : (c) => c !== 0;
+}
+
+/** `bRef op bRef2`: a row's value compared with its value of another column of the same kind (NULL matches nothing). */
+function columnComparison(op: string, bRef: string, bRef2: string, typed: TypedValues, valueOf: (row: Element, i: number) => string | null, index: WrsIndex, access: ValueAccessor): IndexedPredicate {
+  if (!['=', '<>', '!=', '<', '<=', '>', '>='].includes(op)) {
+    throw new WrsError('INVALID_ARGUMENT', `Operator "${op}" cannot compare column ${bRef} with column ${bRef2}`, op);
+  }
+  const other = index.column(bRef2);
+  if (!other) throw new WrsError('UNKNOWN_COLUMN', `Filter on unknown column "${bRef2}"`, bRef2);
+  const otherTyped = typedValues(other.element.getAttribute('type-name'));
+  if (otherTyped.kind !== typed.kind) {
+    throw new WrsError('INVALID_ARGUMENT', `Columns ${bRef} (${typed.kind}) and ${bRef2} (${otherTyped.kind}) cannot be compared`, bRef2);
+  }
+  const otherOf = access(other.pos);
+  const test = comparisonTest(op);
+  return (row, i) => {
+    const a = valueOf(row, i);
+    const b = otherOf(row, i);
+    if (a === null || a === '' || b === null || b === '') return false;
+    const x = typed.key(a);
+    const y = typed.key(b);
+    return x !== undefined && y !== undefined && test(typed.compare(x, y));
+  };
 }
 
 function connective(el: Element, index: WrsIndex, options: CompileFilterOptions, any: boolean, access: ValueAccessor): IndexedPredicate {
@@ -152,7 +187,8 @@ function connective(el: Element, index: WrsIndex, options: CompileFilterOptions,
     else if (child.localName === 'Or') parts.push(connective(child, index, options, true, access));
     else if (child.localName === 'Expression') parts.push(expressionPredicate(child, index, options, access));
   }
-  if (parts.length === 0) return any ? () => false : () => true;
+  // An empty f:And or f:Or restricts nothing, as on the server.
+  if (parts.length === 0) return () => true;
   if (parts.length === 1) return parts[0];
   // Plain loops: a callback per row and part would allocate a closure for each of 100,000 rows.
   return any

@@ -1,7 +1,8 @@
 import { WrsError } from '../errors';
-import { cellAt, cellValue, isNumericType } from '../wrs/row-states';
+import { cellAt, cellValue } from '../wrs/row-states';
 import { WrsIndex } from '../wrs/wrs-index';
 import { ColumnValues } from './column-values';
+import { TypedKey, TypedValues, typedValues } from './typed-values';
 
 /** One sort key: a column and a direction. */
 export interface RowOrdering {
@@ -11,18 +12,30 @@ export interface RowOrdering {
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
+type SortKey = TypedKey | { text: string };
+
+function compareKeys(x: SortKey, y: SortKey, typed: TypedValues | null): number {
+  if (!typed) return collator.compare(x as string, y as string);
+  const xText = typeof x === 'object';
+  const yText = typeof y === 'object';
+  if (xText || yText) return xText && yText ? collator.compare(x.text, y.text) : xText ? 1 : -1;
+  return typed.compare(x, y);
+}
+
 /**
- * Sorts rows by several columns (stable), numbers by value, text by locale collation, dates by their ISO text;
- * empty cells last in either direction. Keys are read once per row, so the cost is n log n comparisons of values.
+ * Sorts rows by several columns (stable), numbers, booleans, dates and timestamps by value (`typedValues`), text by
+ * locale collation; empty cells last in either direction. Keys are read once per row, so the cost is n log n comparisons of values.
  */
 export function sortRows(index: WrsIndex, rows: readonly Element[], orderings: readonly RowOrdering[], values?: ColumnValues): Element[] {
   if (orderings.length === 0) return [...rows];
   const keys = orderings.map((o) => {
     const column = index.column(o.colId);
     if (!column) throw new WrsError('UNKNOWN_COLUMN', `Cannot sort by unknown column "${o.colId}"`, o.colId);
+    const typed = typedValues(column.element.getAttribute('type-name'));
     return {
       pos: column.pos,
-      numeric: isNumericType(column.element.getAttribute('type-name')),
+      // Text by locale collation; numbers, booleans, dates and timestamps by value, as the filters compare them.
+      typed: typed.kind === 'text' ? null : typed,
       sign: o.descending ? -1 : 1,
       kept: values?.values(column.pos),
     };
@@ -38,7 +51,10 @@ export function sortRows(index: WrsIndex, rows: readonly Element[], orderings: r
         v = cell ? cellValue(cell) : null;
       }
       if (v === null || v === '') return null;
-      return k.numeric ? Number(v) : v;
+      if (!k.typed) return v;
+      // A text that is no value of the type (a typing error in a date column) sorts after the values, as text.
+      const key = k.typed.key(v);
+      return key === undefined ? { text: v } : key;
     }),
   }));
   decorated.sort((a, b) => {
@@ -48,7 +64,7 @@ export function sortRows(index: WrsIndex, rows: readonly Element[], orderings: r
       if (x === y) continue;
       if (x === null) return 1;
       if (y === null) return -1;
-      const c = typeof x === 'number' && typeof y === 'number' ? x - y : collator.compare(String(x), String(y));
+      const c = compareKeys(x, y, keys[k].typed);
       if (c !== 0) return c * keys[k].sign;
     }
     return a.i - b.i;

@@ -1,0 +1,114 @@
+import { isNumericType } from '../wrs/row-states';
+
+/**
+ * Cell text as a value of its column's type, for filters and sorting on the client that agree with the server's SQL:
+ * numbers by value (integers past 2^53 exactly, NaN above every number as PostgreSQL orders it), booleans in any of
+ * PostgreSQL's spellings, dates and timestamps by the moment written (to the second, `T` or blank between date and
+ * time, years past 9999 and BC), text as text.
+ */
+export type TypedKey = number | bigint | string;
+
+export interface TypedValues {
+  readonly kind: 'number' | 'boolean' | 'temporal' | 'text';
+  /** The key of a cell text, or undefined when the text is no value of the type (it matches no comparison). */
+  key(text: string): TypedKey | undefined;
+  /** Orders two keys of this kind: negative, 0 or positive. */
+  compare(a: TypedKey, b: TypedKey): number;
+  /** A key as text, equal for equal values (`in` lists). */
+  keyText(key: TypedKey): string;
+}
+
+const INTEGER_TEXT = /^[+-]?\d+$/;
+
+/** A number key: a bigint for integers a double cannot hold exactly, else a number (NaN and the infinities included). */
+function numberKey(text: string): number | bigint | undefined {
+  const t = text.trim();
+  if (t === '') return undefined;
+  if (INTEGER_TEXT.test(t) && t.replace(/^[+-]?0*/, '').length > 15) return BigInt(t);
+  const word = t.toLowerCase();
+  if (word === 'nan') return NaN;
+  if (word === 'infinity' || word === '+infinity' || word === 'inf') return Infinity;
+  if (word === '-infinity' || word === '-inf') return -Infinity;
+  const n = Number(t);
+  // Number() also reads '0x10' and '' (0): only decimal notation is a number here, as on the server.
+  return Number.isNaN(n) || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t) ? undefined : n;
+}
+
+function compareNumbers(a: TypedKey, b: TypedKey): number {
+  if (typeof a === 'bigint' || typeof b === 'bigint') {
+    const x = toBig(a);
+    const y = toBig(b);
+    if (x !== null && y !== null) return x < y ? -1 : x > y ? 1 : 0;
+    // A fraction or an infinity against a bigint: as doubles (exact enough to order them).
+    const dx = Number(a);
+    const dy = Number(b);
+    return dx < dy ? -1 : dx > dy ? 1 : 0;
+  }
+  const x = a as number;
+  const y = b as number;
+  // PostgreSQL: NaN equals NaN and is above every other number.
+  if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : 1;
+  if (Number.isNaN(y)) return -1;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function toBig(k: TypedKey): bigint | null {
+  if (typeof k === 'bigint') return k;
+  return typeof k === 'number' && Number.isInteger(k) ? BigInt(k) : null;
+}
+
+function numberKeyText(k: TypedKey): string {
+  if (typeof k === 'bigint') return k.toString();
+  const n = k as number;
+  return Number.isInteger(n) && Number.isSafeInteger(n) ? BigInt(n).toString() : String(n);
+}
+
+const TRUE_WORDS = new Set(['true', 't', '1', 'yes', 'y', 'on']);
+const FALSE_WORDS = new Set(['false', 'f', '0', 'no', 'n', 'off']);
+
+function booleanKey(text: string): number | undefined {
+  const word = text.trim().toLowerCase();
+  return TRUE_WORDS.has(word) ? 1 : FALSE_WORDS.has(word) ? 0 : undefined;
+}
+
+const TEMPORAL = /^(\d{4,})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?( BC)?$/i;
+
+/**
+ * A date or timestamp as one number growing with the moment written, to the second (the precision answers carry):
+ * BC years count down from year 1 (1 BC is year 0), `infinity` is above every moment. A zone, where written, is not
+ * applied (the wall-clock time written, as the grid shows it).
+ */
+function temporalKey(text: string): number | undefined {
+  const t = text.trim();
+  const word = t.toLowerCase();
+  if (word === 'infinity') return Infinity;
+  if (word === '-infinity') return -Infinity;
+  const m = TEMPORAL.exec(t);
+  if (!m) return undefined;
+  const year = m[7] ? 1 - Number(m[1]) : Number(m[1]);
+  const [month, day, hour, minute, second] = [m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
+  return ((((year * 12 + (month - 1)) * 31 + (day - 1)) * 24 + hour) * 60 + minute) * 60 + second;
+}
+
+const compareOrdered = (a: TypedKey, b: TypedKey) => (a < b ? -1 : a > b ? 1 : 0);
+
+const NUMBER_VALUES: TypedValues = { kind: 'number', key: numberKey, compare: compareNumbers, keyText: numberKeyText };
+const BOOLEAN_VALUES: TypedValues = { kind: 'boolean', key: booleanKey, compare: compareOrdered, keyText: String };
+const TEMPORAL_VALUES: TypedValues = { kind: 'temporal', key: temporalKey, compare: compareOrdered, keyText: String };
+
+/** Text, folded to lower case when `ignoreCase`. */
+function textValues(ignoreCase: boolean): TypedValues {
+  return { kind: 'text', key: ignoreCase ? (t) => t.toLowerCase() : (t) => t, compare: compareOrdered, keyText: (k) => k as string };
+}
+
+const TEMPORAL_TYPES = new Set(['DATE', 'TIMESTAMP']);
+
+/** How the values of a column of `typeName` (the header's `type-name`) compare. */
+export function typedValues(typeName: string | null, ignoreCase = false): TypedValues {
+  const type = (typeName ?? '').toUpperCase();
+  if (isNumericType(type)) return NUMBER_VALUES;
+  if (type === 'BOOLEAN') return BOOLEAN_VALUES;
+  if (TEMPORAL_TYPES.has(type)) return TEMPORAL_VALUES;
+  return textValues(ignoreCase);
+}
