@@ -77,6 +77,42 @@ describe('f:Filter on PGlite', () => {
     expect(await ids('<f:And><f:Expression bRef="createdAt" op=">=" value="2024-03-04T05:06:07"/><f:Expression bRef="createdAt" op="&lt;=" value="2024-03-04T05:06:07"/></f:And>')).toEqual([9010]);
   });
 
+  it('compares CHAR values with trailing blanks insignificant in =, <>, in and notIn, whatever the list length', async () => {
+    await server.db.query(`INSERT INTO countries (code, name) VALUES ('Q', 'Q land')`);
+    await server.db.query(`UPDATE orders SET country = 'Q' WHERE id = 9020`);
+    const late = (filter: string) => ids(`<f:And><f:Expression bRef="id" op=">=" value="9020"/><f:Expression bRef="id" op="&lt;=" value="9021"/>${filter}</f:And>`);
+    expect(await late('<f:Expression bRef="country" op="=" value="Q "/>')).toEqual([9020]);
+    expect(await late('<f:Expression bRef="country" op="=" value="Q"/>')).toEqual([9020]);
+    expect(await late('<f:Expression bRef="country" op="&lt;>" value="Q "/>')).toEqual([9021]);
+    expect(await late('<f:Expression bRef="country" op="in" value="Q "/>')).toEqual([9020]);
+    expect(await late('<f:Expression bRef="country" op="in" value="XX,Q "/>')).toEqual([9020]);
+    expect(await late('<f:Expression bRef="country" op="in" value="XX,Q"/>')).toEqual([9020]);
+    expect(await late('<f:Expression bRef="country" op="notIn" value="Q "/>')).toEqual([9021]);
+    expect(await late('<f:Expression bRef="country" op="notIn" value="XX,Q "/>')).toEqual([9021]);
+    expect(await late('<f:Expression bRef="country" op="in" value="q" ic="true"/>')).toEqual([9020]);
+  });
+
+  it('matches like and notLike on CHAR without its padding, with and without ic', async () => {
+    await server.db.query(`INSERT INTO countries (code, name) VALUES ('P', 'P land') ON CONFLICT DO NOTHING`);
+    await server.db.query(`UPDATE orders SET country = 'P' WHERE id = 9022`);
+    const late = (filter: string) => ids(`<f:And><f:Expression bRef="id" op=">=" value="9022"/><f:Expression bRef="id" op="&lt;=" value="9023"/>${filter}</f:And>`);
+    expect(await late('<f:Expression bRef="country" op="like" value="P"/>')).toEqual([9022]);
+    expect(await late('<f:Expression bRef="country" op="like" value="*P"/>')).toEqual([9022]);
+    expect(await late('<f:Expression bRef="country" op="like" value="p" ic="true"/>')).toEqual([9022]);
+    expect(await late('<f:Expression bRef="country" op="notLike" value="*P"/>')).toEqual([9023]);
+  });
+
+  it('matches like and notLike on timestamps and dates against the text answers show (T between date and time)', async () => {
+    await server.db.query(`UPDATE orders SET created_at = '2021-02-03 10:00:05.5', order_date = '2021-02-03' WHERE id = 9024`);
+    const shown = rowsOf((await server.post('/WrsServlet', ordersRequest({ columns: ['createdAt'], filter: '<f:Expression bRef="id" op="=" value="9024"/>' }))).text);
+    expect(shown[0].cells).toEqual(['2021-02-03T10:00:05']);
+    const late = (filter: string) => ids(`<f:And><f:Expression bRef="id" op=">=" value="9024"/><f:Expression bRef="id" op="&lt;=" value="9025"/>${filter}</f:And>`);
+    expect(await late('<f:Expression bRef="createdAt" op="like" value="*T10:00:05"/>')).toEqual([9024]);
+    expect(await late('<f:Expression bRef="createdAt" op="like" value="2021-02-03T10:00:05"/>')).toEqual([9024]);
+    expect(await late('<f:Expression bRef="createdAt" op="notLike" value="*T10:00:05"/>')).toEqual([9025]);
+    expect(await late('<f:Expression bRef="orderDate" op="like" value="2021-02-*"/>')).toEqual([9024]);
+  });
+
   it('filters on dates of the years 1 to 99', async () => {
     await server.db.query(`UPDATE orders SET order_date = '0050-06-01' WHERE id = 9011`);
     expect(await ids('<f:Expression bRef="orderDate" op="=" value="0050-06-01"/>')).toEqual([9011]);
@@ -107,6 +143,19 @@ describe('f:Filter on PGlite', () => {
 
   it('compares two columns with @bRef2', async () => {
     expect(await ids('<f:Expression bRef="quantity" op="=" bRef2="id"/>')).toEqual(await sqlIds('quantity = id'));
+  });
+
+  it('refuses @bRef2 comparing columns of types that do not compare with 400 naming both columns', async () => {
+    const r = await server.post('/WrsServlet', ordersRequest({ columns: ['id'], filter: '<f:Expression bRef="id" op="&lt;" bRef2="createdAt"/>' }));
+    expect(r.status).toBe(400);
+    expect(r.text).toContain('Columns id (INTEGER) and createdAt (TIMESTAMP) cannot be compared');
+    expect(r.text).not.toMatch(/operator does not exist/);
+    expect(await ids('<f:And><f:Expression bRef="id" op="&lt;" value="50"/><f:Expression bRef="quantity" op="&lt;" bRef2="price"/></f:And>')).toEqual(
+      await sqlIds('id < 50 AND quantity < price'),
+    );
+    expect(await ids('<f:And><f:Expression bRef="id" op="&lt;" value="50"/><f:Expression bRef="orderDate" op="&lt;" bRef2="createdAt"/></f:And>')).toEqual(
+      await sqlIds('id < 50 AND order_date < created_at'),
+    );
   });
 
   it('refuses an operator outside the schema, an unknown column, and a value that does not fit, with 400 and a reason', async () => {

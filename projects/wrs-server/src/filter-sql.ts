@@ -1,9 +1,9 @@
 import { NS } from 'ngx-wrs-grid/core';
 import { childElements } from '../../ui-grid/core/src/xml/dom';
-import { BindingSet, ColumnBinding } from './binding-sets';
+import { BindingSet, ColumnBinding, SqlType } from './binding-sets';
 import { badRequest } from './http-error';
 import { SqlParams, columnSql, shownPrecisionSql } from './sql-params';
-import { isIntegerType, isTextType, sqlValue } from './sql-values';
+import { isIntegerType, isTextType, selectText, sqlValue } from './sql-values';
 
 /** The comparison operators of filter-1.0.0.xsd (TypeSQLOperators) and their SQL. */
 const COMPARISONS: Readonly<Record<string, string>> = { '=': '=', '>': '>', '>=': '>=', '<': '<', '<=': '<=', '<>': '<>', '!=': '<>' };
@@ -31,6 +31,32 @@ function folded(sql: string, ic: boolean): string {
   return ic ? `lower(${sql})` : sql;
 }
 
+/**
+ * A filter value as a parameter of the column's type. CHAR values compare as BPCHAR, trailing blanks insignificant, as
+ * the column does: a TEXT parameter would make `=` and a one-item `in` compare as text, a longer `in` list as BPCHAR.
+ */
+function filterValue(column: ColumnBinding, params: SqlParams, value: string | null): string {
+  return column.type === 'CHAR' ? `CAST(${params.add(value)} AS BPCHAR)` : params.typed(column, value);
+}
+
+/**
+ * The text `like` matches: what answers show. CHAR without its padding, dates and timestamps in the answers' format
+ * (`T` between date and time), other types as PostgreSQL writes them.
+ */
+function likeTarget(column: ColumnBinding, col: string): string {
+  if (column.type === 'CHAR') return `CAST(${col} AS TEXT)`;
+  if (isTextType(column.type)) return col;
+  return selectText(column, columnSql(column));
+}
+
+/** Which column types compare with each other (`@bRef2`): PostgreSQL has no operator between the families. */
+function typeFamily(type: SqlType): string {
+  if (isTextType(type)) return 'text';
+  if (type === 'DATE' || type === 'TIMESTAMP') return 'time';
+  if (type === 'BOOLEAN') return 'boolean';
+  return 'number';
+}
+
 /** `*` is the filter schema's wildcard; `%`, `_` and `\` in the value are literal. */
 export function likePattern(value: string): string {
   return value.replace(/[\\%_]/g, (c) => '\\' + c).replace(/\*/g, '%');
@@ -51,6 +77,9 @@ function expressionSql(el: Element, set: BindingSet, params: SqlParams): string 
     const other = resolve(set, bRef2, 'bRef2');
     const sqlOp = COMPARISONS[op];
     if (!sqlOp) throw badRequest(`Operator "${op}" cannot compare two columns`);
+    if (typeFamily(column.type) !== typeFamily(other.type)) {
+      throw badRequest(`Columns ${column.id} (${column.type}) and ${other.id} (${other.type}) cannot be compared: their types differ`);
+    }
     return `${folded(col, ic)} ${sqlOp} ${folded(shownPrecisionSql(other, columnSql(other)), ic && isTextType(other.type))}`;
   }
   const value = attr(el, 'value') ?? '';
@@ -60,12 +89,12 @@ function expressionSql(el: Element, set: BindingSet, params: SqlParams): string 
       if (op === '<>' || op === '!=') return `${col} IS NOT NULL`;
       throw badRequest(`Operator "${op}" on ${column.id} needs a value`);
     }
-    return `${folded(col, ic)} ${COMPARISONS[op]} ${folded(params.typed(column, sqlValue(column, value)), ic)}`;
+    return `${folded(col, ic)} ${COMPARISONS[op]} ${folded(filterValue(column, params, sqlValue(column, value)), ic)}`;
   }
   switch (op) {
     case 'like':
     case 'notLike': {
-      const target = isTextType(column.type) ? col : `CAST(${col} AS TEXT)`;
+      const target = likeTarget(column, col);
       const pattern = params.add(likePattern(value));
       return `${folded(target, ic)} ${op === 'like' ? 'LIKE' : 'NOT LIKE'} ${folded(pattern, ic)} ESCAPE '\\'`;
     }
@@ -79,7 +108,7 @@ function expressionSql(el: Element, set: BindingSet, params: SqlParams): string 
       const values = items.map((v) => sqlValue(column, v === '' ? null : isTextType(column.type) ? v : v.trim()));
       const given = values.filter((v): v is string => v !== null);
       const withNull = given.length < values.length;
-      const list = given.map((v) => folded(params.typed(column, v), ic)).join(', ');
+      const list = given.map((v) => folded(filterValue(column, params, v), ic)).join(', ');
       if (op === 'in') {
         if (!withNull) return `${folded(col, ic)} IN (${list})`;
         return given.length === 0 ? `${col} IS NULL` : `(${folded(col, ic)} IN (${list}) OR ${col} IS NULL)`;
