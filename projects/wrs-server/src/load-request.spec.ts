@@ -51,6 +51,18 @@ describe('load (wrq:WrsRequest -> wrs:Wrs) on PGlite', () => {
     expect(last.length).toBe(2);
   });
 
+  it('orders empty cells (NULL) last in both directions, as the grid sorts', async () => {
+    await server.db.query(`UPDATE orders SET order_date = NULL WHERE id = 102`);
+    await server.db.query(`UPDATE orders SET order_date = '2020-01-01' WHERE id = 101`);
+    await server.db.query(`UPDATE orders SET order_date = '2020-01-03' WHERE id = 103`);
+    const sorted = async (order: string) =>
+      rowsOf(await load(ordersRequest({ columns: ['id'], filter: '<f:Expression bRef="id" op="in" value="101,102,103"/>', ordering: `<wrq:C bRef="orderDate" order="${order}"/>` }))).map(
+        (r) => r.cells[0],
+      );
+    expect(await sorted('asc')).toEqual(['101', '103', '102']);
+    expect(await sorted('desc')).toEqual(['103', '101', '102']);
+  });
+
   it('answers a total row count request with one row, independent of pages', async () => {
     const rows = rowsOf(await load(ordersRequest({ columnsXml: '<wrq:C bRef="id" aggr="count"/>', select: 'rowStart="5" rowEnd="9"' })));
     expect(rows).toEqual([{ id: 'R1', name: 'R', cells: ['10000'] }]);

@@ -123,7 +123,8 @@ export function planLoad(request: Element, sets: BindingSets): LoadPlan {
     const column = columnOf(set, c.getAttribute('bRef'), 'wrq:Ordering');
     const order = c.getAttribute('order') || 'asc';
     if (order !== 'asc' && order !== 'desc') throw badRequest(`wrq:Ordering/wrq:C/@order must be asc or desc, got "${order}"`);
-    orderBy.push(`${columnSql(column)} ${order === 'desc' ? 'DESC' : 'ASC'} NULLS ${order === 'desc' ? 'FIRST' : 'LAST'}`);
+    // Empty cells last either way, as the grid sorts its own rows: server pages and client pages agree.
+    orderBy.push(`${columnSql(column)} ${order === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`);
     ordered.add(column);
   }
   // Keys last, so equal sort values still give stable pages.
