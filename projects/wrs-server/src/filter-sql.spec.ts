@@ -36,6 +36,23 @@ describe('f:Filter on PGlite', () => {
     expect((await ids('<f:Expression bRef="orderDate" op="&lt;>"/>')).length).toBe(9999);
   });
 
+  it('takes an empty text as an empty cell, as the grid does: = "" finds it, comparisons and like pass it over, ordering puts it last', async () => {
+    await server.db.query(`UPDATE orders SET customer = '' WHERE id = 9004`);
+    try {
+      expect(await ids('<f:Expression bRef="customer" op="=" value=""/>')).toEqual([9004]);
+      expect(await ids('<f:Expression bRef="customer" op="in" value="Zeta 50% Off_Co,"/>')).toEqual([9001, 9004]);
+      expect(await ids('<f:And><f:Expression bRef="id" op="&gt;=" value="9003"/><f:Expression bRef="id" op="&lt;=" value="9005"/><f:Expression bRef="customer" op="&lt;>" value="x"/></f:And>')).toEqual([9003, 9005]);
+      expect(await ids('<f:And><f:Expression bRef="id" op="&gt;=" value="9003"/><f:Expression bRef="id" op="&lt;=" value="9005"/><f:Expression bRef="customer" op="like" value="*"/></f:And>')).toEqual([9003, 9005]);
+      for (const order of ['asc', 'desc']) {
+        const r = await server.post('/WrsServlet', ordersRequest({ columns: ['id'], filter: '<f:Expression bRef="id" op="in" value="9003,9004,9005"/>', ordering: `<wrq:C bRef="customer" order="${order}"/>` }));
+        expect(r.status).withContext(r.text).toBe(200);
+        expect(rowsOf(r.text).map((row) => Number(row.cells[0])).at(-1)).withContext(order).toBe(9004);
+      }
+    } finally {
+      await server.db.query(`UPDATE orders SET customer = 'restored' WHERE id = 9004`);
+    }
+  });
+
   it('like and notLike take * as wildcard and % and _ literally, ic folds case', async () => {
     expect(await ids('<f:Expression bRef="customer" op="like" value="Zeta*"/>')).toEqual([9001]);
     expect(await ids('<f:Expression bRef="customer" op="like" value="zeta*" ic="true"/>')).toEqual([9001, 9002, 9003]);

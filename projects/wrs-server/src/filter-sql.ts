@@ -26,6 +26,14 @@ function attr(el: Element, name: string): string | null {
   return el.hasAttribute(name) ? el.getAttribute(name) : null;
 }
 
+/**
+ * A column's SQL for filters and ordering: an empty text is NULL there, as the grid shows and filters it (an empty
+ * cell either way), so a filter or an order finds the same rows on server pages as on client pages.
+ */
+export function emptyAsNull(column: ColumnBinding, sql: string): string {
+  return isTextType(column.type) ? `NULLIF(${sql}, '')` : sql;
+}
+
 /** `lower(x)` for case-insensitive text comparisons. */
 function folded(sql: string, ic: boolean): string {
   return ic ? `lower(${sql})` : sql;
@@ -69,7 +77,7 @@ function expressionSql(el: Element, set: BindingSet, params: SqlParams): string 
   if (icAttr !== null && !['true', 'false', '1', '0'].includes(icAttr)) throw badRequest(`f:Expression/@ic must be a boolean, got "${icAttr}"`);
   const ic = (icAttr === 'true' || icAttr === '1') && isTextType(column.type);
   // Timestamps compare to the second, the precision answers carry: a filter on a value as shown finds its row.
-  const col = shownPrecisionSql(column, columnSql(column));
+  const col = emptyAsNull(column, shownPrecisionSql(column, columnSql(column)));
   if (SPATIAL.has(op)) throw badRequest(`Operator "${op}" needs a spatial database; this server has none`);
   if (childElements(el).length > 0) throw badRequest('f:Expression with wrq:Calc is not supported by this server');
   const bRef2 = attr(el, 'bRef2');
@@ -80,7 +88,7 @@ function expressionSql(el: Element, set: BindingSet, params: SqlParams): string 
     if (typeFamily(column.type) !== typeFamily(other.type)) {
       throw badRequest(`Columns ${column.id} (${column.type}) and ${other.id} (${other.type}) cannot be compared: their types differ`);
     }
-    return `${folded(col, ic)} ${sqlOp} ${folded(shownPrecisionSql(other, columnSql(other)), ic && isTextType(other.type))}`;
+    return `${folded(col, ic)} ${sqlOp} ${folded(emptyAsNull(other, shownPrecisionSql(other, columnSql(other))), ic && isTextType(other.type))}`;
   }
   const value = attr(el, 'value') ?? '';
   if (op in COMPARISONS) {

@@ -2,7 +2,7 @@ import { NS } from 'ngx-wrs-grid/core';
 import { childElements, firstChildElement } from '../../ui-grid/core/src/xml/dom';
 import { BindingSet, BindingSets, ColumnBinding, quoteName } from './binding-sets';
 import { SqlExecutor, SqlResult } from './database';
-import { filterSql } from './filter-sql';
+import { emptyAsNull, filterSql } from './filter-sql';
 import { badRequest } from './http-error';
 import { SqlParams, columnSql } from './sql-params';
 import { answeredText, selectText } from './sql-values';
@@ -123,8 +123,9 @@ export function planLoad(request: Element, sets: BindingSets): LoadPlan {
     const column = columnOf(set, c.getAttribute('bRef'), 'wrq:Ordering');
     const order = c.getAttribute('order') || 'asc';
     if (order !== 'asc' && order !== 'desc') throw badRequest(`wrq:Ordering/wrq:C/@order must be asc or desc, got "${order}"`);
-    // Empty cells last either way, as the grid sorts its own rows: server pages and client pages agree.
-    orderBy.push(`${columnSql(column)} ${order === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`);
+    // Empty cells (NULL or, in text columns, '') last either way, as the grid sorts its own rows: server pages and
+    // client pages agree.
+    orderBy.push(`${emptyAsNull(column, columnSql(column))} ${order === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`);
     ordered.add(column);
   }
   // Keys last, so equal sort values still give stable pages.

@@ -82,6 +82,16 @@ describe(`client-side f:Filter evaluation (${domName()})`, () => {
     expect(ids(sortRows(index, index.rows(), [{ colId: 'b' }]))).toEqual(['R2', 'R1', 'R3', 'R4']);
   });
 
+  it('takes an empty text as an empty cell, as the server does: = "" finds it, comparisons and like pass it over, sorting puts it last', () => {
+    const index = WrsIndex.of(parseXml(wrsText([{ id: 't' }], [['b'], [''], [null], ['a']])));
+    const pick = (body: string) => ids(filterRows(index, filter(body)));
+    expect(pick('<f:Expression bRef="t" op="=" value=""/>')).toEqual(['R2', 'R3']);
+    expect(pick('<f:Expression bRef="t" op="&lt;>" value="x"/>')).toEqual(['R1', 'R4']);
+    expect(pick('<f:Expression bRef="t" op="like" value="*"/>')).toEqual(['R1', 'R4']);
+    expect(pick('<f:Expression bRef="t" op="notLike" value="x"/>')).toEqual(['R1', 'R4']);
+    expect(ids(sortRows(index, index.rows(), [{ colId: 't', descending: true }]))).toEqual(['R1', 'R4', 'R2', 'R3']);
+  });
+
   it('an empty f:And or f:Or restricts nothing; bRef2 compares with another column of the row', () => {
     const index = WrsIndex.of(parseXml(wrsText([{ id: 'a', type: 'INTEGER' }, { id: 'b', type: 'INTEGER' }, { id: 't' }], [['1', '2', 'x'], ['3', '3', 'y'], ['5', null, 'z']])));
     const pick = (body: string) => ids(filterRows(index, filter(body)));
@@ -107,7 +117,7 @@ describe(`client-side f:Filter evaluation (${domName()})`, () => {
     expect(like('a*c')).toEqual(['R1', 'R2']);
     expect(like('*b*b*')).toEqual(['R1']);
     expect(like('a*a')).toEqual(['R3', 'R4']);
-    expect(like('*')).toEqual(['R1', 'R2', 'R3', 'R4', 'R5', 'R6']);
+    expect(like('*')).withContext('an empty text is an empty cell').toEqual(['R1', 'R2', 'R3', 'R4', 'R5']);
     expect(like('abc')).toEqual([]);
     expect(like('**X**')).toEqual(['R2']);
     expect(like(`*${'a*'.repeat(30)}b*`)).toEqual([]);

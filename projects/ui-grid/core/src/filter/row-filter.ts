@@ -96,9 +96,10 @@ function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFil
     case 'notLike': {
       const matches = likeMatcher(value, fold);
       const want = op === 'like';
+      // An empty text is an empty cell here too (as the server reads it): like and notLike pass it over.
       return (row, i) => {
         const v = valueOf(row, i);
-        return v !== null && matches(v) === want;
+        return !isNull(v) && matches(v!) === want;
       };
     }
     case 'in':
