@@ -74,6 +74,11 @@ describe('f:Filter on PGlite', () => {
     expect(deFr).toEqual(await sqlIds(`country IN ('DE', 'FR')`));
   });
 
+  it('reads an empty in or notIn list as IS NULL or IS NOT NULL, as an empty value of = and <>', async () => {
+    expect(await ids('<f:Expression bRef="orderDate" op="in" value=""/>')).toEqual([9001]);
+    expect((await ids('<f:Expression bRef="orderDate" op="notIn" value=""/>')).length).toBe(9999);
+  });
+
   it('reads an empty item of an in list as NULL: in takes NULL rows too, notIn leaves them out', async () => {
     await server.db.query(`UPDATE orders SET order_date = '2024-01-01' WHERE id = 9004`);
     await server.db.query(`UPDATE orders SET order_date = '2024-02-02' WHERE id = 9005`);

@@ -108,8 +108,8 @@ function expressionSql(el: Element, set: BindingSet, params: SqlParams): string 
     }
     case 'in':
     case 'notIn': {
-      const items = value === '' ? [] : value.split(',');
-      if (items.length === 0) throw badRequest(`Operator "${op}" on ${column.id} needs a comma-separated list of values`);
+      // An empty @value is one empty item: IS NULL (`in`) or IS NOT NULL (`notIn`), as for `=` and `<>`.
+      const items = value.split(',');
       if (items.length > MAX_IN_VALUES) throw badRequest(`Operator "${op}" takes at most ${MAX_IN_VALUES} values, got ${items.length}`);
       // An empty item is NULL, as an empty @value is: `in` also takes NULL rows, `notIn` leaves them out. Never a NULL
       // inside the list: `x NOT IN (1, NULL)` is true for no row at all.

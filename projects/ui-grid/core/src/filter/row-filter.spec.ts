@@ -92,6 +92,21 @@ describe(`client-side f:Filter evaluation (${domName()})`, () => {
     expect(ids(sortRows(index, index.rows(), [{ colId: 't', descending: true }]))).toEqual(['R1', 'R4', 'R2', 'R3']);
   });
 
+  it('leaves out an empty f:And or f:Or inside another, pads CHAR, orders text by code point, folds case for text only, sorts timestamps to the fraction', () => {
+    const index = WrsIndex.of(parseXml(wrsText([{ id: 'c', type: 'CHAR' }, { id: 'v' }, { id: 'b', type: 'BOOLEAN' }, { id: 'ts', type: 'TIMESTAMP' }], [
+      ['ab', '\uFF21', 'false', '2020-02-03 10:00:00'],
+      ['x', 'b', 'true', '2020-02-03 10:00:00.5'],
+    ])));
+    const pick = (body: string) => ids(filterRows(index, filter(body)));
+    expect(pick('<f:Or><f:Or/><f:Expression bRef="c" op="=" value="x"/></f:Or>')).toEqual(['R2']);
+    expect(pick('<f:Expression bRef="c" op="in" value="a,ab "/>')).toEqual(['R1']);
+    expect(pick('<f:Expression bRef="c" op="&gt;=" value="x  " ic="1"/>')).toEqual(['R2']);
+    expect(pick('<f:Expression bRef="v" op="&gt;=" value="\u{1F600}"/>')).toEqual([]);
+    expect(pick('<f:Expression bRef="v" op="&lt;" value="\u{1F600}"/>')).toEqual(['R1', 'R2']);
+    expect(pick('<f:Expression bRef="b" op="notLike" value="*LSE*" ic="1"/>')).toEqual(['R1', 'R2']);
+    expect(ids(sortRows(index, index.rows(), [{ colId: 'ts', descending: true }]))).toEqual(['R2', 'R1']);
+  });
+
   it('an empty f:And or f:Or restricts nothing; bRef2 compares with another column of the row', () => {
     const index = WrsIndex.of(parseXml(wrsText([{ id: 'a', type: 'INTEGER' }, { id: 'b', type: 'INTEGER' }, { id: 't' }], [['1', '2', 'x'], ['3', '3', 'y'], ['5', null, 'z']])));
     const pick = (body: string) => ids(filterRows(index, filter(body)));

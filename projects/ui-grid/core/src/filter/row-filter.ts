@@ -73,8 +73,9 @@ function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFil
     throw new WrsError('INVALID_ARGUMENT', `Unknown filter operator "${op}"; allowed: ${FILTER_OPERATORS.join(' ')}`, op);
   }
   const value = expr.getAttribute('value') ?? '';
-  const ignoreCase = truthy(expr.getAttribute('ic'));
   const typeName = column.element.getAttribute('type-name');
+  // As on the server: `ic` folds text columns only (a boolean's `like` matches its text as written).
+  const ignoreCase = truthy(expr.getAttribute('ic')) && typedValues(typeName).kind === 'text';
   const typed = typedValues(typeName, ignoreCase);
   const fold = (s: string) => (ignoreCase ? s.toLowerCase() : s);
   const isNull = (v: string | null) => v === null || v === '';
@@ -179,17 +180,19 @@ function columnComparison(op: string, bRef: string, bRef2: string, typed: TypedV
   };
 }
 
-function connective(el: Element, index: WrsIndex, options: CompileFilterOptions, any: boolean, access: ValueAccessor): IndexedPredicate {
+/** The predicate of an f:And / f:Or, or null when it holds no expression: then it is left out, as on the server. */
+function connective(el: Element, index: WrsIndex, options: CompileFilterOptions, any: boolean, access: ValueAccessor): IndexedPredicate | null {
   const parts: IndexedPredicate[] = [];
   for (let c = el.firstChild; c; c = c.nextSibling) {
     if (c.nodeType !== ELEMENT_NODE || (c as Element).namespaceURI !== NS.f) continue;
     const child = c as Element;
-    if (child.localName === 'And') parts.push(connective(child, index, options, false, access));
-    else if (child.localName === 'Or') parts.push(connective(child, index, options, true, access));
-    else if (child.localName === 'Expression') parts.push(expressionPredicate(child, index, options, access));
+    let part: IndexedPredicate | null = null;
+    if (child.localName === 'And') part = connective(child, index, options, false, access);
+    else if (child.localName === 'Or') part = connective(child, index, options, true, access);
+    else if (child.localName === 'Expression') part = expressionPredicate(child, index, options, access);
+    if (part) parts.push(part);
   }
-  // An empty f:And or f:Or restricts nothing, as on the server.
-  if (parts.length === 0) return () => true;
+  if (parts.length === 0) return null;
   if (parts.length === 1) return parts[0];
   // Plain loops: a callback per row and part would allocate a closure for each of 100,000 rows.
   return any
@@ -211,7 +214,7 @@ function connective(el: Element, index: WrsIndex, options: CompileFilterOptions,
 export function compileFilter(filter: Element | null, index: WrsIndex, options: CompileFilterOptions = {}): RowPredicate {
   if (!filter) return () => true;
   const keep = connective(filter, index, { ...options, values: undefined }, filter.localName === 'Or', domAccessor);
-  return (row) => keep(row, -1);
+  return keep ? (row) => keep(row, -1) : () => true;
 }
 
 /**
@@ -227,6 +230,7 @@ export function filterRows(index: WrsIndex, filter: Element | null, options: Com
     return (_row, i) => values[i];
   } : domAccessor;
   const keep = connective(filter, index, options, filter.localName === 'Or', access);
+  if (!keep) return [...rows];
   const out: Element[] = [];
   for (let i = 0; i < rows.length; i++) if (keep(rows[i], i)) out.push(rows[i]);
   return out;

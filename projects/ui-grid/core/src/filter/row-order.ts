@@ -2,7 +2,7 @@ import { WrsError } from '../errors';
 import { cellAt, cellValue } from '../wrs/row-states';
 import { WrsIndex } from '../wrs/wrs-index';
 import { ColumnValues } from './column-values';
-import { TypedKey, TypedValues, typedValues } from './typed-values';
+import { TypedKey, TypedValues, temporalSortKey, typedValues } from './typed-values';
 
 /** One sort key: a column and a direction. */
 export interface RowOrdering {
@@ -53,7 +53,7 @@ export function sortRows(index: WrsIndex, rows: readonly Element[], orderings: r
       if (v === null || v === '') return null;
       if (!k.typed) return v;
       // A text that is no value of the type (a typing error in a date column) sorts after the values, as text.
-      const key = k.typed.key(v);
+      const key = k.typed.kind === 'temporal' ? temporalSortKey(v) : k.typed.key(v);
       return key === undefined ? { text: v } : key;
     }),
   }));

@@ -93,13 +93,30 @@ function temporalKey(text: string): number | undefined {
 
 const compareOrdered = (a: TypedKey, b: TypedKey) => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * Text in code point order, as the server's "C" collation orders UTF-8: JS compares UTF-16 units, which puts a
+ * character past U+FFFF (a surrogate pair) before U+E000..U+FFFF. Only the first differing unit decides.
+ */
+function compareText(a: TypedKey, b: TypedKey): number {
+  const x = a as string;
+  const y = b as string;
+  if (x === y) return 0;
+  const n = Math.min(x.length, y.length);
+  let i = 0;
+  while (i < n && x.charCodeAt(i) === y.charCodeAt(i)) i++;
+  if (i === n) return x.length - y.length;
+  const shift = (c: number) => (c >= 0xd800 && c <= 0xdfff ? c + 0x2000 : c >= 0xe000 ? c - 0x800 : c);
+  return shift(x.charCodeAt(i)) - shift(y.charCodeAt(i));
+}
+
 const NUMBER_VALUES: TypedValues = { kind: 'number', key: numberKey, compare: compareNumbers, keyText: numberKeyText };
 const BOOLEAN_VALUES: TypedValues = { kind: 'boolean', key: booleanKey, compare: compareOrdered, keyText: String };
 const TEMPORAL_VALUES: TypedValues = { kind: 'temporal', key: temporalKey, compare: compareOrdered, keyText: String };
 
-/** Text, folded to lower case when `ignoreCase`. */
-function textValues(ignoreCase: boolean): TypedValues {
-  return { kind: 'text', key: ignoreCase ? (t) => t.toLowerCase() : (t) => t, compare: compareOrdered, keyText: (k) => k as string };
+/** Text, folded to lower case when `ignoreCase`; CHAR without its trailing blanks (they are padding, as in SQL). */
+function textValues(ignoreCase: boolean, padded: boolean): TypedValues {
+  const unpadded = padded ? (t: string) => t.replace(/ +$/, '') : (t: string) => t;
+  return { kind: 'text', key: ignoreCase ? (t) => unpadded(t).toLowerCase() : unpadded, compare: compareText, keyText: (k) => k as string };
 }
 
 const TEMPORAL_TYPES = new Set(['DATE', 'TIMESTAMP']);
@@ -110,5 +127,13 @@ export function typedValues(typeName: string | null, ignoreCase = false): TypedV
   if (isNumericType(type)) return NUMBER_VALUES;
   if (type === 'BOOLEAN') return BOOLEAN_VALUES;
   if (TEMPORAL_TYPES.has(type)) return TEMPORAL_VALUES;
-  return textValues(ignoreCase);
+  return textValues(ignoreCase, type === 'CHAR' || type === 'NCHAR');
+}
+
+/** A date or timestamp's sort key: the moment written with its fraction of a second (filters compare to the second). */
+export function temporalSortKey(text: string): number | undefined {
+  const key = temporalKey(text);
+  if (key === undefined || !Number.isFinite(key)) return key;
+  const fraction = /:\d{2}(\.\d+)/.exec(text);
+  return fraction ? key + Number(`0${fraction[1]}`) : key;
 }
