@@ -63,6 +63,18 @@ describe('load (wrq:WrsRequest -> wrs:Wrs) on PGlite', () => {
     expect(await sorted('desc')).toEqual(['103', '101', '102']);
   });
 
+  it('orders timestamps to the second, as answers show them, then by key: what looks equal keeps key order', async () => {
+    await server.db.query(`UPDATE orders SET created_at = '2020-01-01 10:00:00.9' WHERE id = 111`);
+    await server.db.query(`UPDATE orders SET created_at = '2020-01-01 10:00:00.1' WHERE id = 112`);
+    await server.db.query(`UPDATE orders SET created_at = '2020-01-01 09:00:00' WHERE id = 113`);
+    const sorted = async (order: string) =>
+      rowsOf(await load(ordersRequest({ columns: ['id'], filter: '<f:Expression bRef="id" op="in" value="111,112,113"/>', ordering: `<wrq:C bRef="createdAt" order="${order}"/>` }))).map(
+        (r) => r.cells[0],
+      );
+    expect(await sorted('asc')).toEqual(['113', '111', '112']);
+    expect(await sorted('desc')).toEqual(['111', '112', '113']);
+  });
+
   it('answers a total row count request with one row, independent of pages', async () => {
     const rows = rowsOf(await load(ordersRequest({ columnsXml: '<wrq:C bRef="id" aggr="count"/>', select: 'rowStart="5" rowEnd="9"' })));
     expect(rows).toEqual([{ id: 'R1', name: 'R', cells: ['10000'] }]);

@@ -4,7 +4,7 @@ import { BindingSet, BindingSets, ColumnBinding, quoteName } from './binding-set
 import { SqlExecutor, SqlResult } from './database';
 import { emptyAsNull, filterSql } from './filter-sql';
 import { badRequest } from './http-error';
-import { SqlParams, columnSql } from './sql-params';
+import { SqlParams, columnSql, shownPrecisionSql } from './sql-params';
 import { answeredText, selectText } from './sql-values';
 import { AnswerColumn, wrsAnswerXml } from './wrs-response';
 
@@ -125,7 +125,8 @@ export function planLoad(request: Element, sets: BindingSets): LoadPlan {
     if (order !== 'asc' && order !== 'desc') throw badRequest(`wrq:Ordering/wrq:C/@order must be asc or desc, got "${order}"`);
     // Empty cells (NULL or, in text columns, '') last either way, as the grid sorts its own rows: server pages and
     // client pages agree.
-    orderBy.push(`${emptyAsNull(column, columnSql(column))} ${order === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`);
+    // Timestamps order to the second, the precision answers show (then by key): what looks equal keeps key order.
+    orderBy.push(`${emptyAsNull(column, shownPrecisionSql(column, columnSql(column)))} ${order === 'desc' ? 'DESC' : 'ASC'} NULLS LAST`);
     ordered.add(column);
   }
   // Keys last, so equal sort values still give stable pages.

@@ -105,6 +105,16 @@ describe(`client-side f:Filter evaluation (${domName()})`, () => {
     expect(pick('<f:Expression bRef="v" op="&lt;" value="\u{1F600}"/>')).toEqual(['R1', 'R2']);
     expect(pick('<f:Expression bRef="b" op="notLike" value="*LSE*" ic="1"/>')).toEqual(['R1', 'R2']);
     expect(ids(sortRows(index, index.rows(), [{ colId: 'ts', descending: true }]))).toEqual(['R2', 'R1']);
+    // A filter value keeps its fraction; a cell compares to the second, as the server truncates it.
+    expect(pick('<f:Expression bRef="ts" op="&gt;=" value="2020-02-03T10:00:00.5"/>')).toEqual([]);
+    expect(pick('<f:Expression bRef="ts" op="&lt;" value="2020-02-03T10:00:00.5"/>')).toEqual(['R1', 'R2']);
+    expect(pick('<f:Expression bRef="ts" op="notIn" value="2020-02-03T10:00:00.5"/>')).toEqual(['R1', 'R2']);
+  });
+
+  it('puts NaN above every number, a bigint too', () => {
+    const index = WrsIndex.of(parseXml(wrsText([{ id: 'd', type: 'DOUBLE' }, { id: 'g', type: 'BIGINT' }], [['NaN', '-9223372036854775808'], ['1', '9223372036854775807']])));
+    expect(ids(filterRows(index, filter('<f:Expression bRef="d" op="=" bRef2="g"/>')))).toEqual([]);
+    expect(ids(filterRows(index, filter('<f:Expression bRef="d" op="&gt;" bRef2="g"/>')))).toEqual(['R1']);
   });
 
   it('an empty f:And or f:Or restricts nothing; bRef2 compares with another column of the row', () => {

@@ -5,7 +5,7 @@ import { NS } from '../xml/namespaces';
 import { cellAt, cellValue, rowState } from '../wrs/row-states';
 import { WrsIndex } from '../wrs/wrs-index';
 import { ColumnValues } from './column-values';
-import { TypedValues, typedValues } from './typed-values';
+import { TypedValues, temporalSortKey, typedValues } from './typed-values';
 
 /** Decides whether a Wrs row passes a filter. */
 export type RowPredicate = (row: Element) => boolean;
@@ -80,7 +80,8 @@ function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFil
   const fold = (s: string) => (ignoreCase ? s.toLowerCase() : s);
   const isNull = (v: string | null) => v === null || v === '';
   const keyOf = (text: string, what: string) => {
-    const key = typed.key(text);
+    // A filter value keeps its fraction of a second; cells compare to the second (as the server truncates them).
+    const key = typed.kind === 'temporal' ? temporalSortKey(text) : typed.key(text);
     if (key === undefined) throw new WrsError('INVALID_ARGUMENT', `Filter value "${text}" on ${typed.kind === 'text' ? '' : `${typed.kind} `}column ${bRef} is no ${what}`, text);
     return key;
   };

@@ -35,6 +35,10 @@ function numberKey(text: string): number | bigint | undefined {
 }
 
 function compareNumbers(a: TypedKey, b: TypedKey): number {
+  // PostgreSQL: NaN equals NaN and is above every other number (a bigint too).
+  const aNaN = typeof a === 'number' && Number.isNaN(a);
+  const bNaN = typeof b === 'number' && Number.isNaN(b);
+  if (aNaN || bNaN) return aNaN && bNaN ? 0 : aNaN ? 1 : -1;
   if (typeof a === 'bigint' || typeof b === 'bigint') {
     const x = toBig(a);
     const y = toBig(b);
@@ -46,9 +50,6 @@ function compareNumbers(a: TypedKey, b: TypedKey): number {
   }
   const x = a as number;
   const y = b as number;
-  // PostgreSQL: NaN equals NaN and is above every other number.
-  if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : 1;
-  if (Number.isNaN(y)) return -1;
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
