@@ -179,6 +179,66 @@ async function main(): Promise<void> {
     report({ suite: 'grid', name: 'deleteRows.10kSelectedToPainted', value: median(deletion.removed), unit: 'ms', env: `${env}, context menu, median of 3` });
     report({ suite: 'grid', name: 'deleteRows.10kUndoToPainted', value: median(deletion.undone), unit: 'ms', env: `${env}, Ctrl+Z, median of 3` });
 
+    // A wide table: a scroll step's cost should follow the columns in view, not the 200 columns of a row.
+    const wide = { rows: 10_000, columns: 200 };
+    await page.evaluate(
+      ({ rows, columns }) => (globalThis as unknown as { gridSpeed: { load(n: number, c: number): Promise<SpeedFigures> } }).gridSpeed.load(rows, columns),
+      wide,
+    );
+    const wideScroll = await page.evaluate(async () => {
+      const vp = document.querySelector('.ui-grid-viewport') as HTMLElement;
+      const canvas = vp.querySelector('.ui-grid-canvas') as HTMLElement;
+      const frame = () => new Promise<number>(requestAnimationFrame);
+      // Cells whose content a step wrote, counted apart from the timed steps (an observer costs time of its own).
+      const written = new Set<Node>();
+      const observer = new MutationObserver((records) => {
+        for (const r of records) written.add(r.target.nodeType === 1 ? r.target : r.target.parentNode!);
+      });
+      const run = async (axis: 'scrollTop' | 'scrollLeft', steps: number, count: boolean) => {
+        const deltas: number[] = [];
+        const work: number[] = [];
+        const cells: number[] = [];
+        const range = axis === 'scrollTop' ? vp.scrollHeight - vp.clientHeight : vp.scrollWidth - vp.clientWidth;
+        const page = axis === 'scrollTop' ? vp.scrollHeight / 200 : vp.clientWidth;
+        if (count) observer.observe(canvas, { childList: true, characterData: true, subtree: true });
+        let last = await frame();
+        for (let i = 0; i < steps; i++) {
+          // As scroll.p95Frame: half small wheel-like steps, half page jumps.
+          const step = i % 2 === 0 ? 84 : page;
+          const t = performance.now();
+          vp[axis] = (vp[axis] + step) % range;
+          vp.dispatchEvent(new Event('scroll'));
+          void vp.querySelector('.ui-grid-row')!.getBoundingClientRect();
+          work.push(performance.now() - t);
+          if (count) {
+            observer.takeRecords().forEach((r) => written.add(r.target.nodeType === 1 ? r.target : r.target.parentNode!));
+            cells.push(written.size);
+            written.clear();
+          }
+          const now = await frame();
+          deltas.push(now - last);
+          last = now;
+        }
+        observer.disconnect();
+        return { deltas, work, cells };
+      };
+      vp.scrollTop = 0;
+      vp.scrollLeft = 0;
+      const vertical = await run('scrollTop', 400, false);
+      const verticalCells = await run('scrollTop', 100, true);
+      vp.scrollTop = 0;
+      const horizontal = await run('scrollLeft', 200, false);
+      const horizontalCells = await run('scrollLeft', 100, true);
+      return { vertical, horizontal, verticalCells: verticalCells.cells, horizontalCells: horizontalCells.cells };
+    });
+    const wideEnv = `chromium headless, ${wide.rows} x ${wide.columns}`;
+    report({ suite: 'grid', name: 'scroll.wide.p95Frame', value: percentile(wideScroll.vertical.deltas, 95), unit: 'ms', target: 16.7, env: `${wideEnv}, 400 vertical frames, rAF interval` });
+    report({ suite: 'grid', name: 'scroll.wide.p95Work', value: percentile(wideScroll.vertical.work, 95), unit: 'ms', env: `${wideEnv}, vertical step JS + layout` });
+    report({ suite: 'grid', name: 'scroll.wide.cellsWrittenPerStep', value: median(wideScroll.verticalCells), unit: 'count', env: `${wideEnv}, vertical, median of 100 steps` });
+    report({ suite: 'grid', name: 'scroll.wide.horizontal.p95Frame', value: percentile(wideScroll.horizontal.deltas, 95), unit: 'ms', target: 16.7, env: `${wideEnv}, 200 horizontal frames, rAF interval` });
+    report({ suite: 'grid', name: 'scroll.wide.horizontal.p95Work', value: percentile(wideScroll.horizontal.work, 95), unit: 'ms', env: `${wideEnv}, horizontal step JS + layout` });
+    report({ suite: 'grid', name: 'scroll.wide.horizontal.cellsWrittenPerStep', value: median(wideScroll.horizontalCells), unit: 'count', env: `${wideEnv}, horizontal, median of 100 steps` });
+
     // A fresh page, so no document of the runs above is still waiting to be collected.
     const memoryPage = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await memoryPage.addInitScript({ content: 'globalThis.__name = (f) => f;' });

@@ -6,6 +6,7 @@ import { generatedWrs } from './grid-pages-data';
 /** Figures of one load, as the page shows them and bench/grid reads them. */
 export interface SpeedFigures {
   readonly rows: number;
+  readonly columns: number;
   readonly parseMs: number;
   readonly firstPaintMs: number;
   /** JS heap held by the parsed document alone, and after the grid painted it (MB; 0 without `performance.memory`). */
@@ -39,7 +40,7 @@ const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() 
 
 /**
  * A grid over a static Wrs generated in the page (default 100,000 x 20) showing how long the grid takes from data
- * ready to first rows painted. `globalThis.gridSpeed.load(rows)` lets bench/grid drive the same page.
+ * ready to first rows painted. `globalThis.gridSpeed.load(rows, columns?)` lets bench/grid drive the same page.
  */
 /** Page memory (MB above the empty page) with the parsed document alone and with the grid loaded. */
 export interface MemoryFigures {
@@ -60,7 +61,7 @@ export interface MemoryFigures {
       <button type="button" data-test="load" (click)="load(rows())">Generate and load</button>
     </p>
     @if (figures(); as f) {
-      <p data-test="figures">{{ f.rows }} rows x 20 columns: XML parsed in {{ f.parseMs.toFixed(0) }} ms; data ready -> first rows painted in {{ f.firstPaintMs.toFixed(1) }} ms</p>
+      <p data-test="figures">{{ f.rows }} rows x {{ f.columns }} columns: XML parsed in {{ f.parseMs.toFixed(0) }} ms; data ready -> first rows painted in {{ f.firstPaintMs.toFixed(1) }} ms</p>
     }
     @if (model(); as m) {
       <!-- Generated data has no server behind it: Save commits the changes in the page. -->
@@ -85,8 +86,8 @@ export class GridSpeedPageComponent {
   private readonly grid = viewChild(GridComponent);
 
   constructor() {
-    const hook = globalThis as { gridSpeed?: { load(rows: number): Promise<SpeedFigures>; memory(rows: number): Promise<MemoryFigures> } };
-    hook.gridSpeed = { load: (rows) => this.load(rows), memory: (rows) => this.memory(rows) };
+    const hook = globalThis as { gridSpeed?: { load(rows: number, columns?: number): Promise<SpeedFigures>; memory(rows: number): Promise<MemoryFigures> } };
+    hook.gridSpeed = { load: (rows, columns) => this.load(rows, columns), memory: (rows) => this.memory(rows) };
     inject(DestroyRef).onDestroy(() => delete hook.gridSpeed);
   }
 
@@ -109,11 +110,11 @@ export class GridSpeedPageComponent {
   }
 
   /** Generates and parses a Wrs, then measures data ready -> first rows painted. */
-  async load(rows: number): Promise<SpeedFigures> {
+  async load(rows: number, columns = 20): Promise<SpeedFigures> {
     this.model.set(null);
     await nextFrame();
     const base = heapMB();
-    let text = generatedWrs(rows, 20);
+    let text = generatedWrs(rows, columns);
     const t0 = performance.now();
     const model = new StaticModel({ data: parseXml(text) });
     await model.fetchData();
@@ -128,7 +129,7 @@ export class GridSpeedPageComponent {
     }
     await nextFrame();
     const firstPaintMs = performance.now() - start;
-    const figures = { rows, parseMs, firstPaintMs, heapDocumentMB, heapAfterLoadMB: heapMB() - base };
+    const figures = { rows, columns, parseMs, firstPaintMs, heapDocumentMB, heapAfterLoadMB: heapMB() - base };
     this.figures.set(figures);
     return figures;
   }
