@@ -26,15 +26,24 @@ interface RowSlot {
   readonly base: string[];
   /** The row position this slot shows, -1 when unused. */
   position: number;
+  /** The scrolling columns [from, to) painted for the row; the others are blank, but for `extra`. */
+  from: number;
+  to: number;
+  /** Columns outside [from, to) painted on demand by `cellElement` (the focused cell scrolled out sideways). */
+  extra: number[];
 }
 
 /** Rows painted above and below the visible ones, so small scroll steps paint nothing new. */
 const OVERSCAN = 4;
+/** Columns painted left and right of the visible ones: the compositor scrolls before the scroll event repaints. */
+const COLUMN_OVERSCAN = 2;
 
 /**
  * The grid body: a fixed-row-height virtual scroller that recycles a pool of row elements. A row element keeps its
  * row while it stays in view, so a scroll step repaints only the rows that came into view; cell text is written
- * with `textContent`. Nothing per cell exists for rows out of view.
+ * with `textContent`. Nothing per cell exists for rows out of view. A row element holds a cell for every column (the
+ * row keeps its ARIA table shape) but only the frozen columns and those in view sideways are painted; the others are
+ * blank, so assistive technology never reads a value of the row the element showed before.
  */
 export class GridBody {
   readonly viewport: HTMLElement;
@@ -51,7 +60,15 @@ export class GridBody {
   /** Leading columns kept in view while scrolling sideways, and the scrollLeft they were last shifted by. */
   private frozen = 0;
   private frozenShift = 0;
+  /** The scrolling columns [lo, hi) painted in every row in view, and the viewport width they were chosen for. */
+  private lo = 0;
+  private hi = 0;
+  private paintedWidth = -1;
   private readonly onScroll = () => this.paint();
+  /** A wider viewport (the page resized) shows columns no scroll event brought in. */
+  private readonly resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => {
+    if (this.columns.length > 0 && this.viewport.clientWidth !== this.paintedWidth) this.paint();
+  });
 
   constructor(
     host: HTMLElement,
@@ -70,9 +87,11 @@ export class GridBody {
     this.viewport.append(this.header, this.canvas);
     host.appendChild(this.viewport);
     this.viewport.addEventListener('scroll', this.onScroll, { passive: true });
+    this.resize?.observe(this.viewport);
   }
 
   destroy(): void {
+    this.resize?.disconnect();
     this.viewport.removeEventListener('scroll', this.onScroll);
     this.viewport.remove();
   }
@@ -116,6 +135,7 @@ export class GridBody {
     const count = this.source.rowCount();
     this.canvas.style.height = `${count * this.rowHeight}px`;
     const scrollTop = this.viewport.scrollTop;
+    this.chooseColumns();
     const first = Math.max(0, Math.floor(scrollTop / this.rowHeight) - OVERSCAN);
     const visible = Math.ceil((this.viewportHeight || this.rowHeight * 10) / this.rowHeight) + 2 * OVERSCAN + 1;
     const last = Math.min(count, first + visible);
@@ -124,6 +144,7 @@ export class GridBody {
     for (let p = first; p < last; p++) {
       const slot = this.slots[p % n];
       if (slot.position !== p) this.paintRow(slot, p);
+      else if (slot.from !== this.lo || slot.to !== this.hi) this.paintColumns(slot);
     }
     // Slots showing no row in view are hidden, also those a repaint or a new pool left without a row.
     for (const slot of this.slots) {
@@ -134,6 +155,35 @@ export class GridBody {
     }
     this.shiftFrozen();
     this.source.painted?.();
+  }
+
+  /** Sets [lo, hi): the scrolling columns that meet the viewport right of the frozen ones, with the overscan. */
+  private chooseColumns(): void {
+    const n = this.columns.length;
+    const width = this.viewport.clientWidth;
+    this.paintedWidth = width;
+    if (width === 0) {
+      // Not laid out (a hidden tab): which columns will show is unknown, and no scroll event may come to tell.
+      this.lo = this.frozen;
+      this.hi = n;
+      return;
+    }
+    const left = this.viewport.scrollLeft + this.frozenWidth();
+    const right = this.viewport.scrollLeft + width;
+    this.lo = Math.max(this.frozen, this.columnAt(left) - COLUMN_OVERSCAN);
+    this.hi = Math.max(this.lo, Math.min(n, this.columnAt(right - 1) + 1 + COLUMN_OVERSCAN));
+  }
+
+  /** The last column starting at or left of x (0 when none). */
+  private columnAt(x: number): number {
+    let low = 0;
+    let high = this.offsets.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.offsets[mid] <= x) low = mid;
+      else high = mid - 1;
+    }
+    return low;
   }
 
   /** Moves the frozen columns' cells (body and header) by the horizontal scroll, so they stay at the left edge. */
@@ -174,19 +224,29 @@ export class GridBody {
     }
   }
 
-  /** Updates only the selection and focus marks of the rows in view. */
+  /** Updates only the selection and focus marks of the rows in view (of their painted cells). */
   repaintMarks(): void {
     for (const slot of this.slots) {
-      if (slot.position < 0) continue;
-      for (let i = 0; i < slot.cells.length; i++) this.markCell(slot.cells[i], slot.base[i], slot.position, i);
+      const p = slot.position;
+      if (p < 0) continue;
+      for (let i = 0; i < this.frozen; i++) this.markCell(slot.cells[i], slot.base[i], p, i);
+      for (let i = slot.from; i < slot.to; i++) this.markCell(slot.cells[i], slot.base[i], p, i);
+      for (const i of slot.extra) this.markCell(slot.cells[i], slot.base[i], p, i);
     }
   }
 
-  /** The painted cell element, or null when the row is out of view. */
+  /** The painted cell element (painted now when its column is out of view sideways), or null when the row is out of view. */
   cellElement(row: number, col: number): HTMLElement | null {
     const n = this.slots.length;
     const slot = n ? this.slots[row % n] : undefined;
-    return slot && slot.position === row ? slot.cells[col] ?? null : null;
+    if (!slot || slot.position !== row || col < 0 || col >= slot.cells.length) return null;
+    if (col >= this.frozen && (col < slot.from || col >= slot.to) && !slot.extra.includes(col)) {
+      const element = this.source.rowAt(row);
+      this.readRow(element);
+      this.paintCell(slot, col, element, element?.getAttribute('id') ?? '');
+      slot.extra.push(col);
+    }
+    return slot.cells[col];
   }
 
   /** Scrolls the least distance that brings a cell into view. */
@@ -248,21 +308,28 @@ export class GridBody {
       // Hidden until it shows a row: an unused slot at the top would cover the first row (its clicks and tooltips).
       element.style.display = 'none';
       const cells: HTMLElement[] = [];
+      const base: string[] = [];
       for (let i = 0; i < this.columns.length; i++) {
         const cell = doc.createElement('div');
+        base.push(this.blankClass(i));
+        cell.className = base[i];
         cell.setAttribute('role', 'gridcell');
         cell.setAttribute('aria-colindex', String(i + 1));
         cell.style.left = `${this.offsets[i]}px`;
         cell.style.width = `${this.columns[i].width}px`;
+        // New text in a contained cell lays out that cell alone, not its row of blank siblings (about half a step's layout).
+        cell.style.contain = 'strict';
         element.appendChild(cell);
         cells.push(cell);
       }
       this.canvas.appendChild(element);
-      this.slots.push({ element, cells, base: cells.map(() => ''), position: -1 });
+      this.slots.push({ element, cells, base, position: -1, from: 0, to: 0, extra: [] });
     }
   }
 
   private paintRow(slot: RowSlot, position: number): void {
+    // The same row painted again keeps its cells painted on demand; a recycled element's belong to another row.
+    const again = slot.position === position;
     slot.position = position;
     const row = this.source.rowAt(position);
     const el = slot.element;
@@ -279,34 +346,86 @@ export class GridBody {
     } else if (el.hasAttribute('aria-description')) el.removeAttribute('aria-description');
     el.dataset['rowId'] = rowId;
     this.readRow(row);
-    for (let i = 0; i < this.columns.length; i++) {
-      const column = this.columns[i];
-      const cell = slot.cells[i];
-      const value = this.values[column.pos - 1] ?? null;
-      const render = column.rendererType && row ? this.source.renderer?.(column.rendererType) : undefined;
-      const error = this.source.errorOf(rowId, column.id);
-      if (render) render(cell, value, column, row!);
-      else {
-        // An invalid value shows as it is: rounded to the scale, 1.23456 would look like the valid 1.23.
-        const text = error !== null && value !== null ? value : cellText(column, value);
-        if (cell.textContent !== text) cell.textContent = text;
-      }
-      let cls = 'ui-grid-cell';
-      if (column.numeric) cls += ' ui-grid-num';
-      if (column.className) cls += ' ' + column.className;
-      if (i < this.frozen) cls += ' ui-grid-cell-frozen';
-      if (this.modified[column.pos - 1]) cls += ' ui-grid-cell-modified';
-      if (error !== null) cls += ' ui-grid-cell-invalid';
-      slot.base[i] = cls;
-      if (error !== null) {
-        if (cell.title !== error) cell.title = error;
-        if (!cell.hasAttribute('aria-invalid')) cell.setAttribute('aria-invalid', 'true');
-      } else if (cell.title) {
-        cell.removeAttribute('title');
-        cell.removeAttribute('aria-invalid');
-      }
-      this.markCell(cell, slot.base[i], position, i);
+    for (let i = 0; i < this.frozen; i++) this.paintCell(slot, i, row, rowId);
+    const { lo, hi } = this;
+    for (let i = slot.from; i < slot.to; i++) if (i < lo || i >= hi) this.blankCell(slot, i);
+    const extra: number[] = [];
+    for (const i of slot.extra) {
+      if (i >= lo && i < hi) continue;
+      if (again) {
+        this.paintCell(slot, i, row, rowId);
+        extra.push(i);
+      } else this.blankCell(slot, i);
     }
+    for (let i = lo; i < hi; i++) this.paintCell(slot, i, row, rowId);
+    slot.from = lo;
+    slot.to = hi;
+    slot.extra = extra;
+  }
+
+  /** Paints the columns that came into view sideways in a row still showing, and blanks those that left. */
+  private paintColumns(slot: RowSlot): void {
+    const row = this.source.rowAt(slot.position);
+    const rowId = row?.getAttribute('id') ?? '';
+    const { lo, hi } = this;
+    this.readRow(row);
+    for (let i = lo; i < hi; i++) if ((i < slot.from || i >= slot.to) && !slot.extra.includes(i)) this.paintCell(slot, i, row, rowId);
+    for (let i = slot.from; i < slot.to; i++) if (i < lo || i >= hi) this.blankCell(slot, i);
+    // Cells painted on demand still show their own row: they stay painted outside the window.
+    slot.extra = slot.extra.filter((i) => i < lo || i >= hi);
+    slot.from = lo;
+    slot.to = hi;
+  }
+
+  /** Paints one cell of the row in `values` (read by `readRow`). */
+  private paintCell(slot: RowSlot, i: number, row: Element | null, rowId: string): void {
+    const column = this.columns[i];
+    const cell = slot.cells[i];
+    const value = this.values[column.pos - 1] ?? null;
+    const render = column.rendererType && row ? this.source.renderer?.(column.rendererType) : undefined;
+    const error = this.source.errorOf(rowId, column.id);
+    if (render) render(cell, value, column, row!);
+    else {
+      // An invalid value shows as it is: rounded to the scale, 1.23456 would look like the valid 1.23.
+      const text = error !== null && value !== null ? value : cellText(column, value);
+      if (cell.textContent !== text) cell.textContent = text;
+    }
+    let cls = this.blankClass(i);
+    if (i < this.frozen) cls += ' ui-grid-cell-frozen';
+    if (this.modified[column.pos - 1]) cls += ' ui-grid-cell-modified';
+    if (error !== null) cls += ' ui-grid-cell-invalid';
+    slot.base[i] = cls;
+    if (error !== null) {
+      if (cell.title !== error) cell.title = error;
+      if (!cell.hasAttribute('aria-invalid')) cell.setAttribute('aria-invalid', 'true');
+    } else if (cell.title) {
+      cell.removeAttribute('title');
+      cell.removeAttribute('aria-invalid');
+    }
+    this.markCell(cell, cls, slot.position, i);
+  }
+
+  /**
+   * Empties a cell out of view sideways: no text, error or mark of the row it showed stays for a screen reader to
+   * read. It has no `aria-selected` (a blank cell could only claim a selection state it does not show).
+   */
+  private blankCell(slot: RowSlot, i: number): void {
+    const cell = slot.cells[i];
+    if (cell.firstChild) cell.textContent = '';
+    slot.base[i] = this.blankClass(i);
+    if (cell.className !== slot.base[i]) cell.className = slot.base[i];
+    if (cell.hasAttribute('title')) cell.removeAttribute('title');
+    if (cell.hasAttribute('aria-invalid')) cell.removeAttribute('aria-invalid');
+    if (cell.hasAttribute('aria-selected')) cell.removeAttribute('aria-selected');
+  }
+
+  /** The class of a column's cells before row state, errors and marks. */
+  private blankClass(i: number): string {
+    const column = this.columns[i];
+    let cls = 'ui-grid-cell';
+    if (column.numeric) cls += ' ui-grid-num';
+    if (column.className) cls += ' ' + column.className;
+    return cls;
   }
 
   private markCell(cell: HTMLElement, base: string, row: number, col: number): void {
