@@ -111,6 +111,19 @@ describe(`client-side f:Filter evaluation (${domName()})`, () => {
     expect(pick('<f:Expression bRef="ts" op="notIn" value="2020-02-03T10:00:00.5"/>')).toEqual(['R1', 'R2']);
   });
 
+  it('reads only decimal numbers and real calendar moments: malformed cells match no comparison', () => {
+    const index = WrsIndex.of(parseXml(wrsText([{ id: 'n', type: 'NUMERIC' }, { id: 'ts', type: 'TIMESTAMP' }], [
+      ['.5', '2020-13-01'],
+      ['1.2.3', '2020-01-02T24:00:00'],
+      ['0x10', '2020-01-02x10:00:00'],
+      ['-', '2020-01-02 10:00:00'],
+      ['+7', '2020-01-0210:00:00'],
+    ])));
+    const pick = (body: string) => ids(filterRows(index, filter(body)));
+    expect(pick('<f:Expression bRef="n" op="&gt;" value="0"/>')).toEqual(['R1', 'R5']);
+    expect(pick('<f:Expression bRef="ts" op="&gt;" value="1900-01-01"/>')).toEqual(['R4']);
+  });
+
   it('puts NaN above every number, a bigint too', () => {
     const index = WrsIndex.of(parseXml(wrsText([{ id: 'd', type: 'DOUBLE' }, { id: 'g', type: 'BIGINT' }], [['NaN', '-9223372036854775808'], ['1', '9223372036854775807']])));
     expect(ids(filterRows(index, filter('<f:Expression bRef="d" op="=" bRef2="g"/>')))).toEqual([]);
