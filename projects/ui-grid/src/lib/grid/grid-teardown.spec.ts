@@ -135,11 +135,11 @@ describe('GridComponent teardown: a load ending after destroy', () => {
     calls[1].answer(parseXml(wrsText([{ id: 'count' }], [['1']])));
     await sleep(50);
     expect(grid.getData()).toBeNull();
-    expect(grid.getStatus().isFailure).toBeFalse();
+    expect(grid.getStatus().name).withContext('the load ended with the grid, so no fetchData waits for it').toBe('LoadFailedStatus');
     expect(listeners(status)).toEqual(before);
   });
 
-  it('a backend load that rejects when destroy aborts it, as fetch does, ends without a failure status', async () => {
+  it('a backend load that rejects when destroy aborts it, as fetch does, ends once, in LoadFailedStatus: fetchData rejects, never hangs', async () => {
     const backend: WrsBackend = {
       load: (_request, options) => new Promise<Document>((_resolve, reject) => options?.signal?.addEventListener('abort', () => reject(options.signal!.reason))),
       save: async () => undefined,
@@ -151,12 +151,14 @@ describe('GridComponent teardown: a load ending after destroy', () => {
     const grid = fixture.componentInstance;
     // The load running now (execute joins it).
     const loading = grid.execute();
+    const fetched = grid.fetchData().then(() => 'resolved', (e: { code?: string }) => `rejected ${e.code}`);
     const statuses: string[] = [];
     grid.status$.subscribe((s) => statuses.push(s.name));
     fixture.destroy();
     const ended = await Promise.race([loading.then(() => true), sleep(50).then(() => false)]);
     expect(ended).toBeTrue();
-    expect(statuses).toEqual(['LoadingStatus']);
+    expect(await Promise.race([fetched, sleep(50).then(() => 'still waiting')])).toBe('rejected LOAD_FAILED');
+    expect(statuses).toEqual(['LoadingStatus', 'LoadFailedStatus']);
   });
 });
 

@@ -327,6 +327,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.closeEditor(true, false);
     this.destroyed = true;
     this.lifetime.abort();
+    // A load under way ends here, failed (its data is not taken): no caller of fetchData waits for a grid that is gone.
+    const status = this.getStatus();
+    if (status !== this.initializedStatus && !status.isFailure && !this.isReady()) this.fail(LoadFailedStatus, `${this.id}: the grid was destroyed while loading`);
     this.subscriptions.unsubscribe();
     this.inputSubscription?.unsubscribe();
     this.features.stop();
