@@ -147,5 +147,7 @@ export type { RowPredicate, ColumnFilterFunction, CompileFilterOptions } from '.
 export { sortRows } from './filter/row-order';
 export type { RowOrdering } from './filter/row-order';
 export { ColumnValues } from './filter/column-values';
+export { typedValues } from './filter/typed-values';
+export type { TypedKey, TypedValues } from './filter/typed-values';
 export { SOURCE_TEXT_MIN_LENGTH, forgetSourceText } from './xml/source-text';
 export { ownValue, setOwn } from './data-provider/own-keys';

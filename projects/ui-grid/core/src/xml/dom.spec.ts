@@ -79,6 +79,24 @@ describe(`parseXml / serializeXml (${domName()})`, () => {
     expect(back.documentElement.lastChild!.lookupNamespaceURI('q')).withContext('a declaration only content uses is kept').toBe('urn:q');
   });
 
+  it('keeps the namespaces of names built by the DOM API when a carriage return makes our writer serialize them', () => {
+    const XMLNS = 'http://www.w3.org/2000/xmlns/';
+    const doc = parseXml('<r xmlns:p="urn:a"><p:e/><e xmlns:p="urn:a" p:a="1"/></r>');
+    const [first, second] = [doc.documentElement.firstChild as Element, doc.documentElement.lastChild as Element];
+    first.setAttributeNS('urn:b', 'p:x', '1');
+    first.appendChild(doc.createTextNode('a\rb'));
+    second.setAttributeNS('urn:b', 'p:b', '2');
+    const third = doc.createElementNS('urn:a', 'p:f');
+    third.setAttributeNS(XMLNS, 'xmlns:p', 'urn:b');
+    third.setAttributeNS('urn:b', 'p:y', '3');
+    doc.documentElement.appendChild(third);
+    const back = parseXml(serializeXml(doc));
+    const [e1, e2, e3] = [0, 1, 2].map((i) => back.documentElement.childNodes[i] as Element);
+    expect([e1.namespaceURI, e1.localName, e1.getAttributeNS('urn:b', 'x'), e1.textContent]).toEqual(['urn:a', 'e', '1', 'a\rb']);
+    expect([e2.namespaceURI, e2.getAttributeNS('urn:a', 'a'), e2.getAttributeNS('urn:b', 'b')]).toEqual([null, '1', '2']);
+    expect([e3.namespaceURI, e3.localName, e3.getAttributeNS('urn:b', 'y'), e3.lookupNamespaceURI('p')]).toEqual(['urn:a', 'f', '3', 'urn:b']);
+  });
+
   it('refuses characters XML does not allow, raw or as references, on both DOMs', () => {
     for (const bad of ['<a>\u0001</a>', '<a>&#0;</a>', '<a b="&#x1F;"/>', '<a>&#65535;</a>']) {
       expect(() => parseXml(bad)).withContext(JSON.stringify(bad)).toThrowMatching((e) => e instanceof WrsError && e.code === 'XML_PARSE');

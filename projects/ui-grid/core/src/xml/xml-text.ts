@@ -62,25 +62,39 @@ export function appendNodeXml(node: Node, parts: string[], scope: ReadonlyMap<st
   const element = node as Element;
   let inScope = scope;
   let declarations = '';
-  const declared = new Set<string>();
+  /** Prefixes this element declares or its name and attributes use: none of them may be bound again here. */
+  const taken = new Set<string>();
   const declare = (prefix: string, ns: string) => {
     if (inScope === scope) inScope = new Map(scope);
     (inScope as Map<string, string>).set(prefix, ns);
-    declared.add(prefix);
+    taken.add(prefix);
     declarations += `${prefix ? ` xmlns:${prefix}` : ' xmlns'}="${escapeAttribute(ns)}"`;
   };
+  const freePrefix = () => {
+    let n = 1;
+    while (inScope.has(`ns${n}`) || taken.has(`ns${n}`)) n++;
+    return `ns${n}`;
+  };
   const attributes = element.attributes;
+  const ns = element.namespaceURI ?? '';
+  let prefix = element.prefix ?? '';
   // The element's own declarations first (a prefix may be used in content, as in QName values), then what its name
-  // and its attributes' names need.
+  // and its attributes' names need. An own declaration that would put the element's name into another namespace gives
+  // way: the name takes a free prefix (a default declaration, which an element in no namespace cannot escape, is left out).
   for (let i = 0; i < attributes.length; i++) {
     const a = attributes[i];
     if (a.namespaceURI !== XMLNS_NS) continue;
-    const prefix = a.prefix ? a.localName : '';
-    if (prefix !== 'xml' && prefix !== 'xmlns' && (inScope.get(prefix) ?? '') !== a.value) declare(prefix, a.value);
+    const declared = a.prefix ? a.localName : '';
+    if (declared === 'xml' || declared === 'xmlns' || taken.has(declared)) continue;
+    if (declared === prefix && a.value !== ns) {
+      if (prefix === '' && ns === '') continue;
+      prefix = freePrefix();
+    }
+    if ((inScope.get(declared) ?? '') !== a.value) declare(declared, a.value);
+    else taken.add(declared);
   }
-  const prefix = element.prefix ?? '';
-  const ns = element.namespaceURI ?? '';
   if ((inScope.get(prefix) ?? '') !== ns) declare(prefix, ns);
+  taken.add(prefix);
   let text = '';
   for (let i = 0; i < attributes.length; i++) {
     const a = attributes[i];
@@ -90,13 +104,13 @@ export function appendNodeXml(node: Node, parts: string[], scope: ReadonlyMap<st
     if (attributeNs === XML_NS) name = `xml:${a.localName}`;
     else if (attributeNs) {
       let attributePrefix = a.prefix ?? '';
-      if (attributePrefix === '' || (inScope.get(attributePrefix) !== attributeNs && declared.has(attributePrefix))) {
-        // No prefix, or this element bound it to another namespace: a free one.
-        let n = 1;
-        while (inScope.has(`ns${n}`)) n++;
-        attributePrefix = `ns${n}`;
+      if (attributePrefix === '' || attributePrefix === 'xml' || attributePrefix === 'xmlns') attributePrefix = freePrefix();
+      if (inScope.get(attributePrefix) !== attributeNs) {
+        // Bound to another namespace: rebound here only when nothing of this element uses the prefix, else a free one.
+        if (taken.has(attributePrefix)) attributePrefix = freePrefix();
+        declare(attributePrefix, attributeNs);
       }
-      if (inScope.get(attributePrefix) !== attributeNs) declare(attributePrefix, attributeNs);
+      taken.add(attributePrefix);
       name = `${attributePrefix}:${a.localName}`;
     }
     text += ` ${name}="${escapeAttribute(a.value)}"`;

@@ -36,6 +36,18 @@ describe('column filters', () => {
       error = e;
     }
     expect(error instanceof WrsError && error.code === 'INVALID_ARGUMENT' && error.input === '1..x').toBeTrue();
+    // Only what the filter (and the server) reads as a number: decimal notation.
+    for (const bound of ['0x10', '0b1', '0o7', '1.2.3']) expect(filterInputProblem(num, `${bound}..9`)).withContext(bound).toEqual({ bound, expected: 'number' });
+    expect(filterInputProblem(num, '-1.5..1e3')).toBeNull();
+  });
+
+  it('refuses calendar moments that do not exist and timestamps finer than the server keeps', () => {
+    const date = column({ id: 'd', typeName: 'DATE' });
+    const ts = column({ id: 't', typeName: 'TIMESTAMP' });
+    expect(filterInputProblem(date, '2026-13-01')).toEqual({ bound: '2026-13-01', expected: 'date' });
+    expect(filterInputProblem(ts, '2026-03-01 24:00')).toEqual({ bound: '2026-03-01 24:00', expected: 'timestamp' });
+    expect(filterInputProblem(ts, '2026-03-01 10:00:00.1234567')).toEqual({ bound: '2026-03-01 10:00:00.1234567', expected: 'timestamp' });
+    expect(filterInputProblem(ts, '2026-03-01T10:00:00.123456')).toBeNull();
   });
 
   it('names a date or timestamp bound of the wrong form, and trims a text filter', () => {

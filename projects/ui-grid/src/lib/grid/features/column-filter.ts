@@ -1,4 +1,4 @@
-import { DataProvider, NS, WrsError } from 'ngx-wrs-grid/core';
+import { DataProvider, NS, WrsError, typedValues } from 'ngx-wrs-grid/core';
 import { GridColumn } from '../grid-column';
 
 /** What a column filter control holds: text (contains or equals), a range (numbers, dates) or a list of values. */
@@ -44,15 +44,19 @@ export interface FilterInputProblem {
 }
 
 const DATE_BOUND = /^\d{4}-\d{2}-\d{2}$/;
-const TIMESTAMP_BOUND = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?$/;
+// Microseconds at most: the server's precision (a finer bound is a 400 there).
+const TIMESTAMP_BOUND = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?$/;
 
 /** The first range bound of a number, date or timestamp column that is not of that form (`parseFilterInput` refuses it). */
 export function filterInputProblem(column: GridColumn, input: string): FilterInputProblem | null {
   const text = input.trim();
   if (text === '' || filterKindOf(column) !== 'range') return null;
   const expected = column.numeric ? 'number' : column.typeName === 'DATE' ? 'date' : 'timestamp';
+  // A bound the filter itself can read (as the server does): decimal numbers, not `0x10`; real calendar moments, not
+  // month 13. The form is checked first, so `2020-01-02` is no timestamp bound with a zone or an era.
+  const typed = typedValues(column.typeName);
   const fits = (bound: string) =>
-    expected === 'number' ? !Number.isNaN(Number(bound)) : (expected === 'date' ? DATE_BOUND : TIMESTAMP_BOUND).test(bound);
+    (expected === 'number' || (expected === 'date' ? DATE_BOUND : TIMESTAMP_BOUND).test(bound)) && typed.key(bound) !== undefined;
   const bound = rangeBounds(text).find((b) => b !== '' && !fits(b));
   return bound === undefined ? null : { bound, expected };
 }
