@@ -124,6 +124,14 @@ describe(`client-side f:Filter evaluation (${domName()})`, () => {
     expect(pick('<f:Expression bRef="ts" op="&gt;" value="1900-01-01"/>')).toEqual(['R4']);
   });
 
+  it('finds big integers by in as by =, however they are written', () => {
+    const index = WrsIndex.of(parseXml(wrsText([{ id: 'g', type: 'NUMERIC' }], [['20000000000000000000000'], ['12345678901234567'], ['5']])));
+    const pick = (body: string) => ids(filterRows(index, filter(body)));
+    expect(pick('<f:Expression bRef="g" op="in" value="2e22"/>')).toEqual(['R1']);
+    expect(pick('<f:Expression bRef="g" op="=" value="2e22"/>')).toEqual(['R1']);
+    expect(pick('<f:Expression bRef="g" op="in" value="12345678901234567.0,5.00"/>')).toEqual(['R2', 'R3']);
+  });
+
   it('puts NaN above every number, a bigint too', () => {
     const index = WrsIndex.of(parseXml(wrsText([{ id: 'd', type: 'DOUBLE' }, { id: 'g', type: 'BIGINT' }], [['NaN', '-9223372036854775808'], ['1', '9223372036854775807']])));
     expect(ids(filterRows(index, filter('<f:Expression bRef="d" op="=" bRef2="g"/>')))).toEqual([]);

@@ -26,7 +26,9 @@ function numberKey(text: string): number | bigint | undefined {
   if (quick !== undefined) return quick;
   const t = text.trim();
   if (t === '') return undefined;
-  if (INTEGER_TEXT.test(t) && t.replace(/^[+-]?0*/, '').length > 15) return BigInt(t);
+  // An integer written with a zero fraction (`12345678901234567.0`) is that integer, exactly.
+  const integer = INTEGER_TEXT.test(t) ? t : /^[+-]?\d+\.0*$/.test(t) ? t.slice(0, t.indexOf('.')) : null;
+  if (integer !== null && integer.replace(/^[+-]?0*/, '').length > 15) return BigInt(integer);
   const word = t.toLowerCase();
   if (word === 'nan') return NaN;
   if (word === 'infinity' || word === '+infinity' || word === 'inf') return Infinity;
@@ -81,7 +83,8 @@ function toBig(k: TypedKey): bigint | null {
 function numberKeyText(k: TypedKey): string {
   if (typeof k === 'bigint') return k.toString();
   const n = k as number;
-  return Number.isInteger(n) && Number.isSafeInteger(n) ? BigInt(n).toString() : String(n);
+  // Every integer written out in full (2e22 as a bigint cell would be), so equal values give equal text.
+  return Number.isInteger(n) ? BigInt(n).toString() : String(n);
 }
 
 const TRUE_WORDS = new Set(['true', 't', '1', 'yes', 'y', 'on']);
