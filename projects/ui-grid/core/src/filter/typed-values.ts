@@ -84,7 +84,7 @@ function numberKeyText(k: TypedKey): string {
   if (typeof k === 'bigint') return k.toString();
   const n = k as number;
   // Every integer written out in full (2e22 as a bigint cell would be), so equal values give equal text.
-  return Number.isInteger(n) ? BigInt(n).toString() : String(n);
+  return Number.isInteger(n) && !Number.isSafeInteger(n) ? BigInt(n).toString() : String(n);
 }
 
 const TRUE_WORDS = new Set(['true', 't', '1', 'yes', 'y', 'on']);
