@@ -118,10 +118,13 @@ describe(`client-side f:Filter evaluation (${domName()})`, () => {
       ['0x10', '2020-01-02x10:00:00'],
       ['-', '2020-01-02 10:00:00'],
       ['+7', '2020-01-0210:00:00'],
+      ['1', '2023-02-29'],
+      ['2', '2024-02-29'],
+      ['3', '2024-04-31 10:00:00'],
     ])));
     const pick = (body: string) => ids(filterRows(index, filter(body)));
-    expect(pick('<f:Expression bRef="n" op="&gt;" value="0"/>')).toEqual(['R1', 'R5']);
-    expect(pick('<f:Expression bRef="ts" op="&gt;" value="1900-01-01"/>')).toEqual(['R4']);
+    expect(pick('<f:Expression bRef="n" op="&gt;" value="0"/>')).toEqual(['R1', 'R5', 'R6', 'R7', 'R8']);
+    expect(pick('<f:Expression bRef="ts" op="&gt;" value="1900-01-01"/>')).withContext('no 2023-02-29, no April 31').toEqual(['R4', 'R7']);
   });
 
   it('finds big integers by in as by =, however they are written', () => {

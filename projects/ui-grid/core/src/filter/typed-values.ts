@@ -115,9 +115,15 @@ function temporalKey(text: string): number | undefined {
   return momentKey(year, Number(m[2]), Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
 }
 
+/** Days of a month in the proleptic Gregorian calendar (year 0 is 1 BC, a leap year), as PostgreSQL counts them. */
+function daysIn(year: number, month: number): number {
+  if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+}
+
 /** `year..second` as the one number `temporalKey` gives, or undefined when a field is out of range. */
 function momentKey(year: number, month: number, day: number, hour: number, minute: number, second: number): number | undefined {
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month) || hour > 23 || minute > 59 || second > 59) return undefined;
   return ((((year * 12 + (month - 1)) * 31 + (day - 1)) * 24 + hour) * 60 + minute) * 60 + second;
 }
 
