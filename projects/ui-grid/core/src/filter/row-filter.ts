@@ -75,8 +75,8 @@ function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFil
   const value = expr.getAttribute('value') ?? '';
   const typeName = column.element.getAttribute('type-name');
   // As on the server: `ic` folds text columns only (a boolean's `like` matches its text as written).
-  const ignoreCase = truthy(expr.getAttribute('ic')) && typedValues(typeName).kind === 'text';
-  const typed = typedValues(typeName, ignoreCase);
+  const typed = typedValues(typeName, truthy(expr.getAttribute('ic')));
+  const ignoreCase = truthy(expr.getAttribute('ic')) && typed.kind === 'text';
   const fold = (s: string) => (ignoreCase ? s.toLowerCase() : s);
   const isNull = (v: string | null) => v === null || v === '';
   const keyOf = (text: string, what: string) => {

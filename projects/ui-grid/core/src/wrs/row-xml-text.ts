@@ -1,13 +1,10 @@
 import { ELEMENT_NODE } from '../xml/dom';
-import { appendNodeXml, escapeAttribute, escapeText } from '../xml/xml-text';
+import { TEXT_ESCAPED, appendNodeXml, escapeAttribute, escapeText } from '../xml/xml-text';
 import { NS } from '../xml/namespaces';
 import { cellValue, cellsOf } from './row-states';
 
 const TEXT_NODE = 3;
 const CDATA_SECTION_NODE = 4;
-// A carriage return too: a parser turns a literal one into a line feed, so the server would store another value.
-const TEXT_ESCAPED = /[&<>\r]/;
-
 /** Start tag, end tag and empty form of the usual cell elements. */
 const CELL_TAGS: Record<string, readonly [string, string, string]> = {
   C: ['<wrs:C>', '</wrs:C>', '<wrs:C/>'],

@@ -9,7 +9,8 @@ const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 
 // A carriage return too: a parser turns a literal one into a line feed, so a reader would get another value.
-const TEXT_ESCAPED = /[&<>\r]/;
+/** Text holding a character `escapeText` escapes. */
+export const TEXT_ESCAPED = /[&<>\r]/;
 const ATTRIBUTE_ESCAPED = /[&<>"\t\n\r]/;
 
 /** Escapes text content: markup characters and carriage returns. */
