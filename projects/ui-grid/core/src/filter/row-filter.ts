@@ -225,11 +225,13 @@ export function compileFilter(filter: Element | null, index: WrsIndex, options: 
 export function filterRows(index: WrsIndex, filter: Element | null, options: CompileFilterOptions = {}): Element[] {
   const rows = index.rows();
   if (!filter) return [...rows];
-  const cache = options.values;
-  const access: ValueAccessor = cache ? (pos) => {
+  // Without kept values, the columns the filter reads are read once each, whole, in one pass over the rows: reading
+  // them cell by cell from the DOM for each row costs 2-3 times more (100,000 x 20, five expressions on four columns).
+  const cache = options.values ?? readAhead(new ColumnValues(index), index, filter);
+  const access: ValueAccessor = (pos) => {
     const values = cache.values(pos);
     return (_row, i) => values[i];
-  } : domAccessor;
+  };
   const keep = connective(filter, index, options, filter.localName === 'Or', access);
   if (!keep) return [...rows];
   const out: Element[] = [];
@@ -240,4 +242,24 @@ export function filterRows(index: WrsIndex, filter: Element | null, options: Com
 /** True when a row is deleted: filters and sorts keep them, the grid strikes them through. */
 export function isDeletedRow(row: Element): boolean {
   return rowState(row) === 'D';
+}
+
+/** Reads every known column a filter names (`@bRef`, `@bRef2`) into `values`, each row visited once. */
+function readAhead(values: ColumnValues, index: WrsIndex, filter: Element): ColumnValues {
+  const positions = new Set<number>();
+  const visit = (el: Element) => {
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType !== ELEMENT_NODE || (c as Element).namespaceURI !== NS.f) continue;
+      const child = c as Element;
+      if (child.localName === 'Expression') {
+        for (const name of ['bRef', 'bRef2']) {
+          const column = index.column(child.getAttribute(name) ?? '');
+          if (column) positions.add(column.pos);
+        }
+      } else visit(child);
+    }
+  };
+  visit(filter);
+  if (positions.size > 0) values.prefetch([...positions], index.rowCount);
+  return values;
 }
