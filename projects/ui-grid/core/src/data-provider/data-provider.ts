@@ -656,6 +656,7 @@ export abstract class DataProvider {
     const cellText = context?.cell && node.nodeType === TEXT_NODE && node.parentNode === context.cell;
     if (context && context.cell && (node === context.cell || cellText)) {
       if (cellValue(context.cell) === value) return node;
+      refuseDeletedRow(context.row);
       const row = context.row.localName === 'R' ? markModified(context.row, WrsIndex.tryOf(doc)) : context.row;
       setCellContent(context.cell, value);
       this.noteChange([context.cell], [row.getAttribute('id') ?? '']);
@@ -663,9 +664,10 @@ export abstract class DataProvider {
     }
     // A write into a row's `wrs:O` or attributes: a restore must read them, not a copy kept from before.
     if (context && !context.cell) WrsIndex.tryOf(doc)?.forgetOriginal(context.row);
-    if (context?.cell && context.row.localName === 'R') {
+    if (context?.cell && (context.row.localName === 'R' || context.row.localName === 'D')) {
       const before = node.nodeType === ATTRIBUTE_NODE_TYPE ? (node as Attr).value : node.textContent;
       if (before === value) return node;
+      refuseDeletedRow(context.row);
       markModified(context.row, WrsIndex.tryOf(doc));
     }
     // A value written over wrs:Data replaces its rows: the change set names the rows that go.
@@ -701,6 +703,7 @@ export abstract class DataProvider {
         if (context.structural && n === context.row && context.row.localName !== 'Data') wholeRows.push(context.row);
         else if (context.structural) structural = true;
         if (!context.cell) WrsIndex.tryOf(doc)?.forgetOriginal(context.row);
+        if (context.cell) refuseDeletedRow(context.row);
         // Content taken out of a cell of an R row changes its value: the row becomes M first, keeping the original.
         if (context.cell && n !== context.cell && context.row.localName === 'R') markModified(context.row, WrsIndex.tryOf(doc));
         rowIds.push(context.row.getAttribute('id') ?? '');
@@ -757,6 +760,16 @@ export abstract class DataProvider {
 }
 
 /** True for a row's `id` attribute, the one the index keys rows by. */
+/**
+ * A deleted row's cells hold what the server is to delete, and the save checks them against the database: a change
+ * there would make the whole save fail as a conflict. It is restored first (WrsUtil's cell functions refuse it too).
+ */
+function refuseDeletedRow(row: Element): void {
+  if (row.localName !== 'D' || row.namespaceURI !== NS.wrs) return;
+  const id = row.getAttribute('id') ?? '';
+  throw new WrsError('INVALID_ARGUMENT', `Row ${id} is deleted: restore it before changing its cells`, id);
+}
+
 function isIdAttribute(node: Node, row: Element): boolean {
   return node.nodeType === ATTRIBUTE_NODE_TYPE && (node as Attr).ownerElement === row && (node as Attr).localName === 'id' && !(node as Attr).namespaceURI;
 }

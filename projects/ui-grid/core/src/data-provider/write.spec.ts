@@ -6,6 +6,7 @@ import { SimpleModel } from './simple-model';
 import { StaticModel } from './static-model';
 import { WrsIndex } from '../wrs/wrs-index';
 import { WrsUtil } from '../wrs/wrs-util';
+import { rowShapes } from '../../testing/wrs-shape';
 
 const GUI = `<guiStatus:Status xmlns:guiStatus="${NS.guiStatus}" xmlns:f="${NS.f}"/>`;
 
@@ -217,6 +218,31 @@ describe(`write rules, spec 4.5 (${domName()})`, () => {
   it('writing the value a cell already holds leaves the row R', () => {
     orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[1]", 'Anna');
     expect((orders.query("/*/wrs:Data/*[@id='R1']") as Element).localName).toBe('R');
+  });
+
+  it('refuses to change a cell of a deleted row (its values are what the save checks), and leaves the row as it was', () => {
+    const util = new WrsUtil({ registry });
+    util.deleteRow(orders, 'R1');
+    const shape = () => rowShapes(orders.getData()!).join(' ; ');
+    const before = shape();
+    const refused = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (e) {
+        return e instanceof WrsError && e.code === 'INVALID_ARGUMENT' && e.input === 'R1';
+      }
+      return false;
+    };
+    expect(refused(() => orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[1]", 'Hacked', true))).toBeTrue();
+    expect(refused(() => orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[2]/text()", '9'))).toBeTrue();
+    expect(refused(() => orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[1]", null))).toBeTrue();
+    expect(refused(() => orders.remove("/*/wrs:Data/*[@id='R1']/wrs:C[1]/text()"))).toBeTrue();
+    expect(refused(() => util.write(orders.getData()!, "/*/wrs:Data/*[@id='R1']/wrs:C[1]", undefined, 'Hacked'))).toBeTrue();
+    expect(shape()).toBe(before);
+    expect(orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[1]", 'Anna')).not.toBeNull();
+    expect(util.restoreRow(orders, 'R1')).toBeTrue();
+    orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[1]", 'Anne');
+    expect(orders.read("/*/wrs:Data/*[@id='R1']/wrs:C[1]")).toBe('Anne');
   });
 
   it('finds rows by id after earlier writes renamed them', () => {

@@ -759,6 +759,31 @@ describe(`WrsUtil server round trip (${domName()})`, () => {
     expect(statuses).toEqual(['TransformedStatus', 'SavedStatus', 'LoadingStatus', 'TransformedStatus']);
   });
 
+  it('saveModel with reload keeps changes made while the save ran: no reload replaces them, a later save sends them', async () => {
+    const { util, model, server, shapes } = setup();
+    const statuses: string[] = [];
+    model.status$.subscribe((s) => statuses.push(s.name));
+    util.setCellValue(model, 'R1', 'qty', '4');
+    const saving = util.saveModel({ model, reload: true });
+    util.setCellValue(model, 'R2', 'name', 'Bea');
+    await saving;
+    expect(shapes()).toEqual(['R R1 Anna|4|DE', 'M R2 Bea|5|FR / Bert|5|FR', 'R R3 Cleo|7|~']);
+    expect(statuses).toEqual(['TransformedStatus', 'SavedStatus']);
+    await util.saveModel({ model, reload: true });
+    expect(server.payloads[1]).toEqual(['M R2 Bea|5|FR / Bert|5|FR']);
+    expect(statuses).toEqual(['TransformedStatus', 'SavedStatus', 'SavedStatus', 'LoadingStatus', 'TransformedStatus']);
+  });
+
+  it('saveModel with reload keeps a write made while the save ran that waits for fire()', async () => {
+    const { util, model, shapes } = setup();
+    util.setCellValue(model, 'R1', 'qty', '4');
+    const saving = util.saveModel({ model, reload: true });
+    model.write("/*/wrs:Data/*[@id='R1']/wrs:C[1]", {}, 'Anne');
+    await saving;
+    expect(model.getStatus().name).toBe('SavedStatus');
+    expect(shapes()[0]).toBe('M R1 Anne|4|DE / Anna|4|DE');
+  });
+
   it('an edit made while the save runs stays an M row with the sent values as originals', async () => {
     const { util, model, shapes } = setup();
     util.setCellValue(model, 'R1', 'qty', '4');

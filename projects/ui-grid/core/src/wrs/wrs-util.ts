@@ -504,7 +504,8 @@ export class WrsUtil {
 
   /**
    * Saves the model: sends only its I, M and D rows. On success the document becomes what the server holds
-   * (one change set) and the model moves to SavedStatus, then reloads when `reload`. On failure the document and
+   * (one change set) and the model moves to SavedStatus, then reloads when `reload`, unless changes were made while the
+   * save ran (the reload would drop them; the model stays in SavedStatus with them pending). On failure the document and
    * its history stay untouched, the model moves to SaveFailedStatus with the server's reason, and the promise
    * rejects with that WrsError.
    */
@@ -514,7 +515,9 @@ export class WrsUtil {
       // Resolved again: a save that waited for another may find the document reloaded by it.
       const now = this.ready(args.model);
       await this.send(now.provider, now.index, args.url);
-      if (args.reload) await now.provider.execute(true);
+      // A reload replaces the document: changes made while the save ran (rows still changed after the commit,
+      // writes waiting for fire()) would be lost without a word. They stay, against what the server now holds.
+      if (args.reload && !pendingAfterSave(now.provider, now.index)) await now.provider.execute(true);
     });
     args.onSuccess?.();
   }
@@ -607,4 +610,9 @@ function documentModel(doc: Document): DataProvider {
   const model = new StaticModel({ data: doc });
   void model.execute();
   return model;
+}
+
+/** True when a saved document still holds changes: made while its save ran, so no reload may replace them. */
+function pendingAfterSave(provider: DataProvider, index: WrsIndex): boolean {
+  return provider.hasUncommittedWrites() || index.changedRows().length > 0;
 }
