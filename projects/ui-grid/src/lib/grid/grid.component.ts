@@ -19,6 +19,7 @@ import {
 } from '@angular/core';
 import {
   ChainDefinition,
+  ChainLoadedStatus,
   ChangeSet,
   DataProvider,
   NS,
@@ -27,6 +28,8 @@ import {
   SaveFailedStatus,
   SimpleModel,
   StaticModel,
+  Status,
+  WaitingForParametersStatus,
   WrsBackend,
   buildWrsRequest,
   contextMenuChain,
@@ -53,7 +56,7 @@ import {
 import { Subscription } from 'rxjs';
 import { injectDataProviderRegistry } from '../services/data-provider-registry';
 import { GridBody } from './grid-body';
-import { GridChainParameters, runGridChain } from './grid-chain';
+import { GridChainParameters, GridChainPhase, runGridChain } from './grid-chain';
 import { deepKeyCheck, showsSubset } from './grid-deep-key-check';
 import { frozenColumns, withHotWidths } from './hot-args';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
@@ -405,8 +408,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       else doc = await this.loadFromBackend(config);
       if (!current()) return;
       if (this.loadChain()) {
-        this.setStatus(this.transformingStatus);
-        doc = await runGridChain(this.chains, 'loadChain', this.loadChain()!, doc!, this.loadParameters());
+        // The grid is where its load chain is (spec 3.1): stylesheets loaded, waiting for load parameters, transforming.
+        doc = await runGridChain(this.chains, 'loadChain', this.loadChain()!, doc!, this.loadParameters(), (phase) => {
+          if (current()) this.setStatus(this.statusOfPhase(phase));
+        });
         if (!current()) return;
       }
       if (!doc || !WrsIndex.tryOf(doc)) throw new WrsError('NOT_WRS', `The grid data is not a wrs:Wrs: <${doc?.documentElement?.nodeName ?? 'nothing'}>`, doc?.documentElement?.nodeName);
@@ -430,6 +435,11 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     } finally {
       if (current()) this.busy.set('');
     }
+  }
+
+  private statusOfPhase(phase: GridChainPhase): Status {
+    if (phase instanceof ChainLoadedStatus) return this.chainLoadedStatus;
+    return phase instanceof WaitingForParametersStatus ? this.waitingForParametersStatus : this.transformingStatus;
   }
 
   /**
@@ -1056,7 +1066,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
    */
   async save(): Promise<void> {
     // After a failed page turn the page shown (and every pending change) is still there to save.
-    if (!this.data || this.busy() || !(this.isReady() || this.getStatus() instanceof LoadFailedStatus)) return;
+    if (!this.data || this.busy() || !(this.isReady() || this.hasFailed())) return;
     const run = this.runSave();
     this.saveRun = run;
     try {
