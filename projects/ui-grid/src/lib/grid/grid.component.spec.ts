@@ -1112,6 +1112,24 @@ describe('GridComponent save and reset', () => {
     expect(cell(s, 0, 1).textContent).toBe('Anka!');
     expect(s.grid.getStatus()).toBeInstanceOf(SavedStatus);
   });
+  it('takes modelUrl as a DataProvider holding the url, read each time a request is sent', async () => {
+    const urls: string[] = [];
+    const backend: WrsBackend = {
+      load: async (_request, options) => (urls.push(`load ${options?.url}`), parseXml(ORDERS())),
+      save: async (_wrs, options) => void urls.push(`save ${options?.url}`),
+      nextIdentifier: async () => 1,
+    };
+    const config = new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>orders</wrq:BindingSet><grid:SelectColumns><grid:C bRef="id"/><grid:C bRef="name"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+    const modelUrl = new StaticModel({ data: '<Url>/api/orders</Url>' });
+    const s = await setup({ config, modelUrl }, undefined, backend);
+    expect(s.grid.getStatus().name).toBe('TransformedStatus');
+    modelUrl.write('/Url', '/api/orders-v2', true);
+    s.grid.write('/*/wrs:Data/wrs:R[@id="R2"]/wrs:C[2]', 'Berta', true);
+    await s.grid.save();
+    expect(urls).toEqual(['load /api/orders', 'save /api/orders-v2', 'load /api/orders-v2']);
+  });
 });
 
 describe('GridComponent chains', () => {

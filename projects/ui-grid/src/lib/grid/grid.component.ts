@@ -45,6 +45,7 @@ import {
   WrsHeaderMeta,
   buildSavePayload,
   oneSaveAtATime,
+  resolveModelUrl,
   cellAt,
   cellValue,
   cellsOf,
@@ -175,7 +176,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   readonly paginationSize = input<number | undefined, unknown>(undefined, { transform: (v: unknown) => (v === undefined || v === null || v === '' ? undefined : numberAttribute(v)) });
   readonly paginationAllPages = input(false, { transform: booleanAttribute });
   readonly requestPostChain = input<ChainDefinition | null>(null);
-  readonly modelUrl = input('WrsServlet');
+  /** Where requests go (spec 2.1): a url, or a provider holding one, read each time a request is sent. */
+  readonly modelUrl = input<string | DataProvider>('WrsServlet');
   readonly exportFileName = input<string | null>(null);
   readonly disableExport = input(false, { transform: booleanAttribute });
   /** A context menu entry the grid does not run itself (from a menu stylesheet), with the cell it was opened on. */
@@ -469,13 +471,17 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const postChain = this.requestPostChain();
     if (postChain) request = await runGridChain(this.chains, 'requestPostChain', postChain, request, null);
     this.loadedRequest = request;
-    const call = { url: this.modelUrl(), signal: this.lifetime.signal };
+    const call = { url: await this.requestUrl(), signal: this.lifetime.signal };
     const [doc] = await Promise.all([backend.load(request, call), this.features.loadTotal(backend, request, call)]);
     return this.features.afterLoad(doc);
   }
 
   private requireBackend(): WrsBackend {
     return this.backend ?? getDefaultWrsBackend();
+  }
+
+  private requestUrl(): Promise<string | undefined> {
+    return resolveModelUrl(this.modelUrl());
   }
 
   /** The `wrq:WrsRequest` of the configuration, filtered by the status model's `f:Filter`. */
@@ -1115,7 +1121,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
           const chain = this.saveChain();
           // Without a save chain the payload's text is posted as built: no parse and serialize round trip.
           const body = chain ? await this.inSaveCallback(() => runGridChain(this.chains, 'saveChain', chain, payload.wrs, this.saveParameters())) : payload.text;
-          await this.requireBackend().save(body, { url: this.modelUrl() });
+          await this.requireBackend().save(body, { url: await this.requestUrl() });
         }
         const editedMeanwhile = this.lastChangeSequence() !== sequence || this.hasUncommittedWrites();
         this.clearHistory();
@@ -1223,7 +1229,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (!showsSubset(request, wrs)) return;
     const clashes = await deepKeyCheck({
       backend: this.requireBackend(),
-      url: this.modelUrl(),
+      url: await this.requestUrl(),
       request,
       wrs,
       keyColumns: validation.keys,
@@ -1592,7 +1598,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       try {
         const chain = this.loadChain();
         const transform = chain ? (loaded: Document) => runGridChain(this.chains, 'loadChain', chain, loaded, this.loadParameters()) : undefined;
-        const all = await this.features.loadAllRows(this.requireBackend(), this.loadedRequest, { url: this.modelUrl(), signal: this.lifetime.signal }, allRows, transform);
+        const all = await this.features.loadAllRows(this.requireBackend(), this.loadedRequest, { url: await this.requestUrl(), signal: this.lifetime.signal }, allRows, transform);
         doc = all.doc;
         rows = null;
         if (all.maxRows !== null) this.message.set(formatMessage(this.messages.exportMaxRows, { n: all.maxRows }));
