@@ -244,6 +244,14 @@ describe('GridComponent rendering', () => {
     expect(cell(fixed, 1, 0).parentElement!.style.transform).toBe('translateY(20px)');
   });
 
+  it('without maxHeight or hotArgs.height grows with its rows up to 480 px, the documented default a virtual body needs', async () => {
+    const many = await setup({}, wrsText([{ id: 'a' }], Array.from({ length: 200 }, (_, i) => [String(i)])));
+    expect((many.el.querySelector('.ui-grid-viewport') as HTMLElement).style.height).toBe('480px');
+    TestBed.resetTestingModule();
+    const few = await setup({}, wrsText([{ id: 'a' }], [['1'], ['2']]));
+    expect(parseFloat((few.el.querySelector('.ui-grid-viewport') as HTMLElement).style.height)).toBeLessThan(200);
+  });
+
   it('takes colWidths and fixedColumnsStart from hotArgs: frozen columns stay in view and answer clicks while scrolled', async () => {
     const columns = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => ({ id }));
     const s = await setup({ hotArgs: { colWidths: [60, 200], fixedColumnsStart: 1 } }, wrsText(columns, [['1', '2', '3', '4', '5', '6'], ['7', '8', '9', '10', '11', '12']]));

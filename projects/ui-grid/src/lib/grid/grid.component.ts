@@ -121,6 +121,8 @@ export interface JumpToRowArgs {
 }
 
 const DEFAULT_ROW_HEIGHT = 28;
+// Spec 2.1 says maxHeight defaults to none; a virtual body needs a bounded viewport, so a grid given no height grows
+// with its rows up to this (README, 2.1 maxHeight).
 const DEFAULT_MAX_HEIGHT = 480;
 const VALIDATION_CHUNK = 500;
 /** Row positions a failed save's message lists before "…". */
