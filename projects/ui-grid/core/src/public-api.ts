@@ -102,6 +102,7 @@ export {
   xmlBody,
 } from './backend/backend-answers';
 export { WrsRequestModel } from './backend/wrs-request-model';
+export { resolveModelUrl } from './backend/model-url';
 export type { WrsRequestModelArgs, RequestPostStep } from './backend/wrs-request-model';
 export { StaticModel } from './data-provider/static-model';
 export type { StaticModelArgs } from './data-provider/static-model';

@@ -1,12 +1,12 @@
 import { WrsError, errorMessage } from '../errors';
 import { cloneDocument, parseXml } from '../xml/dom';
 import { DataProvider, DataProviderArgs } from '../data-provider/data-provider';
-import { ConstantDataProvider } from '../data-provider/constant-data-provider';
 import { ChainStylesheetLoadingFailed, TransformFailedStatus } from '../data-provider/status';
 import { StaticModel } from '../data-provider/static-model';
 import type { ChainDefinition } from '../chain/chain-definition';
 import { ModelWrapper } from '../chain/model-wrapper';
 import { getDefaultWrsBackend } from './default-wrs-backend';
+import { resolveModelUrl } from './model-url';
 import { WrsBackend } from './wrs-backend';
 
 /** One JS step of a request post chain: gets the request document and returns the one to send. */
@@ -94,12 +94,7 @@ export class WrsRequestModel extends DataProvider {
     return cloneDocument(doc);
   }
 
-  private async url(): Promise<string | undefined> {
-    const m = this.modelUrl;
-    if (m === undefined || typeof m === 'string') return m;
-    await m.fetchData();
-    const value = m instanceof ConstantDataProvider ? m.getValue() : m.read('/*');
-    if (typeof value !== 'string' || value === '') throw new WrsError('INVALID_ARGUMENT', `modelUrl provider ${m.id} holds no url`, value);
-    return value;
+  private url(): Promise<string | undefined> {
+    return resolveModelUrl(this.modelUrl);
   }
 }

@@ -23,6 +23,23 @@ describe(`sanitizeHtmlInto (${domName()})`, () => {
     expect(out).toContain('title="t"');
   });
 
+  it('keeps data-* attributes and buttons (as type="button") that menus act on, and drops style and data: URLs', () => {
+    const t = target();
+    sanitizeHtmlInto(
+      '<div><ul><li data-bcd-action="deleteRow" style="position:fixed;inset:0">Delete</li></ul>' +
+        '<button type="submit" formaction="https://evil.test" onclick="alert(1)" data-action="copy">Copy</button>' +
+        '<a href="data:text/html,x" data-action="restore">Restore</a><img alt="i" src="data:image/svg+xml,x"/></div>',
+      t,
+    );
+    const button = t.getElementsByTagName('button')[0];
+    expect(button.getAttribute('data-action')).toBe('copy');
+    expect(button.getAttribute('type')).toBe('button');
+    expect(button.textContent).toBe('Copy');
+    expect(t.getElementsByTagName('li')[0].getAttribute('data-bcd-action')).toBe('deleteRow');
+    expect(t.getElementsByTagName('a')[0].getAttribute('data-action')).toBe('restore');
+    expect(serializeXml(t)).not.toMatch(/style|formaction|onclick|evil|data:/i);
+  });
+
   it('makes no customized built-in element from an is attribute: its code does not run with the chain\'s attributes', () => {
     const registry = (globalThis as { customElements?: CustomElementRegistry }).customElements;
     const runs: (string | null)[] = [];

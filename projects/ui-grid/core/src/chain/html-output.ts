@@ -14,12 +14,12 @@ const CDATA = 4;
 const ALLOWED = new Set(
   ('a abbr b bdi bdo blockquote br caption cite code col colgroup dd del dfn div dl dt em figcaption figure footer h1 h2 h3 ' +
     'h4 h5 h6 header hr i img ins kbd label li mark nav ol p pre q s samp section small span strong sub sup table tbody td ' +
-    'tfoot th thead time tr u ul var article aside details summary')
+    'tfoot th thead time tr u ul var article aside details summary button')
     .split(' '),
 );
 // Elements dropped with everything inside them.
 const DROPPED = new Set(
-  'script style iframe frame frameset object embed applet base link meta template noscript noembed form input button textarea select option svg math title head'.split(' '),
+  'script style iframe frame frameset object embed applet base link meta template noscript noembed form input textarea select option svg math title head'.split(' '),
 );
 const ALLOWED_ATTRIBUTES = new Set('class title alt colspan rowspan width height align valign lang dir role scope headers abbr span start reversed'.split(' '));
 const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
@@ -71,6 +71,9 @@ export function sanitizeTree(root: Node): void {
         } else if (ALLOWED.has(name)) {
           const kept = element.hasAttribute('is') ? withoutIsValue(element) : element;
           cleanAttributes(kept);
+          // A button of a menu runs its action on click; as a default submit button it would also submit a form
+          // the page holds the output in.
+          if (name === 'button') kept.setAttribute('type', 'button');
           parents.push(kept);
         } else {
           // Unwrapped: its children take its place and are looked at next.
@@ -140,7 +143,7 @@ export const sanitizeHtmlInto: HtmlOutputPolicy = (html, target) => {
 
 let policy: HtmlOutputPolicy = sanitizeHtmlInto;
 
-/** Replaces the policy chains use for HTML output (the Angular layer installs DomSanitizer); null restores the core one. */
+/** Replaces the policy chains use for HTML output (also those of `ChainService`); null restores the core one. */
 export function setHtmlOutputPolicy(next: HtmlOutputPolicy | null): void {
   policy = next ?? sanitizeHtmlInto;
 }

@@ -1,6 +1,6 @@
 import { WrsError } from '../errors';
 import { domName, ordersWrs } from '../../testing/fixtures';
-import { ChangeSet } from './data-provider';
+import { ChangeSet, DataProvider } from './data-provider';
 import { StatusEvent } from './listeners';
 import { DataProviderRegistry } from './registry';
 import { SimpleModel } from './simple-model';
@@ -54,6 +54,32 @@ describe(`DataProvider life cycle and listeners (${domName()})`, () => {
     fail = false;
     await model.execute();
     expect(model.getStatus()).toBe(model.transformedStatus);
+  });
+
+  it('ends a load in the failure status the error code names (spec 7), and fetchData rejects on each', async () => {
+    class FailingLoad extends DataProvider {
+      constructor(private readonly error: unknown) {
+        super({ registry });
+      }
+      protected doExecute(): void {
+        this.setStatus(this.loadingStatus);
+        throw this.error;
+      }
+    }
+    const outcomes: string[] = [];
+    for (const error of [new WrsError('CHAIN_LOAD_FAILED', 'x.xslt: 404'), new WrsError('TRANSFORM_FAILED', 'step 1 failed'), new WrsError('BACKEND', 'HTTP 500'), new Error('boom')]) {
+      const provider = new FailingLoad(error);
+      const seen: string[] = [];
+      provider.status$.subscribe((s) => seen.push(s.name));
+      const rejected = await provider.fetchData().then(() => 'resolved', (e: WrsError) => `${e.code} ${e.details?.['status']}`);
+      outcomes.push(`${seen.join(' > ')} | ${rejected}`);
+    }
+    expect(outcomes).toEqual([
+      'InitializedStatus > LoadingStatus > ChainStylesheetLoadingFailed | LOAD_FAILED ChainStylesheetLoadingFailed',
+      'InitializedStatus > LoadingStatus > TransformFailedStatus | LOAD_FAILED TransformFailedStatus',
+      'InitializedStatus > LoadingStatus > LoadFailedStatus | LOAD_FAILED LoadFailedStatus',
+      'InitializedStatus > LoadingStatus > LoadFailedStatus | LOAD_FAILED LoadFailedStatus',
+    ]);
   });
 
   it('ends in LoadFailedStatus when the loaded text is not XML, naming the url', async () => {

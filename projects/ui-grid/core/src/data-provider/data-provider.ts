@@ -1,5 +1,5 @@
 import { BehaviorSubject, Observable, Subject, Subscription, filter } from 'rxjs';
-import { WrsError, errorMessage } from '../errors';
+import { WrsError, errorMessage, isWrsError } from '../errors';
 import { ATTRIBUTE_NODE_TYPE, CellContext, findCellContext } from './cell-context';
 import { ELEMENT_NODE, TEXT_NODE, serializeXml } from '../xml/dom';
 import { assertUnambiguous, parseLocationPath } from '../xml/location-path';
@@ -82,6 +82,17 @@ let idCounter = 0;
 export function generateProviderId(): string {
   idCounter++;
   return `${DataProvider.ID_PREFIX}${Date.now().toString(36)}_${idCounter}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * The failure status a load error ends in (spec 3.1, 7): a chain stylesheet that could not be loaded
+ * (CHAIN_LOAD_FAILED) ChainStylesheetLoadingFailed, a failing transformation (TRANSFORM_FAILED) TransformFailed,
+ * any other error LoadFailed.
+ */
+function failureStatusOf(error: unknown): new (reason: string) => Status {
+  if (isWrsError(error, 'CHAIN_LOAD_FAILED')) return ChainStylesheetLoadingFailed;
+  if (isWrsError(error, 'TRANSFORM_FAILED')) return TransformFailedStatus;
+  return LoadFailedStatus;
 }
 
 /**
@@ -236,7 +247,7 @@ export abstract class DataProvider {
       try {
         await this.doExecute(() => generation === this.generation);
       } catch (e) {
-        if (generation === this.generation) this.fail(LoadFailedStatus, errorMessage(e));
+        if (generation === this.generation) this.fail(failureStatusOf(e), errorMessage(e));
       }
     })();
     const tracked = run.finally(() => {
@@ -246,7 +257,10 @@ export abstract class DataProvider {
     return tracked;
   }
 
-  /** Does the loading: sets statuses and data. `current()` turns false when a newer execute() superseded this one. */
+  /**
+   * Does the loading: sets statuses and data. `current()` turns false when a newer execute() superseded this one.
+   * A thrown error ends the load in the failure status its code names (see `failureStatusOf`).
+   */
   protected abstract doExecute(current: () => boolean): Promise<void> | void;
 
   /** Moves to a status and tells every listener. */

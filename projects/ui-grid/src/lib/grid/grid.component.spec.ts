@@ -244,6 +244,14 @@ describe('GridComponent rendering', () => {
     expect(cell(fixed, 1, 0).parentElement!.style.transform).toBe('translateY(20px)');
   });
 
+  it('without maxHeight or hotArgs.height grows with its rows up to 480 px, the documented default a virtual body needs', async () => {
+    const many = await setup({}, wrsText([{ id: 'a' }], Array.from({ length: 200 }, (_, i) => [String(i)])));
+    expect((many.el.querySelector('.ui-grid-viewport') as HTMLElement).style.height).toBe('480px');
+    TestBed.resetTestingModule();
+    const few = await setup({}, wrsText([{ id: 'a' }], [['1'], ['2']]));
+    expect(parseFloat((few.el.querySelector('.ui-grid-viewport') as HTMLElement).style.height)).toBeLessThan(200);
+  });
+
   it('takes colWidths and fixedColumnsStart from hotArgs: frozen columns stay in view and answer clicks while scrolled', async () => {
     const columns = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => ({ id }));
     const s = await setup({ hotArgs: { colWidths: [60, 200], fixedColumnsStart: 1 } }, wrsText(columns, [['1', '2', '3', '4', '5', '6'], ['7', '8', '9', '10', '11', '12']]));
@@ -1111,6 +1119,24 @@ describe('GridComponent save and reset', () => {
     expect(loads.length).toBe(2);
     expect(cell(s, 0, 1).textContent).toBe('Anka!');
     expect(s.grid.getStatus()).toBeInstanceOf(SavedStatus);
+  });
+  it('takes modelUrl as a DataProvider holding the url, read each time a request is sent', async () => {
+    const urls: string[] = [];
+    const backend: WrsBackend = {
+      load: async (_request, options) => (urls.push(`load ${options?.url}`), parseXml(ORDERS())),
+      save: async (_wrs, options) => void urls.push(`save ${options?.url}`),
+      nextIdentifier: async () => 1,
+    };
+    const config = new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>orders</wrq:BindingSet><grid:SelectColumns><grid:C bRef="id"/><grid:C bRef="name"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+    const modelUrl = new StaticModel({ data: '<Url>/api/orders</Url>' });
+    const s = await setup({ config, modelUrl }, undefined, backend);
+    expect(s.grid.getStatus().name).toBe('TransformedStatus');
+    modelUrl.write('/Url', '/api/orders-v2', true);
+    s.grid.write('/*/wrs:Data/wrs:R[@id="R2"]/wrs:C[2]', 'Berta', true);
+    await s.grid.save();
+    expect(urls).toEqual(['load /api/orders', 'save /api/orders-v2', 'load /api/orders-v2']);
   });
 });
 

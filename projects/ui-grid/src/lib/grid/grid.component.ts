@@ -19,6 +19,7 @@ import {
 } from '@angular/core';
 import {
   ChainDefinition,
+  ChainLoadedStatus,
   ChangeSet,
   DataProvider,
   NS,
@@ -27,6 +28,8 @@ import {
   SaveFailedStatus,
   SimpleModel,
   StaticModel,
+  Status,
+  WaitingForParametersStatus,
   WrsBackend,
   buildWrsRequest,
   contextMenuChain,
@@ -42,6 +45,7 @@ import {
   WrsHeaderMeta,
   buildSavePayload,
   oneSaveAtATime,
+  resolveModelUrl,
   cellAt,
   cellValue,
   cellsOf,
@@ -53,7 +57,7 @@ import {
 import { Subscription } from 'rxjs';
 import { injectDataProviderRegistry } from '../services/data-provider-registry';
 import { GridBody } from './grid-body';
-import { GridChainParameters, runGridChain } from './grid-chain';
+import { GridChainParameters, GridChainPhase, runGridChain } from './grid-chain';
 import { deepKeyCheck, showsSubset } from './grid-deep-key-check';
 import { frozenColumns, withHotWidths } from './hot-args';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
@@ -117,6 +121,8 @@ export interface JumpToRowArgs {
 }
 
 const DEFAULT_ROW_HEIGHT = 28;
+// Spec 2.1 says maxHeight defaults to none; a virtual body needs a bounded viewport, so a grid given no height grows
+// with its rows up to this (README, 2.1 maxHeight).
 const DEFAULT_MAX_HEIGHT = 480;
 const VALIDATION_CHUNK = 500;
 /** Row positions a failed save's message lists before "…". */
@@ -172,7 +178,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   readonly paginationSize = input<number | undefined, unknown>(undefined, { transform: (v: unknown) => (v === undefined || v === null || v === '' ? undefined : numberAttribute(v)) });
   readonly paginationAllPages = input(false, { transform: booleanAttribute });
   readonly requestPostChain = input<ChainDefinition | null>(null);
-  readonly modelUrl = input('WrsServlet');
+  /** Where requests go (spec 2.1): a url, or a provider holding one, read each time a request is sent. */
+  readonly modelUrl = input<string | DataProvider>('WrsServlet');
   readonly exportFileName = input<string | null>(null);
   readonly disableExport = input(false, { transform: booleanAttribute });
   /** A context menu entry the grid does not run itself (from a menu stylesheet), with the cell it was opened on. */
@@ -405,8 +412,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       else doc = await this.loadFromBackend(config);
       if (!current()) return;
       if (this.loadChain()) {
-        this.setStatus(this.transformingStatus);
-        doc = await runGridChain(this.chains, 'loadChain', this.loadChain()!, doc!, this.loadParameters());
+        // The grid is where its load chain is (spec 3.1): stylesheets loaded, waiting for load parameters, transforming.
+        doc = await runGridChain(this.chains, 'loadChain', this.loadChain()!, doc!, this.loadParameters(), (phase) => {
+          if (current()) this.setStatus(this.statusOfPhase(phase));
+        });
         if (!current()) return;
       }
       if (!doc || !WrsIndex.tryOf(doc)) throw new WrsError('NOT_WRS', `The grid data is not a wrs:Wrs: <${doc?.documentElement?.nodeName ?? 'nothing'}>`, doc?.documentElement?.nodeName);
@@ -430,6 +439,11 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     } finally {
       if (current()) this.busy.set('');
     }
+  }
+
+  private statusOfPhase(phase: GridChainPhase): Status {
+    if (phase instanceof ChainLoadedStatus) return this.chainLoadedStatus;
+    return phase instanceof WaitingForParametersStatus ? this.waitingForParametersStatus : this.transformingStatus;
   }
 
   /**
@@ -459,13 +473,17 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const postChain = this.requestPostChain();
     if (postChain) request = await runGridChain(this.chains, 'requestPostChain', postChain, request, null);
     this.loadedRequest = request;
-    const call = { url: this.modelUrl(), signal: this.lifetime.signal };
+    const call = { url: await this.requestUrl(), signal: this.lifetime.signal };
     const [doc] = await Promise.all([backend.load(request, call), this.features.loadTotal(backend, request, call)]);
     return this.features.afterLoad(doc);
   }
 
   private requireBackend(): WrsBackend {
     return this.backend ?? getDefaultWrsBackend();
+  }
+
+  private requestUrl(): Promise<string | undefined> {
+    return resolveModelUrl(this.modelUrl());
   }
 
   /** The `wrq:WrsRequest` of the configuration, filtered by the status model's `f:Filter`. */
@@ -1056,7 +1074,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
    */
   async save(): Promise<void> {
     // After a failed page turn the page shown (and every pending change) is still there to save.
-    if (!this.data || this.busy() || !(this.isReady() || this.getStatus() instanceof LoadFailedStatus)) return;
+    if (!this.data || this.busy() || !(this.isReady() || this.hasFailed())) return;
     const run = this.runSave();
     this.saveRun = run;
     try {
@@ -1105,7 +1123,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
           const chain = this.saveChain();
           // Without a save chain the payload's text is posted as built: no parse and serialize round trip.
           const body = chain ? await this.inSaveCallback(() => runGridChain(this.chains, 'saveChain', chain, payload.wrs, this.saveParameters())) : payload.text;
-          await this.requireBackend().save(body, { url: this.modelUrl() });
+          await this.requireBackend().save(body, { url: await this.requestUrl() });
         }
         const editedMeanwhile = this.lastChangeSequence() !== sequence || this.hasUncommittedWrites();
         this.clearHistory();
@@ -1213,7 +1231,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (!showsSubset(request, wrs)) return;
     const clashes = await deepKeyCheck({
       backend: this.requireBackend(),
-      url: this.modelUrl(),
+      url: await this.requestUrl(),
       request,
       wrs,
       keyColumns: validation.keys,
@@ -1582,7 +1600,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       try {
         const chain = this.loadChain();
         const transform = chain ? (loaded: Document) => runGridChain(this.chains, 'loadChain', chain, loaded, this.loadParameters()) : undefined;
-        const all = await this.features.loadAllRows(this.requireBackend(), this.loadedRequest, { url: this.modelUrl(), signal: this.lifetime.signal }, allRows, transform);
+        const all = await this.features.loadAllRows(this.requireBackend(), this.loadedRequest, { url: await this.requestUrl(), signal: this.lifetime.signal }, allRows, transform);
         doc = all.doc;
         rows = null;
         if (all.maxRows !== null) this.message.set(formatMessage(this.messages.exportMaxRows, { n: all.maxRows }));

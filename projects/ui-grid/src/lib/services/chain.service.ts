@@ -1,11 +1,9 @@
 import { HttpClient, HttpErrorResponse } from '@angular/common/http';
-import { Injectable, InjectionToken, SecurityContext, inject } from '@angular/core';
-import { DomSanitizer } from '@angular/platform-browser';
+import { Injectable, InjectionToken, inject } from '@angular/core';
 import {
   ChainDefinition,
   ChainParameterValue,
   DataProvider,
-  HtmlOutputPolicy,
   ModelWrapper,
   SefResolver,
   WrsError,
@@ -28,16 +26,18 @@ export interface CreateChainArgs {
   inputModel: DataProvider;
   chain: ChainDefinition;
   parameters?: Readonly<Record<string, ChainParameterValue>>;
-  /** An element to render the result into, sanitized by Angular's DomSanitizer. */
+  /** An element to render the result into, sanitized by the core policy (`sanitizeHtmlInto`, `setHtmlOutputPolicy`). */
   targetHtml?: Element | null;
   xsltEngine?: XsltEngine;
 }
 
-/** Creates transformation chains that load stylesheet URLs with HttpClient and sanitize HTML output with DomSanitizer. */
+/**
+ * Creates transformation chains that load stylesheet URLs with HttpClient. HTML output goes through the core policy,
+ * not DomSanitizer: Angular's drops every `data-*` attribute and `<button>`, which menus from a chain act on.
+ */
 @Injectable({ providedIn: 'root' })
 export class ChainService {
   private readonly http = inject(HttpClient, { optional: true });
-  private readonly sanitizer = inject(DomSanitizer);
   private readonly registry = injectDataProviderRegistry();
   private readonly sefResolver = inject(SEF_RESOLVER, { optional: true });
 
@@ -54,11 +54,6 @@ export class ChainService {
     }
   };
 
-  /** Puts HTML into a target after Angular's HTML sanitization (no script, no handlers, no javascript: URLs). */
-  readonly htmlPolicy: HtmlOutputPolicy = (html, target) => {
-    (target as HTMLElement).innerHTML = this.sanitizer.sanitize(SecurityContext.HTML, html) ?? '';
-  };
-
   /** A new chain (not yet run: call `execute()` or `fetchData()`). */
   create(args: CreateChainArgs): ModelWrapper {
     const chain = new ModelWrapper({
@@ -68,7 +63,6 @@ export class ChainService {
       parameters: args.parameters,
       registry: this.registry,
       loader: this.loader,
-      htmlPolicy: this.htmlPolicy,
       xsltEngine: args.xsltEngine,
       sefResolver: this.sefResolver ?? undefined,
     });

@@ -79,7 +79,7 @@ export function renderMenu(doc: Document, entries: readonly ContextMenuEntry[], 
 export function wireMenu(menu: HTMLElement, handlers: MenuHandlers): void {
   const items = () => Array.from(menu.querySelectorAll<HTMLElement>('[data-action], [data-bcd-action]')).filter((i) => i.getAttribute('aria-disabled') !== 'true');
   const actionOf = (el: Element) => el.getAttribute('data-action') ?? el.getAttribute('data-bcd-action') ?? '';
-  for (const item of Array.from(menu.querySelectorAll<HTMLElement>('[data-bcd-action]'))) {
+  for (const item of Array.from(menu.querySelectorAll<HTMLElement>('[data-action], [data-bcd-action]'))) {
     item.setAttribute('role', 'menuitem');
     item.tabIndex = -1;
     if (!handlers.isEnabled(actionOf(item))) item.setAttribute('aria-disabled', 'true');

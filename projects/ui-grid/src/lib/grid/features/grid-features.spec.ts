@@ -988,6 +988,54 @@ describe('Grid features: context menu', () => {
     await settle(s.fixture);
     expect(picked).toEqual([{ action: 'showRow', rowId: 'R3', colId: 'name' }]);
   });
+
+  it('runs the actions of an HTML menu a stylesheet renders: items keep data-bcd-action and data-action, clicked or by keyboard', async () => {
+    const menuStep = (_doc: Document, p: Record<string, unknown>) =>
+      parseXml(`<div xmlns="http://www.w3.org/1999/xhtml"><ul><li data-bcd-action="deleteRow">Delete ${p['bcdRowIdent']}</li>` +
+        `<li data-action="showRow">Show</li></ul><button data-action="restore">Restore</button></div>`);
+    const s = await setup({ contextMenu: 'unused' });
+    s.fixture.componentRef.setInput('contextMenu', menuStep as unknown as string);
+    const picked: unknown[] = [];
+    s.grid.contextMenuAction.subscribe((a) => picked.push(a));
+    openMenu(s, 1, 0);
+    await settle(s.fixture);
+    await settle(s.fixture);
+    expect(items().map((i) => i.textContent)).toEqual(['Delete R2', 'Show', 'Restore']);
+    expect(document.activeElement).toBe(items()[0]);
+    menu()!.querySelector<HTMLElement>('[data-bcd-action="deleteRow"]')!.click();
+    expect(menu()).toBeNull();
+    expect(WrsIndex.of(s.grid.getData()!).rowById('R2')!.localName).toBe('D');
+    openMenu(s, 1, 0);
+    await settle(s.fixture);
+    await settle(s.fixture);
+    const restore = menu()!.querySelector<HTMLElement>('button[data-action="restore"]')!;
+    restore.focus();
+    restore.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    expect(WrsIndex.of(s.grid.getData()!).rowById('R2')!.localName).toBe('R');
+    openMenu(s, 2, 0);
+    await settle(s.fixture);
+    await settle(s.fixture);
+    menu()!.querySelector<HTMLElement>('[data-action="showRow"]')!.click();
+    await settle(s.fixture);
+    expect(picked).toEqual([{ action: 'showRow', rowId: 'R3', colId: 'name' }]);
+  });
+
+  it('neutralises hostile HTML a menu stylesheet renders: no script, handler or javascript: link survives', async () => {
+    const hacked = window as { hacked?: number };
+    const menuStep = () =>
+      parseXml(`<div xmlns="http://www.w3.org/1999/xhtml"><img src="x" onerror="window.hacked = 1"/><script>window.hacked = 2</script>` +
+        `<a href="javascript:window.hacked = 3" data-action="showRow">Show</a><button onclick="window.hacked = 4" data-action="copy">Copy</button></div>`);
+    const s = await setup({ contextMenu: 'unused' });
+    s.fixture.componentRef.setInput('contextMenu', menuStep as unknown as string);
+    openMenu(s, 0, 0);
+    await settle(s.fixture);
+    await settle(s.fixture);
+    await new Promise((r) => setTimeout(r, 50));
+    const html = menu()!.innerHTML;
+    expect(html).not.toMatch(/<script|onerror|onclick|javascript:/i);
+    menu()!.querySelector<HTMLElement>('a[data-action]')!.click();
+    expect(hacked.hacked).toBeUndefined();
+  });
 });
 
 describe('Grid features: export', () => {
