@@ -789,10 +789,15 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   // ---- rows ----
 
-  /** Adds a row (at the top in `topMode`, else or with `forceAddAtBottom` at the bottom); `afterAddRow` fills it. */
+  /**
+   * Adds a row on the page shown, at its top in `topMode`, else at its end; with `forceAddAtBottom` after the last
+   * row of all, on the last client page (spec 2.1: "regardless of topMode or pagination"; server pages show new rows
+   * at the end of every page). `afterAddRow` fills it.
+   */
   addRow(): void {
     if (this.isReadOnly() || !this.allowNewRows()) return;
     const top = this.topMode() && !this.forceAddAtBottom();
+    if (this.forceAddAtBottom() && !this.serverSidedPagination()) this.goToPage(this.features.pageCount() - 1);
     let added: Element | null = null;
     this.change((snapshot) => {
       const [row] = this.insertRows(snapshot, top ? 0 : this.features.view!.rowCount, 1);

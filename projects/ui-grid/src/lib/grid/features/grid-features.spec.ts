@@ -442,6 +442,20 @@ describe('Grid features: client pagination', () => {
     expect(WrsIndex.of(s.grid.getData()!).rows().map((r) => r.localName)).toEqual(['R', 'M', 'M', 'M', 'M', 'I']);
   });
 
+  it('with forceAddAtBottom adds a row after the last row of all, on the last page, in topMode too', async () => {
+    for (const topMode of [false, true]) {
+      TestBed.resetTestingModule();
+      const s = await setup({ paginationSize: 2, forceAddAtBottom: true, topMode });
+      s.grid.addRow();
+      await settle(s.fixture);
+      expect(s.el.querySelector('[data-test="page-of"]')!.textContent).withContext(`topMode ${topMode}`).toBe('Page 3 of 3');
+      expect(viewIds(s).length).withContext(`topMode ${topMode}`).toBe(2);
+      expect(s.grid.viewRows().map((r) => r.localName)).withContext(`topMode ${topMode}`).toEqual(['R', 'I']);
+      const rows = WrsIndex.of(s.grid.getData()!).rows();
+      expect(rows[rows.length - 1].localName).withContext(`topMode ${topMode}`).toBe('I');
+    }
+  });
+
   it('adds a row on the current page', async () => {
     const s = await setup({ paginationSize: 2 });
     s.grid.goToPage(1);
