@@ -134,6 +134,17 @@ describe(`FetchWrsBackend (${domName()})`, () => {
     const f = await failure(new FetchWrsBackend({ fetch }).load(REQUEST));
     expect(f.code).toBe('BACKEND');
     expect(f.message).toContain('Cannot reach WrsServlet');
+    expect(f.details?.['outcomeUnknown']).toBeUndefined();
+  });
+
+  it('a save without an answer says the server may have saved it; a refused save (an HTTP error) does not', async () => {
+    const { fetch } = fakeFetch([new TypeError('Failed to fetch'), new Response('boom', { status: 500 })]);
+    const backend = new FetchWrsBackend({ fetch });
+    const lost = await failure(backend.save(WRS_ANSWER));
+    expect([lost.code, lost.details?.['outcomeUnknown']]).toEqual(['BACKEND', true]);
+    expect(lost.message).toBe('Cannot reach WrsServlet: Failed to fetch. The server may have saved the changes all the same: load the data again before saving them once more');
+    const refused = await failure(backend.save(WRS_ANSWER));
+    expect([refused.code, refused.details?.['outcomeUnknown']]).toEqual(['SAVE_FAILED', undefined]);
   });
 
   it('abandons a call without an answer after timeoutMs: the request is aborted, BACKEND names the url', async () => {
@@ -150,6 +161,8 @@ describe(`FetchWrsBackend (${domName()})`, () => {
     const e = await failure(backend.save(parseXml(WRS_ANSWER)));
     expect(e.code).toBe('BACKEND');
     expect(e.message).toContain('No answer from WrsServlet in 30 ms');
+    expect(e.message).toContain('The server may have saved the changes all the same');
+    expect(e.details?.['outcomeUnknown']).toBeTrue();
     expect(aborted).toBeTrue();
     const caller = new AbortController();
     const call = backend.load(REQUEST, { signal: caller.signal });

@@ -1,5 +1,5 @@
 import { DEFAULT_MODEL_URL, DEFAULT_NEXT_IDENTIFIER_URL, nextIdentifierAnswer, nextIdentifierUrl, saveAnswer, wrsAnswer, xmlBody } from './backend-answers';
-import { WrsError } from '../errors';
+import { WrsError, isWrsError } from '../errors';
 import { WrsBackend, WrsBackendCallOptions } from './wrs-backend';
 
 /** How long a call waits for its answer unless `timeoutMs` says otherwise: two minutes. */
@@ -57,10 +57,23 @@ export abstract class PostingWrsBackend implements WrsBackend {
     return wrsAnswer(url, await this.timed('load', url, xmlBody(request), options?.signal));
   }
 
-  /** POSTs a `wrs:Wrs` of I, M and D rows; resolves once the server committed it. */
+  /**
+   * POSTs a `wrs:Wrs` of I, M and D rows; resolves once the server committed it. A save that got no answer (no
+   * connection, a timeout) may have been committed all the same: its BACKEND error says so (`details.outcomeUnknown`).
+   */
   async save(wrs: Document | string, options?: WrsBackendCallOptions): Promise<void> {
     const url = options?.url ?? this.endpoints.modelUrl ?? DEFAULT_MODEL_URL;
-    saveAnswer(url, await this.timed('save', url, xmlBody(wrs), options?.signal));
+    let answer: string;
+    try {
+      answer = await this.timed('save', url, xmlBody(wrs), options?.signal);
+    } catch (e) {
+      if (!isWrsError(e, 'BACKEND') || options?.signal?.aborted) throw e;
+      // The request may have reached the server: sending the same changes again could insert rows twice, or fail
+      // as a conflict with what this save wrote.
+      const message = `${e.message}. The server may have saved the changes all the same: load the data again before saving them once more`;
+      throw new WrsError('BACKEND', message, e.input, { ...e.details, outcomeUnknown: true });
+    }
+    saveAnswer(url, answer);
   }
 
   /** Reserves `blockSize` identifiers of a scope; resolves with the last one. */

@@ -65,6 +65,14 @@ describe('HttpWrsBackend', () => {
     expect(e.message).toBe('Cannot reach /api/WrsServlet: no answer (the server is down or unreachable)');
   });
 
+  it('save without an answer rejects with BACKEND saying the server may have saved it', async () => {
+    const failing = failure(backend.save(ANSWER));
+    http.expectOne('/api/WrsServlet').error(new ProgressEvent('error'));
+    const e = await failing;
+    expect([e.code, e.details?.['outcomeUnknown']]).toEqual(['BACKEND', true]);
+    expect(e.message).toContain('The server may have saved the changes all the same');
+  });
+
   it('save rejects with SAVE_CONFLICT and the row ids on 409', async () => {
     const failing = failure(backend.save(ANSWER));
     http.expectOne('/api/WrsServlet').flush('<Error status="409"><Message>changed</Message><Row id="R1"/></Error>', { status: 409, statusText: 'Conflict' });
