@@ -1,4 +1,7 @@
+import { NS, parseXml } from 'ngx-wrs-grid/core';
 import { TestServer, orderRows, ordersRequest, rowsOf, startTestServer } from '../testing/test-server';
+import { filterSql } from './filter-sql';
+import { SqlParams } from './sql-params';
 
 describe('f:Filter on PGlite', () => {
   let server: TestServer;
@@ -197,6 +200,37 @@ describe('f:Filter on PGlite', () => {
       expect(r.text).withContext(filter).toMatch(reason);
     }
     expect((await orderRows(server.db, [1])).length).toBe(1);
+  });
+
+  it('leaves text columns bare in filters (no NULLIF around them), so an index on the column or on lower() serves them', async () => {
+    const set = server.bindingSets.get('orders')!;
+    const plan = async (body: string): Promise<string> => {
+      const params = new SqlParams();
+      const where = filterSql(parseXml(`<f:Filter xmlns:f="${NS.f}">${body}</f:Filter>`).documentElement, set, params)!;
+      const rows = (await server.db.query(`EXPLAIN SELECT id FROM orders WHERE ${where}`, params.values)).rows;
+      return rows.map((r) => String(Object.values(r)[0])).join('\n');
+    };
+    await server.db.query('CREATE INDEX orders_customer_plain ON orders (customer)');
+    await server.db.query('CREATE INDEX orders_customer_lower ON orders (lower(customer))');
+    await server.db.query('SET enable_seqscan = off');
+    try {
+      for (const filter of [
+        '<f:Expression bRef="customer" op="=" value="Acme BV 21"/>',
+        '<f:Expression bRef="customer" op="in" value="Acme BV 21,Tyrell Ltd 46"/>',
+        '<f:Expression bRef="customer" op="in" value="Acme BV 21,"/>',
+        '<f:Expression bRef="customer" op="&gt;=" value="Zeta"/>',
+        '<f:Expression bRef="customer" op="=" value="acme bv 21" ic="true"/>',
+        '<f:Expression bRef="customer" op="=" value=""/>',
+      ]) {
+        const text = await plan(filter);
+        expect(text).withContext(filter).toContain('Index');
+        expect(text).withContext(filter).not.toContain('Seq Scan');
+      }
+    } finally {
+      await server.db.query('RESET enable_seqscan');
+      await server.db.query('DROP INDEX orders_customer_plain');
+      await server.db.query('DROP INDEX orders_customer_lower');
+    }
   });
 
   it('treats quotes and SQL in values as data: an injection attempt matches nothing and harms nothing', async () => {

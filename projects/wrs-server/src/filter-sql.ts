@@ -34,6 +34,25 @@ export function emptyAsNull(column: ColumnBinding, sql: string): string {
   return isTextType(column.type) ? `NULLIF(${sql}, '')` : sql;
 }
 
+/**
+ * A condition on a column's value that holds for no NULL: on a text column also for no empty text, as
+ * `emptyAsNull` reads it. Written with the plain column and `col <> ''` beside it, not through `NULLIF`, so that
+ * the database can use an index on the column (or on `lower(col)`) for the condition.
+ */
+function whenNotEmpty(column: ColumnBinding, col: string, condition: string): string {
+  return isTextType(column.type) ? `(${condition} AND ${col} <> '')` : condition;
+}
+
+/** `col IS NULL` as `emptyAsNull` reads it (an empty text too), in a form an index can serve. */
+function isEmpty(column: ColumnBinding, col: string): string {
+  return isTextType(column.type) ? `(${col} IS NULL OR ${col} = '')` : `${col} IS NULL`;
+}
+
+/** `col IS NOT NULL` as `emptyAsNull` reads it. */
+function isNotEmpty(column: ColumnBinding, col: string): string {
+  return isTextType(column.type) ? `${col} <> ''` : `${col} IS NOT NULL`;
+}
+
 /** `lower(x)` for case-insensitive text comparisons. */
 function folded(sql: string, ic: boolean): string {
   return ic ? `lower(${sql})` : sql;
@@ -76,8 +95,9 @@ function expressionSql(el: Element, set: BindingSet, params: SqlParams): string 
   const icAttr = attr(el, 'ic');
   if (icAttr !== null && !['true', 'false', '1', '0'].includes(icAttr)) throw badRequest(`f:Expression/@ic must be a boolean, got "${icAttr}"`);
   const ic = (icAttr === 'true' || icAttr === '1') && isTextType(column.type);
-  // Timestamps compare to the second, the precision answers carry: a filter on a value as shown finds its row.
-  const col = emptyAsNull(column, shownPrecisionSql(column, columnSql(column)));
+  // Timestamps compare to the second, the precision answers carry: a filter on a value as shown finds its row. An
+  // empty text is an empty cell (`emptyAsNull`): conditions on values leave it out, IS NULL takes it.
+  const col = shownPrecisionSql(column, columnSql(column));
   if (SPATIAL.has(op)) throw badRequest(`Operator "${op}" needs a spatial database; this server has none`);
   if (childElements(el).length > 0) throw badRequest('f:Expression with wrq:Calc is not supported by this server');
   const bRef2 = attr(el, 'bRef2');
@@ -88,23 +108,24 @@ function expressionSql(el: Element, set: BindingSet, params: SqlParams): string 
     if (typeFamily(column.type) !== typeFamily(other.type)) {
       throw badRequest(`Columns ${column.id} (${column.type}) and ${other.id} (${other.type}) cannot be compared: their types differ`);
     }
-    return `${folded(col, ic)} ${sqlOp} ${folded(emptyAsNull(other, shownPrecisionSql(other, columnSql(other))), ic && isTextType(other.type))}`;
+    const otherCol = shownPrecisionSql(other, columnSql(other));
+    return whenNotEmpty(column, col, whenNotEmpty(other, otherCol, `${folded(col, ic)} ${sqlOp} ${folded(otherCol, ic && isTextType(other.type))}`));
   }
   const value = attr(el, 'value') ?? '';
   if (op in COMPARISONS) {
     if (value === '') {
-      if (op === '=') return `${col} IS NULL`;
-      if (op === '<>' || op === '!=') return `${col} IS NOT NULL`;
+      if (op === '=') return isEmpty(column, col);
+      if (op === '<>' || op === '!=') return isNotEmpty(column, col);
       throw badRequest(`Operator "${op}" on ${column.id} needs a value`);
     }
-    return `${folded(col, ic)} ${COMPARISONS[op]} ${folded(filterValue(column, params, sqlValue(column, value)), ic)}`;
+    return whenNotEmpty(column, col, `${folded(col, ic)} ${COMPARISONS[op]} ${folded(filterValue(column, params, sqlValue(column, value)), ic)}`);
   }
   switch (op) {
     case 'like':
     case 'notLike': {
       const target = likeTarget(column, col);
       const pattern = params.add(likePattern(value));
-      return `${folded(target, ic)} ${op === 'like' ? 'LIKE' : 'NOT LIKE'} ${folded(pattern, ic)} ESCAPE '\\'`;
+      return whenNotEmpty(column, col, `${folded(target, ic)} ${op === 'like' ? 'LIKE' : 'NOT LIKE'} ${folded(pattern, ic)} ESCAPE '\\'`);
     }
     case 'in':
     case 'notIn': {
@@ -117,12 +138,13 @@ function expressionSql(el: Element, set: BindingSet, params: SqlParams): string 
       const given = values.filter((v): v is string => v !== null);
       const withNull = given.length < values.length;
       const list = given.map((v) => folded(filterValue(column, params, v), ic)).join(', ');
+      if (given.length === 0) return op === 'in' ? isEmpty(column, col) : isNotEmpty(column, col);
       if (op === 'in') {
-        if (!withNull) return `${folded(col, ic)} IN (${list})`;
-        return given.length === 0 ? `${col} IS NULL` : `(${folded(col, ic)} IN (${list}) OR ${col} IS NULL)`;
+        const found = whenNotEmpty(column, col, `${folded(col, ic)} IN (${list})`);
+        return withNull ? `(${found} OR ${isEmpty(column, col)})` : found;
       }
-      if (given.length === 0) return `${col} IS NOT NULL`;
-      return withNull ? `(${folded(col, ic)} NOT IN (${list}) AND ${col} IS NOT NULL)` : `${folded(col, ic)} NOT IN (${list})`;
+      // NOT IN is never true for a NULL (nor for an empty text): the empty item changes nothing here.
+      return whenNotEmpty(column, col, `${folded(col, ic)} NOT IN (${list})`);
     }
     case 'bitand': {
       if (!isIntegerType(column.type)) throw badRequest(`Operator "bitand" needs an integer column; ${column.id} is ${column.type}`);
