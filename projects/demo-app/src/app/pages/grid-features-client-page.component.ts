@@ -122,7 +122,7 @@ export class GridFeaturesClientPageComponent {
     if (this.lastId === 0) for (const row of this.data.tblSelect({ columns: ['id'] })) this.lastId = Math.max(this.lastId, Number(row['id']) || 0);
     const id = String(++this.lastId);
     const rowId = rowNode.getAttribute('id') ?? '';
-    // After the add's own change set: the id is one more change the user can undo.
+    // After the add's own change set, as an id from a server would come: undoing the add removes the row, id included.
     queueMicrotask(() => {
       const grid = this.grid();
       if (grid && this.wrsUtil.setCellValue(grid, rowId, 'id', id)) grid.fire();

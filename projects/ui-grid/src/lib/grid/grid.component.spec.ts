@@ -1574,6 +1574,62 @@ describe('GridComponent beside other components and page fields', () => {
     expect(rowXml(t, 'R3')).toContain('<wrs:C>Cleopatra</wrs:C>');
   });
 
+  it('keeps older steps when afterAddRow fills the new row later: undo removes the row with that change, redo brings it back', async () => {
+    for (const when of ['microtask', 'sync'] as const) {
+      TestBed.resetTestingModule();
+      const util = new WrsUtil();
+      let s: Setup | null = null;
+      const fill = (rowId: string) => {
+        if (s && util.setCellValue(s.grid, rowId, 'id', '42')) s.grid.fire();
+      };
+      s = await setup({
+        afterAddRow: ({ rowNode }: { rowNode: Element }) => {
+          const rowId = rowNode.getAttribute('id') ?? '';
+          if (when === 'sync') fill(rowId);
+          else queueMicrotask(() => fill(rowId));
+        },
+      });
+      const t = s;
+      click(t, 0, 1);
+      press(t, 'F2');
+      type(t, 'Zoe');
+      press(t, 'Enter');
+      button(t, 'add').click();
+      await t.fixture.whenStable();
+      const added = WrsIndex.of(t.grid.getData()!).rowAt(4)!.getAttribute('id')!;
+      expect(rowXml(t, added)).withContext(when).toContain('<wrs:C>42</wrs:C>');
+      expect(button(t, 'undo').disabled).withContext(when).toBeFalse();
+      press(t, 'z', { ctrlKey: true });
+      expect(rowXml(t, added)).withContext(when).toBe('(none)');
+      press(t, 'z', { ctrlKey: true });
+      expect(rowXml(t, 'R1')).withContext(when).toContain('<wrs:C>Anna</wrs:C>');
+      press(t, 'y', { ctrlKey: true });
+      press(t, 'y', { ctrlKey: true });
+      expect(rowXml(t, 'R1')).withContext(when).toContain('<wrs:C>Zoe</wrs:C>');
+      expect(rowXml(t, added)).withContext(when).toContain('<wrs:C>42</wrs:C>');
+    }
+  });
+
+  it('still ends the history at a step that changed a row existing before it, when another component changes that row', async () => {
+    const s = await setup();
+    click(s, 0, 1);
+    s.grid.pasteTsv('Zoe');
+    button(s, 'add').click();
+    click(s, 1, 1);
+    s.grid.pasteTsv('Berta');
+    const added = WrsIndex.of(s.grid.getData()!).rowAt(4)!.getAttribute('id')!;
+    new WrsUtil().setCellValue(s.grid, added, 'name', 'Xaver');
+    s.grid.fire();
+    expect(s.grid.undo()).toBeTrue();
+    expect(rowXml(s, 'R2')).not.toContain('Berta');
+    expect(s.grid.undo()).toBeTrue();
+    expect(rowXml(s, added)).toBe('(none)');
+    new WrsUtil().setCellValue(s.grid, 'R1', 'qty', '8');
+    s.grid.fire();
+    expect(s.grid.undo()).toBeFalse();
+    expect(rowXml(s, 'R1')).toContain('<wrs:C>Zoe</wrs:C>');
+  });
+
   it('posts nothing when nothing changed, and still reaches SavedStatus', async () => {
     const saves: string[] = [];
     const backend: WrsBackend = {

@@ -671,16 +671,22 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   /**
    * Another component changed these rows (none named: anything): undoing a step that holds them would put back
-   * whole rows and drop that change, so that step and the older ones go, and the redo steps.
+   * whole rows and drop that change, so that step and the older ones go, and the redo steps. A row that the newest
+   * step holding it created is no reason: undoing that step removes the row, the change with it (an `afterAddRow`
+   * writing an id from the server into its row later).
    */
   private forgetHistoryOf(rowIds: readonly string[]): void {
     if (this.undoSteps.length === 0 && this.redoSteps.length === 0) return;
     this.redoSteps = [];
-    const ids = new Set(rowIds);
-    let newest = -1;
-    this.undoSteps.forEach((step, i) => {
-      if (ids.size === 0 || step.rowIds().some((id) => ids.has(id))) newest = i;
-    });
+    let newest = rowIds.length === 0 ? this.undoSteps.length - 1 : -1;
+    for (const id of rowIds) {
+      if (newest === this.undoSteps.length - 1) break;
+      for (let i = this.undoSteps.length - 1; i > newest; i--) {
+        if (!this.undoSteps[i].holds(id)) continue;
+        if (!this.undoSteps[i].created(id)) newest = i;
+        break;
+      }
+    }
     if (newest >= 0) this.undoSteps = this.undoSteps.slice(newest + 1);
     this.canUndo.set(this.undoSteps.length > 0);
     this.canRedo.set(false);

@@ -66,6 +66,17 @@ export class RowSnapshot {
     if (!this.entries.has(id)) this.entries.set(id, { id, before: null, position: -1 });
   }
 
+  /** True when the snapshot records this row. */
+  holds(id: string): boolean {
+    return this.entries.has(id);
+  }
+
+  /** True when the change set created this row: `restore()` removes it, whatever was written into it since. */
+  created(id: string): boolean {
+    const entry = this.entries.get(id);
+    return !!entry && entry.before === null && !entry.inPlace;
+  }
+
   /** Puts every recorded row back as it was and returns the snapshot that undoes this restore. */
   restore(): RowSnapshot {
     const index = WrsIndex.of(this.doc);
