@@ -75,7 +75,7 @@ import { GridExportButtonsComponent } from './features/grid-export-buttons.compo
 import { GridExportFormat, downloadBlob, exportBytes, exportFileNameFor } from './features/grid-export';
 import { CaptionForColumnValue, ColumnFiltersCustomFilter, GridFeatures } from './features/grid-features';
 import { decorateHeader } from './features/grid-header-features';
-import { GRID_MESSAGES, GridMessageTable, formatMessage, translateLayout } from './features/grid-messages';
+import { GRID_MESSAGES, GridMessageTable, formatMessage, messageOf, translateLayout } from './features/grid-messages';
 import { GRID_MENU_ACTIONS, focusFirstEntry, menuEntries, renderMenu, wireMenu } from './features/grid-context-menu';
 import { openOverlay } from './features/grid-overlay';
 import { GridPagerComponent } from './features/grid-pager.component';
@@ -694,15 +694,15 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   /** Undoes the last change set of the grid; true when there was one. */
   undo(): boolean {
-    return this.replay(this.undoSteps, this.redoSteps);
+    return this.replay(this.undoSteps, this.redoSteps, 'undone');
   }
 
   /** Redoes the last undone change set; true when there was one. */
   redo(): boolean {
-    return this.replay(this.redoSteps, this.undoSteps);
+    return this.replay(this.redoSteps, this.undoSteps, 'redone');
   }
 
-  private replay(from: RowSnapshot[], to: RowSnapshot[]): boolean {
+  private replay(from: RowSnapshot[], to: RowSnapshot[], done: 'undone' | 'redone'): boolean {
     // Not while data loads: a page turn has already taken the pending rows it carries.
     if (!this.data || !this.isReady()) return false;
     const step = from.pop();
@@ -713,28 +713,52 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.canRedo.set(this.redoSteps.length > 0);
     this.noteChange([this.data.documentElement!], step.rowIds());
     this.fireOwn();
-    this.revealRows(step.rowIds());
+    const hidden = this.revealRows(step.rowIds());
     // A note about the state undone ("Not saved: 1 invalid cell") no longer holds; the data's own notes stay.
-    this.message.set(footerMessage(this.data, this.messages));
+    const notes = [footerMessage(this.data, this.messages)];
+    if (hidden > 0) {
+      const rows = hidden === 1 ? messageOf(this.messages, 'changedRow') : formatMessage(messageOf(this.messages, 'changedRows'), { n: hidden });
+      const key = this.serverSidedPagination() ? (`${done}OnOtherPages` as const) : (`${done}HiddenByFilter` as const);
+      notes.push(formatMessage(messageOf(this.messages, key), { rows }));
+    }
+    this.message.set(notes.filter((n) => n !== '').join('. '));
     return true;
   }
 
   /**
-   * Moves the focus to the first of these rows (in the order the change touched them) that is in view, in the focused
-   * column: what an undo or redo changed. Rows removed or filtered out are passed over.
+   * Shows what an undo or redo changed: moves the focus, in the focused column, to the first of these rows (in the
+   * order the change touched them) on the page shown, else turns to the client page of the first of them in view
+   * order (as `jumpToRow`). Rows removed are passed over. Returns how many rows there are when the filter (or another
+   * server page) hides all of them, else 0.
    */
-  private revealRows(rowIds: readonly string[]): void {
+  private revealRows(rowIds: readonly string[]): number {
     const view = this.features.view;
-    if (!view || !this.data) return;
+    if (!view || !this.data) return 0;
     const index = WrsIndex.of(this.data);
+    const away: Element[] = [];
     for (const id of rowIds) {
       const row = index.rowById(id);
-      const position = row ? view.positionOf(row) : -1;
+      if (!row) continue;
+      const position = view.positionOf(row);
       if (position >= 0) {
         this.focusCell(position, this.selection.focus.col);
-        return;
+        return 0;
       }
+      away.push(row);
     }
+    if (away.length === 0) return 0;
+    // Read once for all of them: finding each row on its own would scan every row per changed row.
+    const order = new Map<Element, number>();
+    view.matchedRows().forEach((row, i) => order.set(row, i));
+    let first: Element | null = null;
+    for (const row of away) {
+      const at = order.get(row);
+      if (at !== undefined && (first === null || at < order.get(first)!)) first = row;
+    }
+    const position = first ? this.features.reveal(first) : -1;
+    if (position < 0) return away.length;
+    this.focusCell(position, this.selection.focus.col);
+    return 0;
   }
 
   private clearHistory(): void {

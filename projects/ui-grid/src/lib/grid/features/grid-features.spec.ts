@@ -848,6 +848,67 @@ describe('Grid features: jumping to a row', () => {
   });
 });
 
+describe('Grid features: undo and redo of rows out of view', () => {
+  const message = (s: Setup) => s.el.querySelector('[data-test="message"]')?.textContent ?? '';
+  const pageOf = (s: Setup) => s.el.querySelector('[data-test="page-of"]')!.textContent;
+  const focusedName = (s: Setup) => s.el.querySelector<HTMLElement>('.ui-grid-cell-focus')!.parentElement!.querySelector('[aria-colindex="1"]')!.textContent;
+
+  it('turns to the client page of the rows an undo or redo changes and focuses the first of them', async () => {
+    const s = await setup({ paginationSize: 2 });
+    clickCell(s, 1, 0);
+    s.grid.pasteTsv('Berta\nCleopatra');
+    s.grid.goToPage(2);
+    await settle(s.fixture);
+    expect(s.grid.undo()).toBeTrue();
+    await settle(s.fixture);
+    expect(pageOf(s)).toBe('Page 1 of 3');
+    expect(focusedName(s)).toBe('Bert');
+    s.grid.goToPage(2);
+    await settle(s.fixture);
+    expect(s.grid.redo()).toBeTrue();
+    await settle(s.fixture);
+    expect(pageOf(s)).toBe('Page 1 of 3');
+    expect(focusedName(s)).toBe('Berta');
+    expect(message(s)).toBe('');
+  });
+
+  it('says in the status line that an undo or redo changed only rows the filter hides', async () => {
+    const s = await setup({ columnFilters: true });
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Zeta\nYves');
+    s.grid.setColumnFilter('name', { kind: 'text', op: 'equals', text: 'Cleo' });
+    await settle(s.fixture);
+    expect(s.grid.undo()).toBeTrue();
+    await settle(s.fixture);
+    expect(WrsIndex.of(s.grid.getData()!).rowById('R1')!.localName).toBe('R');
+    expect(message(s)).toBe('Undone in 2 rows hidden by the filter');
+    expect(s.grid.redo()).toBeTrue();
+    await settle(s.fixture);
+    expect(message(s)).toBe('Redone in 2 rows hidden by the filter');
+    clickCell(s, 0, 1);
+    s.grid.pasteTsv('8');
+    expect(s.grid.undo()).toBeTrue();
+    await settle(s.fixture);
+    expect(message(s)).toBe('');
+  });
+
+  it('takes the English text of a message key an app\'s own table lacks', async () => {
+    const table: Record<string, string | undefined> = { ...GRID_MESSAGES_DE };
+    delete table['undoneHiddenByFilter'];
+    const s = await setup({ columnFilters: true }, { providers: [{ provide: GRID_MESSAGES, useValue: table }] });
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Zeta');
+    s.grid.setColumnFilter('name', { kind: 'text', op: 'equals', text: 'Cleo' });
+    await settle(s.fixture);
+    s.grid.undo();
+    await settle(s.fixture);
+    expect(message(s)).toBe('Undone in 1 Zeile hidden by the filter');
+    s.grid.redo();
+    await settle(s.fixture);
+    expect(message(s)).toBe('Wiederholt in 1 Zeile, vom Filter ausgeblendet');
+  });
+});
+
 describe('Grid features: jumping to an invalid cell the filter hides', () => {
   /** The name in the focused cell's row and the focused column's 1-based index, as painted. */
   function focused(s: Setup): [string, number] {

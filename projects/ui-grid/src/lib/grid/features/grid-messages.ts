@@ -85,6 +85,16 @@ export interface GridMessages {
   readonly ui_ValidationError_NotInReferenceList: string;
   readonly ui_ValidationError_DuplicateKey: string;
   readonly ui_ValidationError_DuplicateKeyOnServer: string;
+  // Keys added later are optional: a table an app wrote before them gets their English text (`messageOf`).
+  /** An undo that changed only rows the filter hides; `{rows}` is `changedRow` or `changedRows`. */
+  readonly undoneHiddenByFilter?: string;
+  readonly redoneHiddenByFilter?: string;
+  /** An undo that changed only rows of other server pages; `{rows}` as above. */
+  readonly undoneOnOtherPages?: string;
+  readonly redoneOnOtherPages?: string;
+  readonly changedRow?: string;
+  /** `{n}` rows. */
+  readonly changedRows?: string;
 }
 
 /** A message table: the grid's texts plus any caption keys an app looks up with the U+E0FF prefix. */
@@ -168,6 +178,12 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   ui_ValidationError_NotInReferenceList: '{caption} is not an allowed value',
   ui_ValidationError_DuplicateKey: '{caption} is not unique (key)',
   ui_ValidationError_DuplicateKeyOnServer: '{caption} exists on the server already (key)',
+  undoneHiddenByFilter: 'Undone in {rows} hidden by the filter',
+  redoneHiddenByFilter: 'Redone in {rows} hidden by the filter',
+  undoneOnOtherPages: 'Undone in {rows} not on this page',
+  redoneOnOtherPages: 'Redone in {rows} not on this page',
+  changedRow: '1 row',
+  changedRows: '{n} rows',
 };
 
 /** The German table, the second table proving an app can replace the texts. */
@@ -248,6 +264,12 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   ui_ValidationError_NotInReferenceList: '{caption} ist kein erlaubter Wert',
   ui_ValidationError_DuplicateKey: '{caption} ist nicht eindeutig (Schlüssel)',
   ui_ValidationError_DuplicateKeyOnServer: '{caption} gibt es auf dem Server schon (Schlüssel)',
+  undoneHiddenByFilter: 'Rückgängig gemacht in {rows}, vom Filter ausgeblendet',
+  redoneHiddenByFilter: 'Wiederholt in {rows}, vom Filter ausgeblendet',
+  undoneOnOtherPages: 'Rückgängig gemacht in {rows}, nicht auf dieser Seite',
+  redoneOnOtherPages: 'Wiederholt in {rows}, nicht auf dieser Seite',
+  changedRow: '1 Zeile',
+  changedRows: '{n} Zeilen',
 };
 
 /** The message table of every grid in an injector; provide GRID_MESSAGES_DE or an app's own table to replace it. */
@@ -269,6 +291,11 @@ export function translateLayout(layout: GridLayout, messages: GridMessageTable):
     columns: layout.columns.map((c) => (c.caption.startsWith(I18N_PREFIX) ? { ...c, caption: translateCaption(c.caption, messages) } : c)),
     groups: layout.groups.map((g) => (g.caption.startsWith(I18N_PREFIX) ? { ...g, caption: translateCaption(g.caption, messages) } : g)),
   };
+}
+
+/** A message of the table; the English text for a key the table lacks (an optional key added after it was written). */
+export function messageOf(messages: GridMessageTable, key: keyof GridMessages): string {
+  return messages[key] ?? GRID_MESSAGES_EN[key] ?? key;
 }
 
 /** Fills `{name}` placeholders of a message. */
