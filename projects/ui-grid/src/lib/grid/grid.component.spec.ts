@@ -658,6 +658,50 @@ describe('GridComponent rows', () => {
   });
 });
 
+describe('GridComponent duplicate', () => {
+  it('calls afterAddRow for each copy, top to bottom in the document, and one undo takes the copies and what afterAddRow wrote', async () => {
+    const seen: { id: string | null; scale: string }[] = [];
+    const s = await setup({
+      afterAddRow: (args: { rowNode: Element; headerMeta: Record<string, Record<string, string>> }) => {
+        seen.push({ id: args.rowNode.getAttribute('id'), scale: args.headerMeta['price']['scale'] });
+        args.rowNode.getElementsByTagNameNS(NS.wrs, 'C')[0].textContent = String(100 + seen.length);
+      },
+    });
+    click(s, 0, 1);
+    press(s, 'ArrowDown', { shiftKey: true });
+    const before = serializeXml(s.grid.getData()!);
+    button(s, 'duplicate').click();
+    const rows = WrsIndex.of(s.grid.getData()!).rows();
+    const copies = rows.filter((r) => r.localName === 'I');
+    expect(copies.length).toBe(2);
+    expect(seen).toEqual(copies.map((r) => ({ id: r.getAttribute('id'), scale: '2' })));
+    expect(copies.map((r) => r.getElementsByTagNameNS(NS.wrs, 'C')[0].textContent)).toEqual(['101', '102']);
+    expect(copies.map((r) => r.getElementsByTagNameNS(NS.wrs, 'C')[1].textContent)).toEqual(['Anna', 'Bert']);
+    expect(s.grid.getCellError('R1', 'id')).toBeNull();
+    expect(s.grid.getCellError(copies[0].getAttribute('id')!, 'id')).toBeNull();
+    expect(s.changes.length).toBe(1);
+    expect(s.grid.undo()).toBeTrue();
+    expect(serializeXml(s.grid.getData()!)).toBe(before);
+    expect(s.grid.undo()).toBeFalse();
+
+    TestBed.resetTestingModule();
+    const ids: (string | null)[] = [];
+    const t = await setup(
+      { afterAddRow: (args: { rowNode: Element }) => void ids.push(args.rowNode.getAttribute('id')) },
+      wrsText([{ id: 'id', isKey: true }, { id: 'name' }], [['1', 'Anna'], ['2', 'Bert'], ['3', 'Dana']]),
+    );
+    t.grid.setColumnFilter('name', { kind: 'text', op: 'contains', text: 'a' });
+    await t.fixture.whenStable();
+    expect(t.grid.viewRows().map((r) => r.getAttribute('id'))).toEqual(['R1', 'R3']);
+    click(t, 0, 1);
+    press(t, 'ArrowDown', { shiftKey: true });
+    button(t, 'duplicate').click();
+    const added = WrsIndex.of(t.grid.getData()!).rows().filter((r) => r.localName === 'I');
+    expect(added.length).toBe(2);
+    expect(ids).toEqual(added.map((r) => r.getAttribute('id')));
+  });
+});
+
 describe('GridComponent undo and redo', () => {
   it('undoes a paste that added rows in a sorted view back to the exact Wrs, rows in their order', async () => {
     const names = ['Anna', 'Bert', 'Cleo', 'Dora', 'Emil'];

@@ -927,14 +927,24 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     );
   }
 
-  /** Duplicates the rows of the selected range through `WrsUtil.duplicateRows` as new I rows right below them. */
+  /**
+   * Duplicates the rows of the selected range through `WrsUtil.duplicateRows` as new I rows right below them. A copy
+   * is an added row (spec 2.1): `afterAddRow` gets each, top to bottom, in the same undo step, to give it its own key.
+   */
   duplicateSelectedRows(): void {
     if (this.isReadOnly() || !this.allowNewRows()) return;
-    this.change((snapshot) =>
-      this.forSelectedRuns(snapshot, (start, end, fn) =>
+    this.change((snapshot, index) => {
+      const ids = this.forSelectedRuns(snapshot, (start, end, fn) =>
         this.wrsUtil.duplicateRows({ model: this, rowStartPos: start, rowEndPos: end, insertBeforeSelection: false, propagateUpdate: false, fn }),
-      ),
-    );
+      );
+      const afterAddRow = this.afterAddRow();
+      if (afterAddRow) {
+        // The ids are those of the copies, the last run's first.
+        const copies = ids.map((id) => index.rowById(id)!).sort((a, b) => index.positionOf(a) - index.positionOf(b));
+        for (const row of copies) afterAddRow({ rowNode: row, headerMeta: this.headerMeta });
+      }
+      return ids;
+    });
   }
 
   // ---- clipboard ----
