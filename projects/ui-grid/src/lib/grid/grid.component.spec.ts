@@ -619,6 +619,21 @@ describe('GridComponent rows', () => {
     expect(rowXml(s, seen[1])).toContain('<wrs:C>102</wrs:C><wrs:C>Emil</wrs:C>');
   });
 
+  it('puts the focus of an added row on its first column the user may type into, past read-only and hidden ones', async () => {
+    const config = new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>orders</wrq:BindingSet><grid:SelectColumns>
+        <grid:C bRef="id" isReadOnly="true"/><grid:C bRef="name" isHidden="true"/><grid:C bRef="qty"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+    const s = await setup({ config });
+    click(s, 0, 0);
+    button(s, 'add').click();
+    expect(cell(s, 3, 1).classList).toContain('ui-grid-cell-focus');
+    press(s, '4');
+    press(s, 'Enter');
+    const added = WrsIndex.of(s.grid.getData()!).rowAt(4)!.getAttribute('id')!;
+    expect(rowXml(s, added)).toContain('<wrs:C>4</wrs:C>');
+  });
+
   it('adds at the top in topMode, at the bottom with forceAddAtBottom, and puts the buttons on top', async () => {
     const top = await setup({ topMode: true });
     expect(top.el.firstElementChild!.classList).toContain('ui-grid-toolbar');

@@ -834,7 +834,12 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       added = row;
       return [row.getAttribute('id') ?? ''];
     });
-    if (added) this.focusCell(this.features.view!.positionOf(added), 0);
+    if (added) this.focusCell(this.features.view!.positionOf(added), this.firstEditableColumn(added));
+  }
+
+  /** The first shown column the user may type into in a row, 0 when none (a key column `afterAddRow` fills may be read-only). */
+  private firstEditableColumn(row: Element): number {
+    return Math.max(0, this.shown.findIndex((_, col) => this.canEditRow(row, col)));
   }
 
   /**
