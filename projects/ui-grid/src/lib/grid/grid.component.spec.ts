@@ -564,6 +564,81 @@ describe('GridComponent paste', () => {
   });
 });
 
+describe('GridComponent paste over a selected range', () => {
+  const LETTERS = () => wrsText([{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }], Array.from({ length: 4 }, (_, r) => ['a', 'b', 'c', 'd'].map((c) => `${c}${r + 1}`)));
+  const shown = (s: Setup, rows: number, cols: number) => Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => cell(s, r, c).textContent));
+
+  it('fills the whole range with a single value, read-only cells and deleted rows kept, as one change set and one undo step', async () => {
+    const config = new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>orders</wrq:BindingSet><grid:SelectColumns>
+        <grid:C bRef="id" isReadOnly="true"/><grid:C bRef="name"/><grid:C bRef="qty"/><grid:C bRef="price"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+    const s = await setup({ config, isReadOnlyCell: (...args: unknown[]) => args[2] === 'R3' && args[3] === 'price' });
+    click(s, 1, 1);
+    s.grid.deleteSelectedRows();
+    const before = serializeXml(s.grid.getData()!);
+    const changes = s.changes.length;
+    click(s, 0, 0);
+    click(s, 2, 3, { shiftKey: true });
+    paste(s, '4');
+    expect(s.changes.length - changes).toBe(1);
+    expect(shown(s, 3, 4)).toEqual([
+      ['1', '4', '4', '4.00'],
+      ['2', 'Bert', '5', '2.00'],
+      ['3', '4', '4', '10.13'],
+    ]);
+    expect(s.el.querySelectorAll('[aria-selected="true"]').length).withContext('the selection covers what was pasted').toBe(12);
+    press(s, 'z', { ctrlKey: true });
+    expect(serializeXml(s.grid.getData()!)).toBe(before);
+  });
+
+  it('tiles a block over a range it divides, and pastes one that does not divide it once from the top left', async () => {
+    const s = await setup({}, LETTERS());
+    click(s, 0, 0);
+    click(s, 3, 3, { shiftKey: true });
+    paste(s, 'x\ty\r\n1\t2\r\n');
+    expect(shown(s, 4, 4)).toEqual([
+      ['x', 'y', 'x', 'y'],
+      ['1', '2', '1', '2'],
+      ['x', 'y', 'x', 'y'],
+      ['1', '2', '1', '2'],
+    ]);
+    expect(s.changes.length).toBe(1);
+    click(s, 0, 0);
+    click(s, 3, 1, { shiftKey: true });
+    paste(s, 'p\tq\tr\ns\tt\tu\nv\tw\tz');
+    expect(shown(s, 4, 4)).toEqual([
+      ['p', 'q', 'r', 'y'],
+      ['s', 't', 'u', '2'],
+      ['v', 'w', 'z', 'y'],
+      ['1', '2', '1', '2'],
+    ]);
+    expect(s.el.querySelectorAll('[aria-selected="true"]').length).withContext('the block pasted, 3 x 3').toBe(9);
+  });
+
+  it('tiles a single line across the range and does not tile lines of unequal length', async () => {
+    const s = await setup({}, LETTERS());
+    click(s, 1, 0);
+    click(s, 2, 3, { shiftKey: true });
+    paste(s, 'k\tl');
+    expect(shown(s, 4, 4)).toEqual([
+      ['a1', 'b1', 'c1', 'd1'],
+      ['k', 'l', 'k', 'l'],
+      ['k', 'l', 'k', 'l'],
+      ['a4', 'b4', 'c4', 'd4'],
+    ]);
+    click(s, 0, 0);
+    click(s, 3, 1, { shiftKey: true });
+    paste(s, 'm\tn\no');
+    expect(shown(s, 4, 2)).toEqual([
+      ['m', 'n'],
+      ['o', 'l'],
+      ['k', 'l'],
+      ['a4', 'b4'],
+    ]);
+  });
+});
+
 describe('GridComponent rows', () => {
   it('toolbar actions on cells give focus back to the grid body: add and jump always, the others after a pointer click', async () => {
     const s = await setup();
@@ -1430,8 +1505,9 @@ describe('GridComponent beside other components and page fields', () => {
     click(s, 0, 1);
     press(s, 'ArrowDown', { shiftKey: true });
     press(s, 'ArrowRight', { shiftKey: true });
-    paste(s, 'X\t8');
-    expect(rowXml(s, 'R1')).toContain('<wrs:C>X</wrs:C><wrs:O>Anna</wrs:O><wrs:C>8</wrs:C><wrs:O>3</wrs:O>');
+    // Three columns do not divide the two selected ones: the block is pasted once, not tiled.
+    paste(s, 'X\t8\t9');
+    expect(rowXml(s, 'R1')).toContain('<wrs:C>X</wrs:C><wrs:O>Anna</wrs:O><wrs:C>8</wrs:C><wrs:O>3</wrs:O><wrs:C>9</wrs:C><wrs:O>1.5</wrs:O>');
     expect(rowXml(s, 'R2')).not.toContain('wrs:O');
   });
 

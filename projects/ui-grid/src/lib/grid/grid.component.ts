@@ -925,11 +925,11 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   /**
    * Pastes TSV at the top left cell of the selection as one change set, appending rows when `allowNewRows`;
-   * read-only cells keep their value.
+   * read-only cells keep their value. A block the selection holds a whole number of times fills it (`tiledOverSelection`).
    */
   pasteTsv(text: string): void {
     if (this.isReadOnly() || !this.data) return;
-    const lines = parseTabText(text);
+    const lines = this.tiledOverSelection(parseTabText(text));
     if (lines.length === 0) return;
     // A range made with shift+arrows has its focus at the far corner; a paste starts where the range starts.
     const { top, left } = this.selection.range;
@@ -979,6 +979,23 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     });
     this.selection.selectRange({ top, left, bottom: Math.min(top + lines.length, view.rowCount) - 1, right: Math.min(left + width, this.shown.length) - 1 });
     this.body?.repaintMarks();
+  }
+
+  /**
+   * The pasted block repeated over the selected range when the range is a whole number of blocks high and wide (a
+   * single value fills it all), as spreadsheets paste; else the block as it is. Lines of unequal length are not tiled.
+   */
+  private tiledOverSelection(lines: string[][]): string[][] {
+    if (lines.length === 0) return lines;
+    const { top, bottom, left, right } = this.selection.range;
+    const rows = bottom - top + 1;
+    const cols = right - left + 1;
+    const width = lines[0].length;
+    if (lines.some((line) => line.length !== width) || rows % lines.length !== 0 || cols % width !== 0) return lines;
+    if (rows === lines.length && cols === width) return lines;
+    const across = cols / width;
+    const wide = across === 1 ? lines : lines.map((line) => Array.from({ length: cols }, (_, c) => line[c % width]));
+    return Array.from({ length: rows }, (_, r) => wide[r % lines.length]);
   }
 
   /** Empties the cells of the selected range as one change set. */
