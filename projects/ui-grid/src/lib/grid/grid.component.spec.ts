@@ -330,6 +330,86 @@ describe('GridComponent keyboard and selection', () => {
   });
 });
 
+describe('GridComponent cut, and the browser copy and cut events', () => {
+  const READ_ONLY_ID = () =>
+    new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>orders</wrq:BindingSet><grid:SelectColumns>
+        <grid:C bRef="id" isReadOnly="true"/><grid:C bRef="name"/><grid:C bRef="price"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+  const clipboardEvent = (target: HTMLElement, type: 'copy' | 'cut') => {
+    const event = new ClipboardEvent(type, { clipboardData: new DataTransfer(), bubbles: true, cancelable: true });
+    target.dispatchEvent(event);
+    return event;
+  };
+
+  it('cuts the range with Ctrl+X: copies it through the CDK clipboard and clears it as Delete does, in one undo step', async () => {
+    const s = await setup({ config: READ_ONLY_ID() });
+    const copy = spyOn(TestBed.inject(Clipboard), 'copy').and.returnValue(true);
+    click(s, 1, 1);
+    s.grid.deleteSelectedRows();
+    const before = serializeXml(s.grid.getData()!);
+    const changes = s.changes.length;
+    click(s, 0, 0);
+    click(s, 2, 2, { shiftKey: true });
+    const key = new KeyboardEvent('keydown', { key: 'x', ctrlKey: true, bubbles: true, cancelable: true });
+    body(s).dispatchEvent(key);
+    expect(key.defaultPrevented).withContext('the browser fires no cut event of its own').toBeTrue();
+    expect(copy).toHaveBeenCalledOnceWith('1\tAnna\t1.5\r\n2\tBert\t2\r\n3\tCleo\t10.125\r\n');
+    expect(s.changes.length - changes).toBe(1);
+    expect(rowXml(s, 'R1')).toBe('<wrs:M id="R1"><wrs:C>1</wrs:C><wrs:O>1</wrs:O><wrs:C/><wrs:O>Anna</wrs:O><wrs:C>3</wrs:C><wrs:O>3</wrs:O><wrs:C><wrs:null/></wrs:C><wrs:O>1.5</wrs:O><wrs:C>DE</wrs:C><wrs:O>DE</wrs:O></wrs:M>');
+    expect(rowXml(s, 'R2')).withContext('a deleted row keeps its cells').toContain('<wrs:D id="R2"><wrs:C>2</wrs:C><wrs:C>Bert</wrs:C>');
+    press(s, 'z', { ctrlKey: true });
+    expect(serializeXml(s.grid.getData()!)).toBe(before);
+  });
+
+  it('writes the clipboard once on Ctrl+C: the key is handled, so the browser fires no copy event of its own', async () => {
+    const s = await setup();
+    const copy = spyOn(TestBed.inject(Clipboard), 'copy').and.returnValue(true);
+    click(s, 0, 1);
+    const key = new KeyboardEvent('keydown', { key: 'c', ctrlKey: true, bubbles: true, cancelable: true });
+    body(s).dispatchEvent(key);
+    expect(key.defaultPrevented).toBeTrue();
+    expect(copy).toHaveBeenCalledOnceWith('Anna\r\n');
+  });
+
+  it('answers the browser copy and cut events (Edit menu) with the selection as TSV in clipboardData; the cut clears it', async () => {
+    const s = await setup({ config: READ_ONLY_ID() });
+    const copy = spyOn(TestBed.inject(Clipboard), 'copy').and.returnValue(true);
+    click(s, 0, 0);
+    click(s, 1, 1, { shiftKey: true });
+    const copied = clipboardEvent(body(s), 'copy');
+    expect(copied.defaultPrevented).toBeTrue();
+    expect(copied.clipboardData!.getData('text/plain')).toBe('1\tAnna\r\n2\tBert\r\n');
+    expect(s.changes.length).toBe(0);
+    const cut = clipboardEvent(body(s), 'cut');
+    expect(cut.defaultPrevented).toBeTrue();
+    expect(cut.clipboardData!.getData('text/plain')).toBe('1\tAnna\r\n2\tBert\r\n');
+    expect(s.changes.length).toBe(1);
+    expect(rowXml(s, 'R1')).toContain('<wrs:C>1</wrs:C><wrs:O>1</wrs:O><wrs:C/><wrs:O>Anna</wrs:O><wrs:C>3</wrs:C><wrs:O>3</wrs:O><wrs:C>1.5</wrs:C>');
+    expect(rowXml(s, 'R2')).toContain('<wrs:C>2</wrs:C><wrs:O>2</wrs:O><wrs:C/><wrs:O>Bert</wrs:O>');
+    expect(copy).withContext('the event carries the text, the CDK clipboard is not written besides').not.toHaveBeenCalled();
+  });
+
+  it('leaves the copy and cut of an open editor and of a filter field to the browser', async () => {
+    const s = await setup({ columnFilters: true });
+    body(s).focus();
+    press(s, 'ArrowRight');
+    press(s, 'F2');
+    const editor = s.el.querySelector('.ui-grid-editor') as HTMLInputElement;
+    for (const type of ['copy', 'cut'] as const) {
+      const event = clipboardEvent(editor, type);
+      expect(event.defaultPrevented).withContext(type).toBeFalse();
+      expect(event.clipboardData!.getData('text/plain')).toBe('');
+    }
+    press(s, 'Escape');
+    const filter = s.el.querySelector<HTMLInputElement>('input.ui-grid-filter')!;
+    filter.focus();
+    const event = clipboardEvent(filter, 'cut');
+    expect(event.defaultPrevented).toBeFalse();
+    expect(s.changes.length).toBe(0);
+  });
+});
+
 describe('GridComponent editing', () => {
   it('starts editing by typing, commits with Enter as one change set, turns the row into M and marks the cell', async () => {
     const s = await setup();

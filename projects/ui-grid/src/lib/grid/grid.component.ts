@@ -312,6 +312,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     }, this.hotArgs()?.rowHeight ?? DEFAULT_ROW_HEIGHT);
     bodyHost.addEventListener('keydown', this.onKeydown);
     bodyHost.addEventListener('paste', this.onPaste);
+    bodyHost.addEventListener('copy', this.onCopyOrCut);
+    bodyHost.addEventListener('cut', this.onCopyOrCut);
     this.body.canvas.addEventListener('mousedown', this.onMousedown);
     this.body.canvas.addEventListener('dblclick', this.onDblclick);
     bodyHost.addEventListener('contextmenu', this.onContextMenu);
@@ -911,6 +913,19 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   /** The selected range as tab-separated text (`toTabText`: stored values, not captions), copied through the CDK clipboard. */
   copySelection(): string {
+    const text = this.selectedText();
+    this.clipboard.copy(text);
+    return text;
+  }
+
+  /** Copies the selected range (`copySelection`), then empties its cells as Delete does, in one undo step. */
+  cutSelection(): string {
+    const text = this.copySelection();
+    this.clearSelection();
+    return text;
+  }
+
+  private selectedText(): string {
     const { top, bottom, left, right } = this.selection.range;
     const lines: (string | null)[][] = [];
     for (let p = top; p <= bottom; p++) {
@@ -918,9 +933,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       if (!row) continue;
       lines.push(this.shown.slice(left, right + 1).map((c) => this.valueAt(row, c)));
     }
-    const text = toTabText(lines);
-    this.clipboard.copy(text);
-    return text;
+    return toTabText(lines);
   }
 
   /**
@@ -1349,8 +1362,13 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       this.body?.repaintMarks();
       return true;
     }
+    // Handled keys are default-prevented: the browser then fires no copy or cut event of its own (see onCopyOrCut).
     if (ctrl && key === 'c') {
       this.copySelection();
+      return true;
+    }
+    if (ctrl && key === 'x') {
+      this.cutSelection();
       return true;
     }
     if (ctrl && (key === 'y' || (key === 'z' && shift))) return this.redo() || true;
@@ -1374,6 +1392,17 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (text === undefined) return;
     event.preventDefault();
     this.pasteTsv(text);
+  };
+
+  /**
+   * The browser's own copy and cut (its Edit menu): the selection as TSV in the event's clipboard data. Only when the
+   * body itself has the focus: an open editor or a filter field copies and cuts its own text.
+   */
+  private readonly onCopyOrCut = (event: ClipboardEvent): void => {
+    if (this.editor || !this.data || !event.clipboardData || event.target !== this.bodyHost().nativeElement) return;
+    event.clipboardData.setData('text/plain', this.selectedText());
+    event.preventDefault();
+    if (event.type === 'cut') this.clearSelection();
   };
 
   /** Stops the typed column filters of the painted header still waiting to apply; gives their text by column id. */
