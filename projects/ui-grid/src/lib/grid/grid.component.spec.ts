@@ -410,6 +410,49 @@ describe('GridComponent cut, and the browser copy and cut events', () => {
   });
 });
 
+describe('GridComponent row states and read-only cells for assistive technology', () => {
+  const rowElement = (s: Setup, id: string) => s.el.querySelector(`.ui-grid-row[data-row-id="${id}"]`) as HTMLElement;
+  const readOnly = (s: Setup, row: number) => [0, 1, 2, 3].map((c) => cell(s, row, c).getAttribute('aria-readonly'));
+
+  it('describes modified, new and deleted rows (aria-description) and drops it when a row is back to R', async () => {
+    const s = await setup();
+    click(s, 0, 1);
+    paste(s, 'Xena');
+    click(s, 1, 1);
+    s.grid.deleteSelectedRows();
+    s.grid.addRow();
+    const added = WrsIndex.of(s.grid.getData()!).rowAt(4)!.getAttribute('id')!;
+    expect(rowElement(s, 'R1').getAttribute('aria-description')).toBe('Modified row');
+    expect(rowElement(s, 'R2').getAttribute('aria-description')).toBe('Deleted row');
+    expect(rowElement(s, 'R3').hasAttribute('aria-description')).toBeFalse();
+    expect(rowElement(s, added).getAttribute('aria-description')).toBe('New row');
+    for (let i = 0; i < 3; i++) press(s, 'z', { ctrlKey: true });
+    expect(WrsIndex.of(s.grid.getData()!).rowCount).toBe(3);
+    const shown = [...s.el.querySelectorAll<HTMLElement>('.ui-grid-row')].filter((r) => r.style.display !== 'none');
+    expect(shown.map((r) => r.getAttribute('aria-description'))).toEqual([null, null, null]);
+  });
+
+  it('says aria-readonly on cells of read-only columns, of deleted rows and where isReadOnlyCell says so, and drops it on restore', async () => {
+    const config = new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>orders</wrq:BindingSet><grid:SelectColumns>
+        <grid:C bRef="id" isReadOnly="true"/><grid:C bRef="name"/><grid:C bRef="qty"/><grid:C bRef="price"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+    const s = await setup({ config, isReadOnlyCell: (...args: unknown[]) => args[2] === 'R3' && args[3] === 'price' });
+    click(s, 1, 1);
+    s.grid.deleteSelectedRows();
+    expect(readOnly(s, 0)).toEqual(['true', null, null, null]);
+    expect(readOnly(s, 1)).toEqual(['true', 'true', 'true', 'true']);
+    expect(readOnly(s, 2)).toEqual(['true', null, null, 'true']);
+    s.grid.restoreSelectedRows();
+    expect(readOnly(s, 1)).toEqual(['true', null, null, null]);
+  });
+
+  it('says aria-readonly on every cell of a read-only grid', async () => {
+    const s = await setup({ isReadOnly: true });
+    expect([0, 1, 2].flatMap((r) => readOnly(s, r)).every((v) => v === 'true')).toBeTrue();
+  });
+});
+
 describe('GridComponent editing', () => {
   it('starts editing by typing, commits with Enter as one change set, turns the row into M and marks the cell', async () => {
     const s = await setup();
@@ -595,6 +638,7 @@ describe('GridComponent editing', () => {
         return args[3] === 'name' && args[4] === 'Bert';
       },
     });
+    calls.length = 0;
     click(s, 1, 1);
     press(s, 'x');
     expect(s.el.querySelector('.ui-grid-editor')).toBeNull();
@@ -1124,7 +1168,7 @@ describe('GridComponent save and reset', () => {
     expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed at rows 2, 3: 2 row(s) changed on the server (HTTP 409)');
     const rowOf = (row: number) => cell(s, row, 0).parentElement as HTMLElement;
     expect([0, 1, 2].map((r) => rowOf(r).classList.contains('ui-grid-row-failed'))).toEqual([false, true, true]);
-    expect(rowOf(1).getAttribute('aria-description')).toBe('Not saved: the server refused this row');
+    expect(rowOf(1).getAttribute('aria-description')).toBe('Modified row. Not saved: the server refused this row');
     expect(rowOf(0).hasAttribute('aria-description')).toBeFalse();
     expect(cell(s, 1, 3).classList).withContext('the focus moves to the first refused row, in its column').toContain('ui-grid-cell-focus');
     expect(rowXml(s, 'R2')).toContain('<wrs:O>Bert</wrs:O>');

@@ -75,7 +75,7 @@ import { GridExportButtonsComponent } from './features/grid-export-buttons.compo
 import { GridExportFormat, downloadBlob, exportBytes, exportFileNameFor } from './features/grid-export';
 import { CaptionForColumnValue, ColumnFiltersCustomFilter, GridFeatures } from './features/grid-features';
 import { decorateHeader } from './features/grid-header-features';
-import { GRID_MESSAGES, GridMessageTable, formatMessage, translateLayout } from './features/grid-messages';
+import { GRID_MESSAGES, GridMessageTable, formatMessage, rowStateMessage, translateLayout } from './features/grid-messages';
 import { GRID_MENU_ACTIONS, focusFirstEntry, menuEntries, renderMenu, wireMenu } from './features/grid-context-menu';
 import { openOverlay } from './features/grid-overlay';
 import { GridPagerComponent } from './features/grid-pager.component';
@@ -308,6 +308,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         return message === null ? null : this.validationMessage(colId, message);
       },
       rowFailure: (rowId) => (this.failedRows.has(rowId) ? this.messages.rowNotSaved : null),
+      rowState: (state) => rowStateMessage(this.messages, state),
+      readOnly: (row, col) => !this.canEditRow(row, col),
       painted: () => this.markActive(),
     }, this.hotArgs()?.rowHeight ?? DEFAULT_ROW_HEIGHT);
     bodyHost.addEventListener('keydown', this.onKeydown);

@@ -31,6 +31,13 @@ export interface GridMessages {
   readonly failedRowsHidden: string;
   /** Read out for a row the server refused in the last save (`aria-description`). */
   readonly rowNotSaved: string;
+  /**
+   * Read out for a modified, a new and a deleted row (`aria-description`). Optional, so that an app's own complete
+   * table written before them still compiles: a table without them reads the English text (`rowStateMessage`).
+   */
+  readonly rowModified?: string;
+  readonly rowNew?: string;
+  readonly rowDeleted?: string;
   readonly savedReloadFailed: string;
   readonly loadFailed: string;
   readonly maxRowsExceeded: string;
@@ -115,6 +122,9 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   failedRows: 'rows {list}',
   failedRowsHidden: '{n} not shown',
   rowNotSaved: 'Not saved: the server refused this row',
+  rowModified: 'Modified row',
+  rowNew: 'New row',
+  rowDeleted: 'Deleted row',
   savedReloadFailed: 'Saved; reloading failed: {reason}',
   loadFailed: 'Loading failed: {reason}',
   maxRowsExceeded: 'Only the first {n} rows are shown',
@@ -195,6 +205,9 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   failedRows: 'Zeilen {list}',
   failedRowsHidden: '{n} nicht angezeigt',
   rowNotSaved: 'Nicht gespeichert: der Server hat diese Zeile abgelehnt',
+  rowModified: 'Geänderte Zeile',
+  rowNew: 'Neue Zeile',
+  rowDeleted: 'Gelöschte Zeile',
   savedReloadFailed: 'Gespeichert; Neuladen fehlgeschlagen: {reason}',
   loadFailed: 'Laden fehlgeschlagen: {reason}',
   maxRowsExceeded: 'Nur die ersten {n} Zeilen werden angezeigt',
@@ -269,6 +282,12 @@ export function translateLayout(layout: GridLayout, messages: GridMessageTable):
     columns: layout.columns.map((c) => (c.caption.startsWith(I18N_PREFIX) ? { ...c, caption: translateCaption(c.caption, messages) } : c)),
     groups: layout.groups.map((g) => (g.caption.startsWith(I18N_PREFIX) ? { ...g, caption: translateCaption(g.caption, messages) } : g)),
   };
+}
+
+/** The text read out for a row of a Wrs state (M, I, D; null for R): the table's, else the English one. */
+export function rowStateMessage(messages: GridMessageTable, state: string): string | null {
+  const key = state === 'M' ? 'rowModified' : state === 'I' ? 'rowNew' : state === 'D' ? 'rowDeleted' : null;
+  return key === null ? null : (messages[key] ?? GRID_MESSAGES_EN[key] ?? null);
 }
 
 /** Fills `{name}` placeholders of a message. */
