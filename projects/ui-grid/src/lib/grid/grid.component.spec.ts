@@ -453,6 +453,61 @@ describe('GridComponent row states and read-only cells for assistive technology'
   });
 });
 
+describe('GridComponent drag selection', () => {
+  const columns = Array.from({ length: 30 }, (_, c) => ({ id: `c${c}` }));
+  const big = () => wrsText(columns, Array.from({ length: 500 }, (_, r) => columns.map((_, c) => `${r}.${c}`)));
+  const viewportOf = (s: Setup) => s.el.querySelector('.ui-grid-viewport') as HTMLElement;
+  const focused = (s: Setup) => {
+    const cellEl = s.el.querySelector('.ui-grid-cell-focus') as HTMLElement;
+    return { row: Number(cellEl.parentElement!.getAttribute('aria-rowindex')) - 2, col: Number(cellEl.getAttribute('aria-colindex')) - 1 };
+  };
+  const mouse = (type: string, x: number, y: number) => document.dispatchEvent(new MouseEvent(type, { bubbles: true, button: 0, clientX: x, clientY: y }));
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('scrolls and extends the range while the pointer is held below the body, and stops when it comes back or on mouseup', async () => {
+    const s = await setup({ maxHeight: 300 }, big());
+    const viewport = viewportOf(s);
+    const start = cell(s, 0, 1).getBoundingClientRect();
+    cell(s, 0, 1).dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: start.left + 3, clientY: start.top + 3 }));
+    const box = viewport.getBoundingClientRect();
+    mouse('mousemove', start.left + 3, box.bottom + 40);
+    await until(() => viewport.scrollTop > 600);
+    expect(focused(s).row).toBeGreaterThan(20);
+    expect(focused(s).col).toBe(1);
+    expect(cell(s, focused(s).row - 3, 1).getAttribute('aria-selected')).withContext('the range reaches from the first row').toBe('true');
+    mouse('mousemove', start.left + 3, box.top + 100);
+    const held = viewport.scrollTop;
+    await pause(150);
+    expect(viewport.scrollTop).withContext('back inside, the scrolling stops').toBe(held);
+    mouse('mousemove', start.left + 3, box.bottom + 40);
+    await until(() => viewport.scrollTop > held + 100);
+    mouse('mouseup', start.left + 3, box.bottom + 40);
+    const released = viewport.scrollTop;
+    await pause(150);
+    expect(viewport.scrollTop).withContext('mouseup stops it').toBe(released);
+  });
+
+  it('scrolls up and sideways the same way, and stops when the grid is destroyed during the drag', async () => {
+    const s = await setup({ maxHeight: 300 }, big());
+    const viewport = viewportOf(s);
+    viewport.scrollTop = 3000;
+    viewport.dispatchEvent(new Event('scroll'));
+    const row = Math.ceil(3000 / 28) + 2;
+    const start = cell(s, row, 1).getBoundingClientRect();
+    cell(s, row, 1).dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: start.left + 3, clientY: start.top + 3 }));
+    const box = viewport.getBoundingClientRect();
+    mouse('mousemove', box.right + 30, box.top - 30);
+    await until(() => viewport.scrollTop < 2500 && viewport.scrollLeft > 300);
+    expect(focused(s).row).toBeLessThan(row);
+    expect(focused(s).col).toBeGreaterThan(1);
+    const frames = spyOn(window, 'requestAnimationFrame').and.callThrough();
+    s.fixture.destroy();
+    frames.calls.reset();
+    await pause(100);
+    expect(frames).not.toHaveBeenCalled();
+  });
+});
+
 describe('GridComponent editing', () => {
   it('starts editing by typing, commits with Enter as one change set, turns the row into M and marks the cell', async () => {
     const s = await setup();

@@ -56,6 +56,7 @@ import {
 } from 'ngx-wrs-grid/core';
 import { Subscription } from 'rxjs';
 import { injectDataProviderRegistry } from '../services/data-provider-registry';
+import { DragAutoscroll } from './drag-autoscroll';
 import { GridBody } from './grid-body';
 import { GridChainParameters, GridChainPhase, runGridChain } from './grid-chain';
 import { deepKeyCheck, showsSubset } from './grid-deep-key-check';
@@ -1422,11 +1423,17 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     event.preventDefault();
     this.endDrag?.();
     const doc = this.host.ownerDocument;
-    const move = (e: MouseEvent) => {
-      const over = this.body?.cellAtPoint(e.clientX, e.clientY);
+    const extend = (x: number, y: number) => {
+      const over = this.body?.cellAtPoint(x, y);
       if (over) this.focusCell(over.row, over.col, true);
     };
+    // Held beyond the rows, the pointer scrolls the body each frame; a move event alone would scroll one step.
+    const autoscroll = new DragAutoscroll(this.body!.viewport, this.body!.header, extend);
+    const move = (e: MouseEvent) => {
+      if (!autoscroll.follow(e.clientX, e.clientY)) extend(e.clientX, e.clientY);
+    };
     const up = () => {
+      autoscroll.stop();
       this.endDrag = null;
       doc.removeEventListener('mousemove', move);
       doc.removeEventListener('mouseup', up);
