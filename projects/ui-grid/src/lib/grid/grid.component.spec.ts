@@ -408,6 +408,18 @@ describe('GridComponent cut, and the browser copy and cut events', () => {
     expect(event.defaultPrevented).toBeFalse();
     expect(s.changes.length).toBe(0);
   });
+
+  it('leaves a paste into a filter field to the field: no cell is written', async () => {
+    const s = await setup({ columnFilters: true });
+    const filter = s.el.querySelector<HTMLInputElement>('input.ui-grid-filter')!;
+    filter.focus();
+    const data = new DataTransfer();
+    data.setData('text/plain', 'Zed');
+    const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+    filter.dispatchEvent(event);
+    expect(event.defaultPrevented).toBeFalse();
+    expect(s.changes.length).toBe(0);
+  });
 });
 
 describe('GridComponent row states and read-only cells for assistive technology', () => {

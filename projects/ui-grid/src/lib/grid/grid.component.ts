@@ -1390,7 +1390,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   }
 
   private readonly onPaste = (event: ClipboardEvent): void => {
-    if (this.editor) return;
+    // A paste into an editor or a filter field (the header is inside the body host) is theirs.
+    if (this.editor || event.target !== this.bodyHost().nativeElement) return;
     const text = event.clipboardData?.getData('text/plain');
     if (text === undefined) return;
     event.preventDefault();
