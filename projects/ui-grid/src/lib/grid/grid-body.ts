@@ -13,6 +13,10 @@ export interface GridBodySource {
   errorOf(rowId: string, colId: string): string | null;
   /** Why the server refused a row in the last save (a conflict, a duplicate key), or null. */
   rowFailure?(rowId: string): string | null;
+  /** The text read out for a row of a Wrs state (M, I, D), or null. */
+  rowState?(state: string): string | null;
+  /** True when the user may not change a cell (grid, column, row or `isReadOnlyCell`): `aria-readonly`. */
+  readOnly?(row: Element, col: number): boolean;
   /** The painter of a `grid:Renderer/@type` (features/renderer-registry). */
   renderer?(type: string): (cell: HTMLElement, value: string | null, column: GridColumn, row: Element) => void;
   /** Called after each paint (a scroll step recycles cell elements: what points at one must follow). */
@@ -341,8 +345,10 @@ export class GridBody {
     const failure = row ? this.source.rowFailure?.(rowId) ?? null : null;
     const rowClass = failure === null ? `ui-grid-row ui-grid-row-${state}` : `ui-grid-row ui-grid-row-${state} ui-grid-row-failed`;
     if (el.className !== rowClass) el.className = rowClass;
-    if (failure !== null) {
-      if (el.getAttribute('aria-description') !== failure) el.setAttribute('aria-description', failure);
+    const stateText = row ? this.source.rowState?.(state) ?? null : null;
+    const description = stateText === null ? failure : failure === null ? stateText : `${stateText}. ${failure}`;
+    if (description !== null) {
+      if (el.getAttribute('aria-description') !== description) el.setAttribute('aria-description', description);
     } else if (el.hasAttribute('aria-description')) el.removeAttribute('aria-description');
     el.dataset['rowId'] = rowId;
     this.readRow(row);
@@ -402,6 +408,9 @@ export class GridBody {
       cell.removeAttribute('title');
       cell.removeAttribute('aria-invalid');
     }
+    if (row && this.source.readOnly?.(row, i)) {
+      if (!cell.hasAttribute('aria-readonly')) cell.setAttribute('aria-readonly', 'true');
+    } else if (cell.hasAttribute('aria-readonly')) cell.removeAttribute('aria-readonly');
     this.markCell(cell, cls, slot.position, i);
   }
 
@@ -416,6 +425,7 @@ export class GridBody {
     if (cell.className !== slot.base[i]) cell.className = slot.base[i];
     if (cell.hasAttribute('title')) cell.removeAttribute('title');
     if (cell.hasAttribute('aria-invalid')) cell.removeAttribute('aria-invalid');
+    if (cell.hasAttribute('aria-readonly')) cell.removeAttribute('aria-readonly');
     if (cell.hasAttribute('aria-selected')) cell.removeAttribute('aria-selected');
   }
 

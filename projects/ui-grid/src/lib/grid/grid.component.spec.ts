@@ -330,6 +330,196 @@ describe('GridComponent keyboard and selection', () => {
   });
 });
 
+describe('GridComponent cut, and the browser copy and cut events', () => {
+  const READ_ONLY_ID = () =>
+    new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>orders</wrq:BindingSet><grid:SelectColumns>
+        <grid:C bRef="id" isReadOnly="true"/><grid:C bRef="name"/><grid:C bRef="price"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+  const clipboardEvent = (target: HTMLElement, type: 'copy' | 'cut') => {
+    const event = new ClipboardEvent(type, { clipboardData: new DataTransfer(), bubbles: true, cancelable: true });
+    target.dispatchEvent(event);
+    return event;
+  };
+
+  it('cuts the range with Ctrl+X: copies it through the CDK clipboard and clears it as Delete does, in one undo step', async () => {
+    const s = await setup({ config: READ_ONLY_ID() });
+    const copy = spyOn(TestBed.inject(Clipboard), 'copy').and.returnValue(true);
+    click(s, 1, 1);
+    s.grid.deleteSelectedRows();
+    const before = serializeXml(s.grid.getData()!);
+    const changes = s.changes.length;
+    click(s, 0, 0);
+    click(s, 2, 2, { shiftKey: true });
+    const key = new KeyboardEvent('keydown', { key: 'x', ctrlKey: true, bubbles: true, cancelable: true });
+    body(s).dispatchEvent(key);
+    expect(key.defaultPrevented).withContext('the browser fires no cut event of its own').toBeTrue();
+    expect(copy).toHaveBeenCalledOnceWith('1\tAnna\t1.5\r\n2\tBert\t2\r\n3\tCleo\t10.125\r\n');
+    expect(s.changes.length - changes).toBe(1);
+    expect(rowXml(s, 'R1')).toBe('<wrs:M id="R1"><wrs:C>1</wrs:C><wrs:O>1</wrs:O><wrs:C/><wrs:O>Anna</wrs:O><wrs:C>3</wrs:C><wrs:O>3</wrs:O><wrs:C><wrs:null/></wrs:C><wrs:O>1.5</wrs:O><wrs:C>DE</wrs:C><wrs:O>DE</wrs:O></wrs:M>');
+    expect(rowXml(s, 'R2')).withContext('a deleted row keeps its cells').toContain('<wrs:D id="R2"><wrs:C>2</wrs:C><wrs:C>Bert</wrs:C>');
+    press(s, 'z', { ctrlKey: true });
+    expect(serializeXml(s.grid.getData()!)).toBe(before);
+  });
+
+  it('writes the clipboard once on Ctrl+C: the key is handled, so the browser fires no copy event of its own', async () => {
+    const s = await setup();
+    const copy = spyOn(TestBed.inject(Clipboard), 'copy').and.returnValue(true);
+    click(s, 0, 1);
+    const key = new KeyboardEvent('keydown', { key: 'c', ctrlKey: true, bubbles: true, cancelable: true });
+    body(s).dispatchEvent(key);
+    expect(key.defaultPrevented).toBeTrue();
+    expect(copy).toHaveBeenCalledOnceWith('Anna\r\n');
+  });
+
+  it('answers the browser copy and cut events (Edit menu) with the selection as TSV in clipboardData; the cut clears it', async () => {
+    const s = await setup({ config: READ_ONLY_ID() });
+    const copy = spyOn(TestBed.inject(Clipboard), 'copy').and.returnValue(true);
+    click(s, 0, 0);
+    click(s, 1, 1, { shiftKey: true });
+    const copied = clipboardEvent(body(s), 'copy');
+    expect(copied.defaultPrevented).toBeTrue();
+    expect(copied.clipboardData!.getData('text/plain')).toBe('1\tAnna\r\n2\tBert\r\n');
+    expect(s.changes.length).toBe(0);
+    const cut = clipboardEvent(body(s), 'cut');
+    expect(cut.defaultPrevented).toBeTrue();
+    expect(cut.clipboardData!.getData('text/plain')).toBe('1\tAnna\r\n2\tBert\r\n');
+    expect(s.changes.length).toBe(1);
+    expect(rowXml(s, 'R1')).toContain('<wrs:C>1</wrs:C><wrs:O>1</wrs:O><wrs:C/><wrs:O>Anna</wrs:O><wrs:C>3</wrs:C><wrs:O>3</wrs:O><wrs:C>1.5</wrs:C>');
+    expect(rowXml(s, 'R2')).toContain('<wrs:C>2</wrs:C><wrs:O>2</wrs:O><wrs:C/><wrs:O>Bert</wrs:O>');
+    expect(copy).withContext('the event carries the text, the CDK clipboard is not written besides').not.toHaveBeenCalled();
+  });
+
+  it('leaves the copy and cut of an open editor and of a filter field to the browser', async () => {
+    const s = await setup({ columnFilters: true });
+    body(s).focus();
+    press(s, 'ArrowRight');
+    press(s, 'F2');
+    const editor = s.el.querySelector('.ui-grid-editor') as HTMLInputElement;
+    for (const type of ['copy', 'cut'] as const) {
+      const event = clipboardEvent(editor, type);
+      expect(event.defaultPrevented).withContext(type).toBeFalse();
+      expect(event.clipboardData!.getData('text/plain')).toBe('');
+    }
+    press(s, 'Escape');
+    const filter = s.el.querySelector<HTMLInputElement>('input.ui-grid-filter')!;
+    filter.focus();
+    const event = clipboardEvent(filter, 'cut');
+    expect(event.defaultPrevented).toBeFalse();
+    expect(s.changes.length).toBe(0);
+  });
+
+  it('leaves a paste into a filter field to the field: no cell is written', async () => {
+    const s = await setup({ columnFilters: true });
+    const filter = s.el.querySelector<HTMLInputElement>('input.ui-grid-filter')!;
+    filter.focus();
+    const data = new DataTransfer();
+    data.setData('text/plain', 'Zed');
+    const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+    filter.dispatchEvent(event);
+    expect(event.defaultPrevented).toBeFalse();
+    expect(s.changes.length).toBe(0);
+  });
+});
+
+describe('GridComponent row states and read-only cells for assistive technology', () => {
+  const rowElement = (s: Setup, id: string) => s.el.querySelector(`.ui-grid-row[data-row-id="${id}"]`) as HTMLElement;
+  const readOnly = (s: Setup, row: number) => [0, 1, 2, 3].map((c) => cell(s, row, c).getAttribute('aria-readonly'));
+
+  it('describes modified, new and deleted rows (aria-description) and drops it when a row is back to R', async () => {
+    const s = await setup();
+    click(s, 0, 1);
+    paste(s, 'Xena');
+    click(s, 1, 1);
+    s.grid.deleteSelectedRows();
+    s.grid.addRow();
+    const added = WrsIndex.of(s.grid.getData()!).rowAt(4)!.getAttribute('id')!;
+    expect(rowElement(s, 'R1').getAttribute('aria-description')).toBe('Modified row');
+    expect(rowElement(s, 'R2').getAttribute('aria-description')).toBe('Deleted row');
+    expect(rowElement(s, 'R3').hasAttribute('aria-description')).toBeFalse();
+    expect(rowElement(s, added).getAttribute('aria-description')).toBe('New row');
+    for (let i = 0; i < 3; i++) press(s, 'z', { ctrlKey: true });
+    expect(WrsIndex.of(s.grid.getData()!).rowCount).toBe(3);
+    const shown = [...s.el.querySelectorAll<HTMLElement>('.ui-grid-row')].filter((r) => r.style.display !== 'none');
+    expect(shown.map((r) => r.getAttribute('aria-description'))).toEqual([null, null, null]);
+  });
+
+  it('says aria-readonly on cells of read-only columns, of deleted rows and where isReadOnlyCell says so, and drops it on restore', async () => {
+    const config = new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>orders</wrq:BindingSet><grid:SelectColumns>
+        <grid:C bRef="id" isReadOnly="true"/><grid:C bRef="name"/><grid:C bRef="qty"/><grid:C bRef="price"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+    const s = await setup({ config, isReadOnlyCell: (...args: unknown[]) => args[2] === 'R3' && args[3] === 'price' });
+    click(s, 1, 1);
+    s.grid.deleteSelectedRows();
+    expect(readOnly(s, 0)).toEqual(['true', null, null, null]);
+    expect(readOnly(s, 1)).toEqual(['true', 'true', 'true', 'true']);
+    expect(readOnly(s, 2)).toEqual(['true', null, null, 'true']);
+    s.grid.restoreSelectedRows();
+    expect(readOnly(s, 1)).toEqual(['true', null, null, null]);
+  });
+
+  it('says aria-readonly on every cell of a read-only grid', async () => {
+    const s = await setup({ isReadOnly: true });
+    expect([0, 1, 2].flatMap((r) => readOnly(s, r)).every((v) => v === 'true')).toBeTrue();
+  });
+});
+
+describe('GridComponent drag selection', () => {
+  const columns = Array.from({ length: 30 }, (_, c) => ({ id: `c${c}` }));
+  const big = () => wrsText(columns, Array.from({ length: 500 }, (_, r) => columns.map((_, c) => `${r}.${c}`)));
+  const viewportOf = (s: Setup) => s.el.querySelector('.ui-grid-viewport') as HTMLElement;
+  const focused = (s: Setup) => {
+    const cellEl = s.el.querySelector('.ui-grid-cell-focus') as HTMLElement;
+    return { row: Number(cellEl.parentElement!.getAttribute('aria-rowindex')) - 2, col: Number(cellEl.getAttribute('aria-colindex')) - 1 };
+  };
+  const mouse = (type: string, x: number, y: number) => document.dispatchEvent(new MouseEvent(type, { bubbles: true, button: 0, clientX: x, clientY: y }));
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('scrolls and extends the range while the pointer is held below the body, and stops when it comes back or on mouseup', async () => {
+    const s = await setup({ maxHeight: 300 }, big());
+    const viewport = viewportOf(s);
+    const start = cell(s, 0, 1).getBoundingClientRect();
+    cell(s, 0, 1).dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: start.left + 3, clientY: start.top + 3 }));
+    const box = viewport.getBoundingClientRect();
+    mouse('mousemove', start.left + 3, box.bottom + 40);
+    await until(() => viewport.scrollTop > 600);
+    expect(focused(s).row).toBeGreaterThan(20);
+    expect(focused(s).col).toBe(1);
+    expect(cell(s, focused(s).row - 3, 1).getAttribute('aria-selected')).withContext('the range reaches from the first row').toBe('true');
+    mouse('mousemove', start.left + 3, box.top + 100);
+    const held = viewport.scrollTop;
+    await pause(150);
+    expect(viewport.scrollTop).withContext('back inside, the scrolling stops').toBe(held);
+    mouse('mousemove', start.left + 3, box.bottom + 40);
+    await until(() => viewport.scrollTop > held + 100);
+    mouse('mouseup', start.left + 3, box.bottom + 40);
+    const released = viewport.scrollTop;
+    await pause(150);
+    expect(viewport.scrollTop).withContext('mouseup stops it').toBe(released);
+  });
+
+  it('scrolls up and sideways the same way, and stops when the grid is destroyed during the drag', async () => {
+    const s = await setup({ maxHeight: 300 }, big());
+    const viewport = viewportOf(s);
+    viewport.scrollTop = 3000;
+    viewport.dispatchEvent(new Event('scroll'));
+    const row = Math.ceil(3000 / 28) + 2;
+    const start = cell(s, row, 1).getBoundingClientRect();
+    cell(s, row, 1).dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: start.left + 3, clientY: start.top + 3 }));
+    const box = viewport.getBoundingClientRect();
+    mouse('mousemove', box.right + 30, box.top - 30);
+    await until(() => viewport.scrollTop < 2500 && viewport.scrollLeft > 300);
+    expect(focused(s).row).toBeLessThan(row);
+    expect(focused(s).col).toBeGreaterThan(1);
+    const frames = spyOn(window, 'requestAnimationFrame').and.callThrough();
+    s.fixture.destroy();
+    frames.calls.reset();
+    await pause(100);
+    expect(frames).not.toHaveBeenCalled();
+  });
+});
+
 describe('GridComponent editing', () => {
   it('starts editing by typing, commits with Enter as one change set, turns the row into M and marks the cell', async () => {
     const s = await setup();
@@ -515,6 +705,7 @@ describe('GridComponent editing', () => {
         return args[3] === 'name' && args[4] === 'Bert';
       },
     });
+    calls.length = 0;
     click(s, 1, 1);
     press(s, 'x');
     expect(s.el.querySelector('.ui-grid-editor')).toBeNull();
@@ -561,6 +752,81 @@ describe('GridComponent paste', () => {
     paste(s, 'Xena\nYves');
     expect(WrsIndex.of(s.grid.getData()!).rowCount).toBe(3);
     expect(rowXml(s, 'R3')).toContain('<wrs:C>Xena</wrs:C>');
+  });
+});
+
+describe('GridComponent paste over a selected range', () => {
+  const LETTERS = () => wrsText([{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }], Array.from({ length: 4 }, (_, r) => ['a', 'b', 'c', 'd'].map((c) => `${c}${r + 1}`)));
+  const shown = (s: Setup, rows: number, cols: number) => Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => cell(s, r, c).textContent));
+
+  it('fills the whole range with a single value, read-only cells and deleted rows kept, as one change set and one undo step', async () => {
+    const config = new StaticModel({
+      data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>orders</wrq:BindingSet><grid:SelectColumns>
+        <grid:C bRef="id" isReadOnly="true"/><grid:C bRef="name"/><grid:C bRef="qty"/><grid:C bRef="price"/></grid:SelectColumns></grid:GridConfiguration>`,
+    });
+    const s = await setup({ config, isReadOnlyCell: (...args: unknown[]) => args[2] === 'R3' && args[3] === 'price' });
+    click(s, 1, 1);
+    s.grid.deleteSelectedRows();
+    const before = serializeXml(s.grid.getData()!);
+    const changes = s.changes.length;
+    click(s, 0, 0);
+    click(s, 2, 3, { shiftKey: true });
+    paste(s, '4');
+    expect(s.changes.length - changes).toBe(1);
+    expect(shown(s, 3, 4)).toEqual([
+      ['1', '4', '4', '4.00'],
+      ['2', 'Bert', '5', '2.00'],
+      ['3', '4', '4', '10.13'],
+    ]);
+    expect(s.el.querySelectorAll('[aria-selected="true"]').length).withContext('the selection covers what was pasted').toBe(12);
+    press(s, 'z', { ctrlKey: true });
+    expect(serializeXml(s.grid.getData()!)).toBe(before);
+  });
+
+  it('tiles a block over a range it divides, and pastes one that does not divide it once from the top left', async () => {
+    const s = await setup({}, LETTERS());
+    click(s, 0, 0);
+    click(s, 3, 3, { shiftKey: true });
+    paste(s, 'x\ty\r\n1\t2\r\n');
+    expect(shown(s, 4, 4)).toEqual([
+      ['x', 'y', 'x', 'y'],
+      ['1', '2', '1', '2'],
+      ['x', 'y', 'x', 'y'],
+      ['1', '2', '1', '2'],
+    ]);
+    expect(s.changes.length).toBe(1);
+    click(s, 0, 0);
+    click(s, 3, 1, { shiftKey: true });
+    paste(s, 'p\tq\tr\ns\tt\tu\nv\tw\tz');
+    expect(shown(s, 4, 4)).toEqual([
+      ['p', 'q', 'r', 'y'],
+      ['s', 't', 'u', '2'],
+      ['v', 'w', 'z', 'y'],
+      ['1', '2', '1', '2'],
+    ]);
+    expect(s.el.querySelectorAll('[aria-selected="true"]').length).withContext('the block pasted, 3 x 3').toBe(9);
+  });
+
+  it('tiles a single line across the range and does not tile lines of unequal length', async () => {
+    const s = await setup({}, LETTERS());
+    click(s, 1, 0);
+    click(s, 2, 3, { shiftKey: true });
+    paste(s, 'k\tl');
+    expect(shown(s, 4, 4)).toEqual([
+      ['a1', 'b1', 'c1', 'd1'],
+      ['k', 'l', 'k', 'l'],
+      ['k', 'l', 'k', 'l'],
+      ['a4', 'b4', 'c4', 'd4'],
+    ]);
+    click(s, 0, 0);
+    click(s, 3, 1, { shiftKey: true });
+    paste(s, 'm\tn\no');
+    expect(shown(s, 4, 2)).toEqual([
+      ['m', 'n'],
+      ['o', 'l'],
+      ['k', 'l'],
+      ['a4', 'b4'],
+    ]);
   });
 });
 
@@ -1028,7 +1294,7 @@ describe('GridComponent save and reset', () => {
     expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed at rows 2, 3: 2 row(s) changed on the server (HTTP 409)');
     const rowOf = (row: number) => cell(s, row, 0).parentElement as HTMLElement;
     expect([0, 1, 2].map((r) => rowOf(r).classList.contains('ui-grid-row-failed'))).toEqual([false, true, true]);
-    expect(rowOf(1).getAttribute('aria-description')).toBe('Not saved: the server refused this row');
+    expect(rowOf(1).getAttribute('aria-description')).toBe('Modified row. Not saved: the server refused this row');
     expect(rowOf(0).hasAttribute('aria-description')).toBeFalse();
     expect(cell(s, 1, 3).classList).withContext('the focus moves to the first refused row, in its column').toContain('ui-grid-cell-focus');
     expect(rowXml(s, 'R2')).toContain('<wrs:O>Bert</wrs:O>');
@@ -1489,8 +1755,9 @@ describe('GridComponent beside other components and page fields', () => {
     click(s, 0, 1);
     press(s, 'ArrowDown', { shiftKey: true });
     press(s, 'ArrowRight', { shiftKey: true });
-    paste(s, 'X\t8');
-    expect(rowXml(s, 'R1')).toContain('<wrs:C>X</wrs:C><wrs:O>Anna</wrs:O><wrs:C>8</wrs:C><wrs:O>3</wrs:O>');
+    // Three columns do not divide the two selected ones: the block is pasted once, not tiled.
+    paste(s, 'X\t8\t9');
+    expect(rowXml(s, 'R1')).toContain('<wrs:C>X</wrs:C><wrs:O>Anna</wrs:O><wrs:C>8</wrs:C><wrs:O>3</wrs:O><wrs:C>9</wrs:C><wrs:O>1.5</wrs:O>');
     expect(rowXml(s, 'R2')).not.toContain('wrs:O');
   });
 

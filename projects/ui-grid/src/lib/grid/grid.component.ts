@@ -56,6 +56,7 @@ import {
 } from 'ngx-wrs-grid/core';
 import { Subscription } from 'rxjs';
 import { injectDataProviderRegistry } from '../services/data-provider-registry';
+import { DragAutoscroll } from './drag-autoscroll';
 import { GridBody } from './grid-body';
 import { GridChainParameters, GridChainPhase, runGridChain } from './grid-chain';
 import { deepKeyCheck, showsSubset } from './grid-deep-key-check';
@@ -75,7 +76,7 @@ import { GridExportButtonsComponent } from './features/grid-export-buttons.compo
 import { GridExportFormat, downloadBlob, exportBytes, exportFileNameFor } from './features/grid-export';
 import { CaptionForColumnValue, ColumnFiltersCustomFilter, GridFeatures } from './features/grid-features';
 import { decorateHeader } from './features/grid-header-features';
-import { GRID_MESSAGES, GridMessageTable, formatMessage, messageOf, translateLayout } from './features/grid-messages';
+import { GRID_MESSAGES, GridMessageTable, formatMessage, messageOf, rowStateMessage, translateLayout } from './features/grid-messages';
 import { GRID_MENU_ACTIONS, focusFirstEntry, menuEntries, renderMenu, wireMenu } from './features/grid-context-menu';
 import { openOverlay } from './features/grid-overlay';
 import { GridPagerComponent } from './features/grid-pager.component';
@@ -308,10 +309,14 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         return message === null ? null : this.validationMessage(colId, message);
       },
       rowFailure: (rowId) => (this.failedRows.has(rowId) ? this.messages.rowNotSaved : null),
+      rowState: (state) => rowStateMessage(this.messages, state),
+      readOnly: (row, col) => !this.canEditRow(row, col),
       painted: () => this.markActive(),
     }, this.hotArgs()?.rowHeight ?? DEFAULT_ROW_HEIGHT);
     bodyHost.addEventListener('keydown', this.onKeydown);
     bodyHost.addEventListener('paste', this.onPaste);
+    bodyHost.addEventListener('copy', this.onCopyOrCut);
+    bodyHost.addEventListener('cut', this.onCopyOrCut);
     this.body.canvas.addEventListener('mousedown', this.onMousedown);
     this.body.canvas.addEventListener('dblclick', this.onDblclick);
     bodyHost.addEventListener('contextmenu', this.onContextMenu);
@@ -956,6 +961,19 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   /** The selected range as tab-separated text (`toTabText`: stored values, not captions), copied through the CDK clipboard. */
   copySelection(): string {
+    const text = this.selectedText();
+    this.clipboard.copy(text);
+    return text;
+  }
+
+  /** Copies the selected range (`copySelection`), then empties its cells as Delete does, in one undo step. */
+  cutSelection(): string {
+    const text = this.copySelection();
+    this.clearSelection();
+    return text;
+  }
+
+  private selectedText(): string {
     const { top, bottom, left, right } = this.selection.range;
     const lines: (string | null)[][] = [];
     for (let p = top; p <= bottom; p++) {
@@ -963,18 +981,16 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       if (!row) continue;
       lines.push(this.shown.slice(left, right + 1).map((c) => this.valueAt(row, c)));
     }
-    const text = toTabText(lines);
-    this.clipboard.copy(text);
-    return text;
+    return toTabText(lines);
   }
 
   /**
    * Pastes TSV at the top left cell of the selection as one change set, appending rows when `allowNewRows`;
-   * read-only cells keep their value.
+   * read-only cells keep their value. A block the selection holds a whole number of times fills it (`tiledOverSelection`).
    */
   pasteTsv(text: string): void {
     if (this.isReadOnly() || !this.data) return;
-    const lines = parseTabText(text);
+    const lines = this.tiledOverSelection(parseTabText(text));
     if (lines.length === 0) return;
     // A range made with shift+arrows has its focus at the far corner; a paste starts where the range starts.
     const { top, left } = this.selection.range;
@@ -1024,6 +1040,23 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     });
     this.selection.selectRange({ top, left, bottom: Math.min(top + lines.length, view.rowCount) - 1, right: Math.min(left + width, this.shown.length) - 1 });
     this.body?.repaintMarks();
+  }
+
+  /**
+   * The pasted block repeated over the selected range when the range is a whole number of blocks high and wide (a
+   * single value fills it all), as spreadsheets paste; else the block as it is. Lines of unequal length are not tiled.
+   */
+  private tiledOverSelection(lines: string[][]): string[][] {
+    if (lines.length === 0) return lines;
+    const { top, bottom, left, right } = this.selection.range;
+    const rows = bottom - top + 1;
+    const cols = right - left + 1;
+    const width = lines[0].length;
+    if (lines.some((line) => line.length !== width) || rows % lines.length !== 0 || cols % width !== 0) return lines;
+    if (rows === lines.length && cols === width) return lines;
+    const across = cols / width;
+    const wide = across === 1 ? lines : lines.map((line) => Array.from({ length: cols }, (_, c) => line[c % width]));
+    return Array.from({ length: rows }, (_, r) => wide[r % lines.length]);
   }
 
   /** Empties the cells of the selected range as one change set. */
@@ -1377,8 +1410,13 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       this.body?.repaintMarks();
       return true;
     }
+    // Handled keys are default-prevented: the browser then fires no copy or cut event of its own (see onCopyOrCut).
     if (ctrl && key === 'c') {
       this.copySelection();
+      return true;
+    }
+    if (ctrl && key === 'x') {
+      this.cutSelection();
       return true;
     }
     if (ctrl && (key === 'y' || (key === 'z' && shift))) return this.redo() || true;
@@ -1397,11 +1435,23 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   }
 
   private readonly onPaste = (event: ClipboardEvent): void => {
-    if (this.editor) return;
+    // A paste into an editor or a filter field (the header is inside the body host) is theirs.
+    if (this.editor || event.target !== this.bodyHost().nativeElement) return;
     const text = event.clipboardData?.getData('text/plain');
     if (text === undefined) return;
     event.preventDefault();
     this.pasteTsv(text);
+  };
+
+  /**
+   * The browser's own copy and cut (its Edit menu): the selection as TSV in the event's clipboard data. Only when the
+   * body itself has the focus: an open editor or a filter field copies and cuts its own text.
+   */
+  private readonly onCopyOrCut = (event: ClipboardEvent): void => {
+    if (this.editor || !this.data || !event.clipboardData || event.target !== this.bodyHost().nativeElement) return;
+    event.clipboardData.setData('text/plain', this.selectedText());
+    event.preventDefault();
+    if (event.type === 'cut') this.clearSelection();
   };
 
   /** Stops the typed column filters of the painted header still waiting to apply; gives their text by column id. */
@@ -1419,11 +1469,17 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     event.preventDefault();
     this.endDrag?.();
     const doc = this.host.ownerDocument;
-    const move = (e: MouseEvent) => {
-      const over = this.body?.cellAtPoint(e.clientX, e.clientY);
+    const extend = (x: number, y: number) => {
+      const over = this.body?.cellAtPoint(x, y);
       if (over) this.focusCell(over.row, over.col, true);
     };
+    // Held beyond the rows, the pointer scrolls the body each frame; a move event alone would scroll one step.
+    const autoscroll = new DragAutoscroll(this.body!.viewport, this.body!.header, extend);
+    const move = (e: MouseEvent) => {
+      if (!autoscroll.follow(e.clientX, e.clientY)) extend(e.clientX, e.clientY);
+    };
     const up = () => {
+      autoscroll.stop();
       this.endDrag = null;
       doc.removeEventListener('mousemove', move);
       doc.removeEventListener('mouseup', up);

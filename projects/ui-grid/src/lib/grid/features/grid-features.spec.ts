@@ -1299,6 +1299,28 @@ describe('Grid features: renderers, editors, i18n, theme', () => {
     expect(s.grid.getCellError('R1', 'qty')).toBe('col.missing ist keine ganze Zahl');
   });
 
+  it('reads out modified, new and deleted rows in the table provided; a table without those keys reads the English text', async () => {
+    const older = Object.fromEntries(Object.entries(GRID_MESSAGES_EN).filter(([key]) => !['rowModified', 'rowNew', 'rowDeleted'].includes(key)));
+    for (const [table, texts] of [
+      [GRID_MESSAGES_DE, ['Geänderte Zeile', 'Gelöschte Zeile', 'Neue Zeile']],
+      [older, ['Modified row', 'Deleted row', 'New row']],
+    ] as const) {
+      const s = await setup({}, { providers: [{ provide: GRID_MESSAGES, useValue: table }] });
+      clickCell(s, 0, 0);
+      s.grid.pasteTsv('Anke');
+      clickCell(s, 1, 0);
+      s.grid.deleteSelectedRows();
+      s.grid.addRow();
+      const described = [...s.el.querySelectorAll<HTMLElement>('.ui-grid-row')]
+        .filter((r) => r.style.display !== 'none')
+        .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+        .map((r) => r.getAttribute('aria-description'));
+      expect(described).toEqual([texts[0], texts[1], null, null, null, texts[2]]);
+      s.fixture.destroy();
+      TestBed.resetTestingModule();
+    }
+  });
+
   it('takes colours from CSS custom properties, with a dark theme', async () => {
     const s = await setup();
     const bodyEl = s.el.querySelector<HTMLElement>('.ui-grid-body')!;

@@ -31,6 +31,13 @@ export interface GridMessages {
   readonly failedRowsHidden: string;
   /** Read out for a row the server refused in the last save (`aria-description`). */
   readonly rowNotSaved: string;
+  /**
+   * Read out for a modified, a new and a deleted row (`aria-description`). Optional, so that an app's own complete
+   * table written before them still compiles: a table without them reads the English text (`rowStateMessage`).
+   */
+  readonly rowModified?: string;
+  readonly rowNew?: string;
+  readonly rowDeleted?: string;
   readonly savedReloadFailed: string;
   readonly loadFailed: string;
   readonly maxRowsExceeded: string;
@@ -125,6 +132,9 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   failedRows: 'rows {list}',
   failedRowsHidden: '{n} not shown',
   rowNotSaved: 'Not saved: the server refused this row',
+  rowModified: 'Modified row',
+  rowNew: 'New row',
+  rowDeleted: 'Deleted row',
   savedReloadFailed: 'Saved; reloading failed: {reason}',
   loadFailed: 'Loading failed: {reason}',
   maxRowsExceeded: 'Only the first {n} rows are shown',
@@ -211,6 +221,9 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   failedRows: 'Zeilen {list}',
   failedRowsHidden: '{n} nicht angezeigt',
   rowNotSaved: 'Nicht gespeichert: der Server hat diese Zeile abgelehnt',
+  rowModified: 'Geänderte Zeile',
+  rowNew: 'Neue Zeile',
+  rowDeleted: 'Gelöschte Zeile',
   savedReloadFailed: 'Gespeichert; Neuladen fehlgeschlagen: {reason}',
   loadFailed: 'Laden fehlgeschlagen: {reason}',
   maxRowsExceeded: 'Nur die ersten {n} Zeilen werden angezeigt',
@@ -296,6 +309,12 @@ export function translateLayout(layout: GridLayout, messages: GridMessageTable):
 /** A message of the table; the English text for a key the table lacks (an optional key added after it was written). */
 export function messageOf(messages: GridMessageTable, key: keyof GridMessages): string {
   return messages[key] ?? GRID_MESSAGES_EN[key] ?? key;
+}
+
+/** The text read out for a row of a Wrs state (M, I, D; null for R): the table's, else the English one. */
+export function rowStateMessage(messages: GridMessageTable, state: string): string | null {
+  const key = state === 'M' ? 'rowModified' : state === 'I' ? 'rowNew' : state === 'D' ? 'rowDeleted' : null;
+  return key === null ? null : messageOf(messages, key);
 }
 
 /** Fills `{name}` placeholders of a message. */
