@@ -1212,6 +1212,24 @@ describe('GridComponent save and reset', () => {
     expect(s.grid.getData()!.getElementsByTagNameNS(NS.wrs, 'O').length).toBe(0);
     expect(button(s, 'undo').disabled).toBeTrue();
     expect(s.statuses.slice(-1)).toEqual(['SavedStatus']);
+    s.fixture.detectChanges();
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Saved 3 changed rows');
+  });
+
+  it('says in the status line what a save sent: one row, or nothing to save', async () => {
+    const s = await setup({ customSave: () => undefined });
+    click(s, 0, 1);
+    press(s, 'k');
+    press(s, 'Enter');
+    button(s, 'save').click();
+    await firstValueFrom(s.grid.status$.pipe(filter((x) => x instanceof SavedStatus)));
+    s.fixture.detectChanges();
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Saved 1 changed row');
+    TestBed.resetTestingModule();
+    const idle = await setup();
+    await idle.grid.save();
+    idle.fixture.detectChanges();
+    expect(idle.el.querySelector('[data-test="message"]')!.textContent).toBe('Nothing to save');
   });
 
   it('on a failing save reaches SaveFailedStatus, shows the reason, keeps every pending change and can retry', async () => {

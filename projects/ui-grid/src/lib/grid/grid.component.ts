@@ -1194,10 +1194,14 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         return;
       }
       let reloadFailure: unknown = null;
+      let sent = 0;
+      let posted = false;
       // One save of the document at a time: a WrsUtil save of this grid that is still running is waited for.
       const doc = this.data!;
       await oneSaveAtATime(doc, async () => {
         const payload = buildSavePayload(WrsIndex.of(doc));
+        sent = payload.rowCount;
+        posted = sent > 0 || !!this.customSave() || !!this.saveChain();
         const sequence = this.lastChangeSequence();
         const custom = this.customSave();
         if (custom) await this.inSaveCallback(() => custom({ gridModel: this, wrs: payload.wrs }));
@@ -1225,6 +1229,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       });
       this.setStatus(this.savedStatus);
       if (reloadFailure) this.message.set(formatMessage(this.messages.savedReloadFailed, { reason: saveFailureReason(reloadFailure) }));
+      else if (!posted) this.message.set(messageOf(this.messages, 'nothingToSave'));
+      else this.message.set(formatMessage(messageOf(this.messages, sent === 1 ? 'savedRow' : 'savedRows'), { n: sent }));
     } catch (e) {
       const rows = this.markFailedRows(e);
       const reason = saveFailureReason(e);

@@ -102,6 +102,11 @@ export interface GridMessages {
   readonly changedRow?: string;
   /** `{n}` rows. */
   readonly changedRows?: string;
+  /** A save the server committed; `{n}` the rows it sent (`savedRow` for one). */
+  readonly savedRows?: string;
+  readonly savedRow?: string;
+  /** A save with no change to send (and no save chain or custom save). */
+  readonly nothingToSave?: string;
 }
 
 /** A message table: the grid's texts plus any caption keys an app looks up with the U+E0FF prefix. */
@@ -194,6 +199,9 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   redoneOnOtherPages: 'Redone in {rows} not on this page',
   changedRow: '1 row',
   changedRows: '{n} rows',
+  savedRows: 'Saved {n} changed rows',
+  savedRow: 'Saved 1 changed row',
+  nothingToSave: 'Nothing to save',
 };
 
 /** The German table, the second table proving an app can replace the texts. */
@@ -283,6 +291,9 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   redoneOnOtherPages: 'Wiederholt in {rows}, nicht auf dieser Seite',
   changedRow: '1 Zeile',
   changedRows: '{n} Zeilen',
+  savedRows: '{n} geänderte Zeilen gespeichert',
+  savedRow: '1 geänderte Zeile gespeichert',
+  nothingToSave: 'Nichts zu speichern',
 };
 
 /** The message table of every grid in an injector; provide GRID_MESSAGES_DE or an app's own table to replace it. */
