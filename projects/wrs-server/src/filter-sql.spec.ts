@@ -117,6 +117,16 @@ describe('f:Filter on PGlite', () => {
     expect(await late('<f:Expression bRef="country" op="in" value="q" ic="true"/>')).toEqual([9020]);
   });
 
+  it('compares a CHAR column with a VARCHAR one (@bRef2) as text: trailing blanks of the VARCHAR count, as on the client', async () => {
+    await server.db.query(`INSERT INTO countries (code, name) VALUES ('R', 'R land') ON CONFLICT DO NOTHING`);
+    await server.db.query(`UPDATE orders SET country = 'R', customer = 'R ' WHERE id = 9026`);
+    await server.db.query(`UPDATE orders SET country = 'R', customer = 'R' WHERE id = 9027`);
+    const late = (filter: string) => ids(`<f:And><f:Expression bRef="id" op=">=" value="9026"/><f:Expression bRef="id" op="&lt;=" value="9027"/>${filter}</f:And>`);
+    expect(await late('<f:Expression bRef="country" op="=" bRef2="customer"/>')).toEqual([9027]);
+    expect(await late('<f:Expression bRef="customer" op="&lt;>" bRef2="country"/>')).toEqual([9026]);
+    expect(await late('<f:Expression bRef="country" op="&lt;" bRef2="customer"/>')).toEqual([9026]);
+  });
+
   it('matches like and notLike on CHAR without its padding, with and without ic', async () => {
     await server.db.query(`INSERT INTO countries (code, name) VALUES ('P', 'P land') ON CONFLICT DO NOTHING`);
     await server.db.query(`UPDATE orders SET country = 'P' WHERE id = 9022`);

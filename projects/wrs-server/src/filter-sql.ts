@@ -109,7 +109,12 @@ function expressionSql(el: Element, set: BindingSet, params: SqlParams): string 
       throw badRequest(`Columns ${column.id} (${column.type}) and ${other.id} (${other.type}) cannot be compared: their types differ`);
     }
     const otherCol = shownPrecisionSql(other, columnSql(other));
-    return whenNotEmpty(column, col, whenNotEmpty(other, otherCol, `${folded(col, ic)} ${sqlOp} ${folded(otherCol, ic && isTextType(other.type))}`));
+    // CHAR beside another text type compares as text (its padding dropped), as the client compares them; left as
+    // they are, PostgreSQL would compare the other side as CHAR, trailing blanks insignificant ('ab' = 'ab ').
+    const mixed = (column.type === 'CHAR') !== (other.type === 'CHAR');
+    const asText = (c: ColumnBinding, sql: string) => (mixed && c.type === 'CHAR' ? `CAST(${sql} AS TEXT)` : sql);
+    const condition = `${folded(asText(column, col), ic)} ${sqlOp} ${folded(asText(other, otherCol), ic && isTextType(other.type))}`;
+    return whenNotEmpty(column, col, whenNotEmpty(other, otherCol, condition));
   }
   const value = attr(el, 'value') ?? '';
   if (op in COMPARISONS) {

@@ -706,6 +706,11 @@ export abstract class DataProvider {
     if (!this.isReady() || !this.data) return;
     const doc = this.data;
     const nodes = this.queryNodes(xPath, fillParams);
+    // Refused before anything goes: a removal stopped half way would leave changes no change set names.
+    for (const n of nodes) {
+      const context = findCellContext(n, doc);
+      if (context?.cell) refuseDeletedRow(context.row);
+    }
     let structural = false;
     const rowIds: string[] = [];
     const parents: Node[] = [];
@@ -717,7 +722,6 @@ export abstract class DataProvider {
         if (context.structural && n === context.row && context.row.localName !== 'Data') wholeRows.push(context.row);
         else if (context.structural) structural = true;
         if (!context.cell) WrsIndex.tryOf(doc)?.forgetOriginal(context.row);
-        if (context.cell) refuseDeletedRow(context.row);
         // Content taken out of a cell of an R row changes its value: the row becomes M first, keeping the original.
         if (context.cell && n !== context.cell && context.row.localName === 'R') markModified(context.row, WrsIndex.tryOf(doc));
         rowIds.push(context.row.getAttribute('id') ?? '');

@@ -237,12 +237,27 @@ describe(`write rules, spec 4.5 (${domName()})`, () => {
     expect(refused(() => orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[2]/text()", '9'))).toBeTrue();
     expect(refused(() => orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[1]", null))).toBeTrue();
     expect(refused(() => orders.remove("/*/wrs:Data/*[@id='R1']/wrs:C[1]/text()"))).toBeTrue();
+
     expect(refused(() => util.write(orders.getData()!, "/*/wrs:Data/*[@id='R1']/wrs:C[1]", undefined, 'Hacked'))).toBeTrue();
     expect(shape()).toBe(before);
     expect(orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[1]", 'Anna')).not.toBeNull();
     expect(util.restoreRow(orders, 'R1')).toBeTrue();
     orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[1]", 'Anne');
     expect(orders.read("/*/wrs:Data/*[@id='R1']/wrs:C[1]")).toBe('Anne');
+    // A removal over several rows, a deleted one last among them, changes none of them.
+    util.deleteRow(orders, 'R3');
+    const all = shape();
+    const refusedIds: string[] = [];
+    orders.onChange((c) => refusedIds.push(...c.rowIds));
+    let error: unknown = null;
+    try {
+      orders.remove('/*/wrs:Data/*/wrs:C[1]/text()', true);
+    } catch (e) {
+      error = e;
+    }
+    expect(error instanceof WrsError && error.input === 'R3').toBeTrue();
+    expect(shape()).toBe(all);
+    expect(refusedIds).toEqual([]);
   });
 
   it('finds rows by id after earlier writes renamed them', () => {

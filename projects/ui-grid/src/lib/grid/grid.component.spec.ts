@@ -463,6 +463,19 @@ describe('GridComponent row states and read-only cells for assistive technology'
     const s = await setup({ isReadOnly: true });
     expect([0, 1, 2].flatMap((r) => readOnly(s, r)).every((v) => v === 'true')).toBeTrue();
   });
+
+  it('paints aria-readonly anew when isReadOnly or isReadOnlyCell change after the rows were painted', async () => {
+    const s = await setup();
+    expect(readOnly(s, 0)).toEqual([null, null, null, null]);
+    s.fixture.componentRef.setInput('isReadOnly', true);
+    s.fixture.detectChanges();
+    expect([0, 1, 2].flatMap((r) => readOnly(s, r)).every((v) => v === 'true')).toBeTrue();
+    s.fixture.componentRef.setInput('isReadOnly', false);
+    s.fixture.componentRef.setInput('isReadOnlyCell', (...args: unknown[]) => args[2] === 'R1');
+    s.fixture.detectChanges();
+    expect(readOnly(s, 0)).toEqual(['true', 'true', 'true', 'true']);
+    expect(readOnly(s, 1)).toEqual([null, null, null, null]);
+  });
 });
 
 describe('GridComponent drag selection', () => {
@@ -473,7 +486,8 @@ describe('GridComponent drag selection', () => {
     const cellEl = s.el.querySelector('.ui-grid-cell-focus') as HTMLElement;
     return { row: Number(cellEl.parentElement!.getAttribute('aria-rowindex')) - 2, col: Number(cellEl.getAttribute('aria-colindex')) - 1 };
   };
-  const mouse = (type: string, x: number, y: number) => document.dispatchEvent(new MouseEvent(type, { bubbles: true, button: 0, clientX: x, clientY: y }));
+  // As a browser sends them during a drag: moves with the left button held, the mouseup without it.
+  const mouse = (type: string, x: number, y: number, buttons = type === 'mouseup' ? 0 : 1) => document.dispatchEvent(new MouseEvent(type, { bubbles: true, button: 0, buttons, clientX: x, clientY: y }));
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('scrolls and extends the range while the pointer is held below the body, and stops when it comes back or on mouseup', async () => {
@@ -497,6 +511,23 @@ describe('GridComponent drag selection', () => {
     const released = viewport.scrollTop;
     await pause(150);
     expect(viewport.scrollTop).withContext('mouseup stops it').toBe(released);
+  });
+
+  it('ends the drag at a move without the button held (released outside the window, no mouseup came)', async () => {
+    const s = await setup({ maxHeight: 300 }, big());
+    const viewport = viewportOf(s);
+    const start = cell(s, 0, 1).getBoundingClientRect();
+    cell(s, 0, 1).dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: start.left + 3, clientY: start.top + 3 }));
+    const box = viewport.getBoundingClientRect();
+    mouse('mousemove', start.left + 3, box.bottom + 40);
+    await until(() => viewport.scrollTop > 200);
+    mouse('mousemove', start.left + 3, box.bottom + 40, 0);
+    const released = viewport.scrollTop;
+    const focus = focused(s);
+    await pause(150);
+    expect(viewport.scrollTop).toBe(released);
+    mouse('mousemove', start.left + 3, box.top + 10, 0);
+    expect(focused(s)).toEqual(focus);
   });
 
   it('scrolls up and sideways the same way, and stops when the grid is destroyed during the drag', async () => {
@@ -981,6 +1012,26 @@ describe('GridComponent duplicate', () => {
     expect(added.length).toBe(2);
     expect(ids).toEqual(added.map((r) => r.getAttribute('id')));
   });
+
+  it('keeps rows an afterAddRow that throws leaves behind as one undo step and one change set; the error reaches the caller', async () => {
+    const s = await setup({
+      afterAddRow: () => {
+        throw new Error('app failed');
+      },
+    });
+    const before = serializeXml(s.grid.getData()!);
+    click(s, 0, 1);
+    expect(() => s.grid.duplicateSelectedRows()).toThrowError('app failed');
+    expect(WrsIndex.of(s.grid.getData()!).rows().map((r) => r.localName)).toEqual(['R', 'I', 'R', 'R']);
+    expect(s.changes.length).toBe(1);
+    s.fixture.detectChanges();
+    expect(button(s, 'undo').disabled).toBeFalse();
+    expect(() => s.grid.addRow()).toThrowError('app failed');
+    expect(s.changes.length).toBe(2);
+    expect(s.grid.undo()).toBeTrue();
+    expect(s.grid.undo()).toBeTrue();
+    expect(serializeXml(s.grid.getData()!)).toBe(before);
+  });
 });
 
 describe('GridComponent undo and redo', () => {
@@ -1230,6 +1281,14 @@ describe('GridComponent save and reset', () => {
     await idle.grid.save();
     idle.fixture.detectChanges();
     expect(idle.el.querySelector('[data-test="message"]')!.textContent).toBe('Nothing to save');
+    TestBed.resetTestingModule();
+    const cut = await setup({ customSave: () => undefined }, ORDERS().replace(/<\/wrs:Data><\/wrs:Wrs>$/, '</wrs:Data><wrs:Footer><wrs:MaxRowsExceeded maxRows="3">true</wrs:MaxRowsExceeded></wrs:Footer></wrs:Wrs>'));
+    click(cut, 0, 1);
+    press(cut, 'k');
+    press(cut, 'Enter');
+    await cut.grid.save();
+    cut.fixture.detectChanges();
+    expect(cut.el.querySelector('[data-test="message"]')!.textContent).toBe('Saved 1 changed row. Only the first 3 rows are shown');
   });
 
   it('on a failing save reaches SaveFailedStatus, shows the reason, keeps every pending change and can retry', async () => {

@@ -10,11 +10,13 @@ import {
   OnInit,
   ViewEncapsulation,
   booleanAttribute,
+  effect,
   inject,
   input,
   numberAttribute,
   output,
   signal,
+  untracked,
   viewChild,
 } from '@angular/core';
 import {
@@ -282,6 +284,12 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   constructor() {
     super({ registry: injectDataProviderRegistry() });
+    // Read-only inputs set after the rows were painted: the cells shown say `aria-readonly` as they now are.
+    effect(() => {
+      this.isReadOnly();
+      this.isReadOnlyCell();
+      untracked(() => this.body?.repaintAll());
+    });
   }
 
   ngOnInit(): void {
@@ -654,13 +662,26 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private change(operation: (snapshot: RowSnapshot, index: WrsIndex) => string[]): void {
     if (!this.data || !this.isReady()) return;
     const snapshot = new RowSnapshot(this.data);
-    const rowIds = operation(snapshot, WrsIndex.of(this.data));
+    let rowIds: string[];
+    try {
+      rowIds = operation(snapshot, WrsIndex.of(this.data));
+    } catch (e) {
+      // An app callback (afterAddRow) threw after rows were changed: what was changed is still one undo step and
+      // one change set, so the grid shows it and the user can take it back.
+      if (snapshot.size > 0) this.record(snapshot, snapshot.rowIds());
+      throw e;
+    }
     if (rowIds.length === 0) return;
+    this.record(snapshot, rowIds);
+  }
+
+  /** Keeps a change as the newest undo step and fires it as the grid's own change set. */
+  private record(snapshot: RowSnapshot, rowIds: string[]): void {
     this.undoSteps.push(snapshot);
     this.redoSteps = [];
     this.canUndo.set(true);
     this.canRedo.set(false);
-    this.noteChange([this.data.documentElement!], rowIds);
+    this.noteChange([this.data!.documentElement!], rowIds);
     this.fireOwn();
   }
 
@@ -684,12 +705,18 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (this.undoSteps.length === 0 && this.redoSteps.length === 0) return;
     this.redoSteps = [];
     let newest = rowIds.length === 0 ? this.undoSteps.length - 1 : -1;
-    for (const id of rowIds) {
-      if (newest === this.undoSteps.length - 1) break;
-      for (let i = this.undoSteps.length - 1; i > newest; i--) {
-        if (!this.undoSteps[i].holds(id)) continue;
-        if (!this.undoSteps[i].created(id)) newest = i;
-        break;
+    // The steps from the newest on, once: the first step holding a changed row is its newest one. A row that step
+    // created is done with (undoing the step removes it); any other ends the history there. The cost grows with the
+    // history walked, not with the rows changed times the steps.
+    const pending = new Set(rowIds);
+    for (let i = this.undoSteps.length - 1; i > newest && pending.size > 0; i--) {
+      const step = this.undoSteps[i];
+      for (const id of step.rowIds()) {
+        if (!pending.delete(id)) continue;
+        if (!step.created(id)) {
+          newest = i;
+          break;
+        }
       }
     }
     if (newest >= 0) this.undoSteps = this.undoSteps.slice(newest + 1);
@@ -1229,8 +1256,11 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       });
       this.setStatus(this.savedStatus);
       if (reloadFailure) this.message.set(formatMessage(this.messages.savedReloadFailed, { reason: saveFailureReason(reloadFailure) }));
-      else if (!posted) this.message.set(messageOf(this.messages, 'nothingToSave'));
-      else this.message.set(formatMessage(messageOf(this.messages, sent === 1 ? 'savedRow' : 'savedRows'), { n: sent }));
+      else {
+        // The data's own notes (a row limit, a query error of the reload) stay after what the save did.
+        const done = posted ? formatMessage(messageOf(this.messages, sent === 1 ? 'savedRow' : 'savedRows'), { n: sent }) : messageOf(this.messages, 'nothingToSave');
+        this.message.set([done, this.data ? footerMessage(this.data, this.messages) : ''].filter((n) => n !== '').join('. '));
+      }
     } catch (e) {
       const rows = this.markFailedRows(e);
       const reason = saveFailureReason(e);
@@ -1482,6 +1512,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     // Held beyond the rows, the pointer scrolls the body each frame; a move event alone would scroll one step.
     const autoscroll = new DragAutoscroll(this.body!.viewport, this.body!.header, extend);
     const move = (e: MouseEvent) => {
+      // The button was released where no mouseup reached the page (outside the window): the drag is over.
+      if ((e.buttons & 1) === 0) return up();
       if (!autoscroll.follow(e.clientX, e.clientY)) extend(e.clientX, e.clientY);
     };
     const up = () => {
