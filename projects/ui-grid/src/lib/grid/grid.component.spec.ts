@@ -698,6 +698,58 @@ describe('GridComponent undo and redo', () => {
   });
 });
 
+describe('GridComponent undo of cell writes in place', () => {
+  afterEach(() => (WrsIndex.keptCellsMax = 400_000));
+
+  // A paste over R rows records no copy of them: the undo restores the M rows, whose wrs:O hold the values they had.
+  for (const kept of [400_000, 0]) {
+    it(`undoes and redoes a paste over R rows and a later edit of one of them exactly (kept copies of R rows: ${kept})`, async () => {
+      WrsIndex.keptCellsMax = kept;
+      const s = await setup();
+      const states = [serializeXml(s.grid.getData()!)];
+      click(s, 0, 1);
+      paste(s, 'P\t1\nQ\t2');
+      expect(rowShapes(s.grid.getData()!).map((r) => r.split(' ')[0])).toEqual(['M', 'M', 'R']);
+      states.push(serializeXml(s.grid.getData()!));
+      click(s, 1, 1);
+      press(s, 'q');
+      press(s, 'Enter');
+      states.push(serializeXml(s.grid.getData()!));
+      expect(rowXml(s, 'R2')).toContain('<wrs:C>q</wrs:C><wrs:O>Bert</wrs:O>');
+      for (let round = 0; round < 2; round++) {
+        press(s, 'z', { ctrlKey: true });
+        expect(serializeXml(s.grid.getData()!)).toBe(states[1]);
+        press(s, 'z', { ctrlKey: true });
+        expect(serializeXml(s.grid.getData()!)).toBe(states[0]);
+        press(s, 'y', { ctrlKey: true });
+        expect(serializeXml(s.grid.getData()!)).toBe(states[1]);
+        press(s, 'y', { ctrlKey: true });
+        expect(serializeXml(s.grid.getData()!)).toBe(states[2]);
+      }
+      expect(cell(s, 1, 1).textContent).toBe('q');
+      expect(cell(s, 1, 1).classList).toContain('ui-grid-cell-modified');
+      expect(cell(s, 0, 1).classList).toContain('ui-grid-cell-modified');
+    });
+  }
+
+  it('undoes a paste over R, M and I rows: R rows in place, the others from their copies', async () => {
+    const s = await setup();
+    click(s, 1, 1);
+    press(s, 'q');
+    press(s, 'Enter');
+    button(s, 'add').click();
+    const before = serializeXml(s.grid.getData()!);
+    click(s, 0, 1);
+    paste(s, 'P\nQ\nR\nS');
+    expect(rowShapes(s.grid.getData()!).map((r) => r.split(' ')[0])).toEqual(['M', 'M', 'M', 'I']);
+    const pasted = serializeXml(s.grid.getData()!);
+    press(s, 'z', { ctrlKey: true });
+    expect(serializeXml(s.grid.getData()!)).toBe(before);
+    press(s, 'y', { ctrlKey: true });
+    expect(serializeXml(s.grid.getData()!)).toBe(pasted);
+  });
+});
+
 describe('GridComponent undo of deletes', () => {
   it('undoes a delete of R, M and I rows (R rows restored in place, the others from their copies) and redoes it', async () => {
     const s = await setup();

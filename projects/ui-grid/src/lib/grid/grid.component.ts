@@ -47,6 +47,7 @@ import {
   cellsOf,
   commitSavedRows,
   parseTabText,
+  storeValidationWrsOf,
   toTabText,
   writeRowCells,
 } from 'ngx-wrs-grid/core';
@@ -530,7 +531,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
    */
   private storeValidation(): void {
     if (!this.data || !this.validation) return;
-    this.wrsUtil.replaceValidationResult(this.data, this.validation.resultWrs(this.data, this.validationId), this.validationId);
+    storeValidationWrsOf(this.data.documentElement!, this.validation.resultWrs(this.data, this.validationId), this.validationId);
     this.errorCount.set(Math.max(0, this.wrsUtil.getValidationErrorCount(this.data)));
   }
 
@@ -763,7 +764,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         // By id: the view may still hold the R element a previous write replaced by its M row.
         const id = this.rowAt(position)!.getAttribute('id') ?? '';
         const row = index.rowById(id);
-        if (row && writeRowCells(row, writes, index, (before) => snapshot.touch(before)).changed.length > 0) ids.push(id);
+        if (row && writeRowCells(row, writes, index, (before) => snapshot.touchForWrite(before)).changed.length > 0) ids.push(id);
       }
       return ids;
     });
@@ -929,7 +930,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         // had then (recorded after, in a sorted view they came back among the removed rows' places).
         for (const id of targets) {
           const row = index.rowById(id ?? '');
-          if (row && row.localName !== 'D') snapshot.touch(row);
+          if (row && row.localName !== 'D') snapshot.touchForWrite(row);
         }
         for (const added of this.insertRows(snapshot, view.rowCount, missing)) {
           ids.push(added.getAttribute('id') ?? '');
@@ -950,7 +951,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
           const value = column.references ? referenceValueFor(column.references, text) : text;
           writes.push([column.pos, value === '' && column.nullable ? null : value]);
         });
-        if (writeRowCells(row, writes, index, (before) => snapshot.touch(before), true).changed.length > 0) ids.push(id!);
+        if (writeRowCells(row, writes, index, (before) => snapshot.touchForWrite(before), true).changed.length > 0) ids.push(id!);
       });
       return [...new Set(ids)];
     });
@@ -1502,7 +1503,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.change((snapshot, index) => {
       const row = index.rowById(open.rowId);
       if (!row || !this.canEditRow(row, col)) return [];
-      return writeRowCells(row, [[this.shown[col].pos, value]], index, (before) => snapshot.touch(before)).changed.length > 0 ? [open.rowId] : [];
+      return writeRowCells(row, [[this.shown[col].pos, value]], index, (before) => snapshot.touchForWrite(before)).changed.length > 0 ? [open.rowId] : [];
     });
   }
 
