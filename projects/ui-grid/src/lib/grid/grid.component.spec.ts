@@ -22,6 +22,7 @@ import { wrsText } from '../../../core/testing/fixtures';
 import { rowShapes } from '../../../core/testing/wrs-shape';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
 import { GridComponent } from './grid.component';
+import { GridValidation } from './grid-validation';
 
 const ORDERS = () =>
   wrsText(
@@ -196,6 +197,49 @@ describe('GridComponent rendering', () => {
     viewport.dispatchEvent(new Event('scroll'));
     expect(cell(s, 9999, 1).textContent).toBe('n10000');
     expect(painted().length).toBeLessThan(40);
+  });
+
+  it('lays out only the cells of the columns in view of a wide Wrs; every column keeps its cell element', async () => {
+    const columns = Array.from({ length: 120 }, (_, c) => ({ id: `c${c}` }));
+    const s = await setup({ maxHeight: 300 }, wrsText(columns, Array.from({ length: 50 }, (_, r) => columns.map((_, c) => `v${r}-${c}`))));
+    // Row 3, away from the focused cell (painted wherever it is, for aria-activedescendant).
+    const row3 = () => s.el.querySelector('.ui-grid-row[aria-rowindex="5"]') as HTMLElement;
+    const laidOut = () => [...row3().children].filter((c) => c.getClientRects().length > 0).map((c) => Number(c.getAttribute('aria-colindex')) - 1);
+    expect(row3().children.length).toBe(120);
+    const shown = laidOut();
+    expect(shown.length).toBeGreaterThan(2);
+    expect(shown.length).toBeLessThan(40);
+    expect(shown[0]).toBe(0);
+    expect(shown.every((c, i) => c === i)).withContext(`columns laid out: ${shown}`).toBeTrue();
+    for (const c of shown) expect(cell(s, 3, c).textContent).toBe(`v3-${c}`);
+    const viewport = s.el.querySelector('.ui-grid-viewport') as HTMLElement;
+    viewport.scrollLeft = viewport.scrollWidth;
+    viewport.dispatchEvent(new Event('scroll'));
+    const far = laidOut();
+    expect(far).toContain(119);
+    expect(far).not.toContain(0);
+    expect(cell(s, 3, 119).textContent).toBe('v3-119');
+    expect(row3().children[0].textContent).toBe('');
+  });
+
+  it('checks a wide Wrs in the background in tasks of at most 10,000 cells, every row in the end', async () => {
+    const width = 200;
+    const rows = 300;
+    const columns = Array.from({ length: width }, (_, c) => ({ id: `c${c}`, type: 'INTEGER' }));
+    const data = Array.from({ length: rows }, (_, r) => columns.map((_, c) => (r === rows - 1 && c === width - 1 ? 'x' : String(r))));
+    const tasks: number[] = [];
+    const checkRows = GridValidation.prototype.checkRows;
+    spyOn(GridValidation.prototype, 'checkRows').and.callFake(function (this: GridValidation, wrs: Document, ids: readonly string[]) {
+      tasks.push(ids.length);
+      return checkRows.call(this, wrs, ids);
+    });
+    const s = await setup({ maxHeight: 300 }, wrsText(columns, data));
+    await until(() => tasks.reduce((a, b) => a + b, 0) >= rows);
+    expect(tasks.length).toBeGreaterThan(1);
+    expect(Math.max(...tasks) * width).toBeLessThanOrEqual(10_000);
+    expect(tasks.reduce((a, b) => a + b, 0)).toBe(rows);
+    await s.fixture.whenStable();
+    expect(button(s, 'jump-to-error').textContent).toContain('1 invalid cell');
   });
 
   it('takes columns from the configuration: caption, width, isHidden, class, isCheckbox with custom values', async () => {

@@ -119,7 +119,11 @@ export interface JumpToRowArgs {
 
 const DEFAULT_ROW_HEIGHT = 28;
 const DEFAULT_MAX_HEIGHT = 480;
-const VALIDATION_CHUNK = 500;
+/**
+ * Cells one background task checks or reads ahead (500 rows of 20 columns): the rows of a task follow from the
+ * table's width, so a task of a 200-column table takes no longer than one of a 20-column table and drops no frame.
+ */
+const BACKGROUND_CHUNK_CELLS = 10_000;
 /** Row positions a failed save's message lists before "…". */
 const FAILED_ROWS_LISTED = 5;
 
@@ -509,9 +513,16 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private backgroundPass(run: number): void {
     // After destroy it would store the result ngOnDestroy removed from the model.
     if (run !== this.validationRun || this.destroyed) return;
-    if (this.validationCursor !== null) this.validateNextRows(VALIDATION_CHUNK);
-    const read = !this.columnFilters() || this.features.prefetch(VALIDATION_CHUNK);
+    const rows = this.backgroundChunkRows();
+    if (this.validationCursor !== null) this.validateNextRows(rows);
+    const read = !this.columnFilters() || this.features.prefetch(rows);
     if (this.validationCursor !== null || !read) setTimeout(() => this.backgroundPass(run));
+  }
+
+  /** Rows of one background task: `BACKGROUND_CHUNK_CELLS` over the columns of the Wrs. */
+  private backgroundChunkRows(): number {
+    const width = this.data ? WrsIndex.of(this.data).columns().length : 0;
+    return Math.max(1, Math.floor(BACKGROUND_CHUNK_CELLS / Math.max(1, width)));
   }
 
   private validateNextRows(count: number): void {
