@@ -228,6 +228,11 @@ export class GridBody {
     }
   }
 
+  /** Repaints the rows in view whose ids are among these (a background task checked them: their errors may show). */
+  repaintRowIds(ids: ReadonlySet<string>): void {
+    for (const slot of this.slots) if (slot.position >= 0 && ids.has(slot.element.dataset['rowId'] ?? '')) this.paintRow(slot, slot.position);
+  }
+
   /** Updates only the selection and focus marks of the rows in view (of their painted cells). */
   repaintMarks(): void {
     for (const slot of this.slots) {

@@ -226,7 +226,8 @@ describe('GridComponent rendering', () => {
     const width = 200;
     const rows = 300;
     const columns = Array.from({ length: width }, (_, c) => ({ id: `c${c}`, type: 'INTEGER' }));
-    const data = Array.from({ length: rows }, (_, r) => columns.map((_, c) => (r === rows - 1 && c === width - 1 ? 'x' : String(r))));
+    const invalid = (r: number, c: number) => (r === rows - 1 && c === width - 1) || (r === 260 && c === 1) || (r === 0 && c === 2);
+    const data = Array.from({ length: rows }, (_, r) => columns.map((_, c) => (invalid(r, c) ? 'x' : String(r))));
     const tasks: number[] = [];
     const checkRows = GridValidation.prototype.checkRows;
     spyOn(GridValidation.prototype, 'checkRows').and.callFake(function (this: GridValidation, wrs: Document, ids: readonly string[]) {
@@ -234,12 +235,21 @@ describe('GridComponent rendering', () => {
       return checkRows.call(this, wrs, ids);
     });
     const s = await setup({ maxHeight: 300 }, wrsText(columns, data));
+    // Rows in view when a later task checks them show their errors.
+    const viewport = s.el.querySelector('.ui-grid-viewport') as HTMLElement;
+    viewport.scrollTop = 258 * 28;
+    viewport.dispatchEvent(new Event('scroll'));
     await until(() => tasks.reduce((a, b) => a + b, 0) >= rows);
+    expect(cell(s, 260, 1).classList).toContain('ui-grid-cell-invalid');
+    expect(cell(s, 261, 1).classList).not.toContain('ui-grid-cell-invalid');
+    viewport.scrollTop = 0;
+    viewport.dispatchEvent(new Event('scroll'));
+    expect(cell(s, 0, 2).classList).toContain('ui-grid-cell-invalid');
     expect(tasks.length).toBeGreaterThan(1);
     expect(Math.max(...tasks) * width).toBeLessThanOrEqual(10_000);
     expect(tasks.reduce((a, b) => a + b, 0)).toBe(rows);
     await s.fixture.whenStable();
-    expect(button(s, 'jump-to-error').textContent).toContain('1 invalid cell');
+    expect(button(s, 'jump-to-error').textContent).toContain('3 invalid cells');
   });
 
   it('takes columns from the configuration: caption, width, isHidden, class, isCheckbox with custom values', async () => {

@@ -533,7 +533,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.validationCursor = end >= rows.length ? null : end;
     if (ids.length > 0) this.validation.checkRows(this.data, ids);
     if (this.validationCursor === null) this.storeValidation();
-    this.body?.repaintAll();
+    // Only the rows checked can show new errors: the keys of all rows were indexed before the first task.
+    this.body?.repaintRowIds(new Set(ids));
   }
 
   /**
