@@ -5,6 +5,8 @@ import { WrsIndex } from './wrs-index';
 import { cellValue, cellsOf } from './row-states';
 import { WrsUtil } from './wrs-util';
 import { VALIDATION_MESSAGES, registerValidation } from './validation';
+import { storeValidationWrsOf, validationWrsOf } from './validation-result';
+import { parseXml } from '../xml/dom';
 
 function setup(xml: string) {
   const registry = new DataProviderRegistry();
@@ -95,6 +97,30 @@ describe(`validation (${domName()})`, () => {
     util.replaceValidationResult(model.getData()!.documentElement, container, 'mine');
     expect(util.getValidationResult(model, 'mine')!.getAttribute('uiValidationId')).toBe('mine');
     expect(util.getValidationErrorCount(model)).toBe(35);
+  });
+
+  it('storeValidationWrsOf stores a result Wrs built for the document as it is, replacing only the result of its id', () => {
+    const { util, model } = setup(typed());
+    const doc = model.getData()!;
+    const root = doc.documentElement;
+    util.replaceValidationResult(doc, validationWrsOf(doc, 'other', [{ rowId: 'R9', colId: 'n', message: 'm9' }]), 'other');
+    const first = validationWrsOf(doc, 'mine', [{ rowId: 'R1', colId: 'n', message: 'm1' }]);
+    expect(storeValidationWrsOf(root, first, 'mine')).toBe(first);
+    const second = validationWrsOf(doc, 'mine', [
+      { rowId: 'R1', colId: 'd', message: 'm2' },
+      { rowId: 'R2', colId: 'n', message: 'm3' },
+    ]);
+    storeValidationWrsOf(root, second, 'mine');
+    expect(util.getValidationResult(model, 'mine')).toBe(second);
+    expect(first.parentNode).toBeNull();
+    expect(errorRows(util, model, 'mine')).toEqual(['R1|d|m2', 'R2|n|m3']);
+    expect(WrsIndex.ofElement(second).rows().map((r) => r.getAttribute('id'))).toEqual(['1', '2']);
+    expect(errorRows(util, model, 'other')).toEqual(['R9|n|m9']);
+    expect(util.getValidationErrorCount(model)).toBe(3);
+    expect(() => storeValidationWrsOf(root, second, 'mine')).toThrowMatching((e) => e.code === 'INVALID_ARGUMENT');
+    const elsewhere = validationWrsOf(parseXml(typed()), 'mine', []);
+    expect(() => storeValidationWrsOf(root, elsewhere, 'mine')).toThrowMatching((e) => e.code === 'INVALID_ARGUMENT');
+    expect(() => storeValidationWrsOf(root, validationWrsOf(doc, 'x', []), '')).toThrowMatching((e) => e.code === 'INVALID_ARGUMENT');
   });
 
   it('the built-in validateModel checks types, nullable, display-size, references and key uniqueness', async () => {

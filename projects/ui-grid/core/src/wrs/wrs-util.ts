@@ -29,7 +29,7 @@ import { WrsHeaderMeta, generateWrsHeaderMetaOf } from './wrs-header-meta';
 import { deleteColumnsOf } from './delete-columns';
 import { transposeGroupingOf } from './transpose-grouping';
 import { CellValidation, validateCells } from './validation';
-import { findValidationResult, replaceValidationResultOf, validationErrorCountOf, validationWrsOf, wrsRootOf } from './validation-result';
+import { findValidationResult, replaceValidationResultOf, storeValidationWrsOf, validationErrorCountOf, validationWrsOf, wrsRootOf } from './validation-result';
 import { ValidationOutcome, createValidationChain } from './validation-model';
 import type { ModelWrapper } from '../chain/model-wrapper';
 
@@ -476,7 +476,7 @@ export class WrsUtil {
     }
     const { index } = this.ready(args.model);
     const errors = validateCells(index, args.cellValidation);
-    replaceValidationResultOf(index.root, validationWrsOf(index.doc, args.validationId, errors), args.validationId);
+    storeValidationWrsOf(index.root, validationWrsOf(index.doc, args.validationId, errors), args.validationId);
     return index.doc;
   }
 

@@ -1,6 +1,6 @@
 import { WrsError } from '../errors';
 import { domName } from '../../testing/fixtures';
-import { parseXml, registerXmlDomImplementation, serializeXml, xmlDom } from './dom';
+import { parseXml, registerXmlDomImplementation, serializeXml, setText, xmlDom } from './dom';
 
 describe(`parseXml / serializeXml (${domName()})`, () => {
   it('uses the browser DOM where there is one and @xmldom/xmldom otherwise', () => {
@@ -29,6 +29,24 @@ describe(`parseXml / serializeXml (${domName()})`, () => {
     const text = serializeXml(doc);
     expect(text).toContain('<a:y k="1">t</a:y>');
     expect(parseXml(text).documentElement.firstChild!.textContent).toBe('t');
+  });
+
+  it('setText replaces the content of an element by text: one text node takes it in place, other content goes', () => {
+    const doc = parseXml('<r><c>old</c><d/><e>a<b/>c</e><f>keep</f></r>');
+    const [c, d, e, f] = Array.from(doc.documentElement.childNodes) as Element[];
+    const text = c.firstChild as Text;
+    setText(c, 'new value');
+    expect(c.firstChild).toBe(text);
+    expect(c.childNodes.length).toBe(1);
+    expect([text.data, text.nodeValue, c.textContent]).toEqual(['new value', 'new value', 'new value']);
+    setText(d, 'x');
+    setText(e, 'y');
+    setText(f, '');
+    expect(serializeXml(doc)).toContain('<c>new value</c><d>x</d><e>y</e><f/>');
+    setText(c, '');
+    expect(c.childNodes.length).toBe(0);
+    setText(c, 'back');
+    expect(serializeXml(c)).toBe('<c>back</c>');
   });
 
   it('raises XML_PARSE with line and column for malformed XML', () => {

@@ -196,6 +196,12 @@ export function createWrsElement(doc: Document, localName: string): Element {
 
 /** Replaces the content of an element with text. */
 export function setText(element: Element, text: string): void {
+  const first = element.firstChild;
+  // The usual cell, one text node, takes the new text in place: no node made, none removed (a paste writes thousands).
+  if (text !== '' && first !== null && first === element.lastChild && first.nodeType === TEXT_NODE) {
+    (first as Text).replaceData(0, (first as Text).length, text);
+    return;
+  }
   while (element.firstChild) element.removeChild(element.firstChild);
   if (text !== '') element.appendChild(element.ownerDocument!.createTextNode(text));
 }

@@ -1,4 +1,4 @@
-import { NS } from 'ngx-wrs-grid/core';
+import { NS, cellAt, originalOf } from 'ngx-wrs-grid/core';
 import { cellText } from './cell-text';
 import { GridColumn } from './grid-column';
 
@@ -41,13 +41,19 @@ interface RowSlot {
 const OVERSCAN = 4;
 /** Columns painted left and right of the visible ones: the compositor scrolls before the scroll event repaints. */
 const COLUMN_OVERSCAN = 2;
+/**
+ * Marks a blank cell (a column out of view sideways): the stylesheet takes it out of layout and paint. Positioned
+ * cells of 200 columns in every row cost a frame's layout, paint and layerizing on each step of a wide table.
+ */
+const BLANK = ' ui-grid-cell-blank';
 
 /**
  * The grid body: a fixed-row-height virtual scroller that recycles a pool of row elements. A row element keeps its
  * row while it stays in view, so a scroll step repaints only the rows that came into view; cell text is written
- * with `textContent`. Nothing per cell exists for rows out of view. A row element holds a cell for every column (the
- * row keeps its ARIA table shape) but only the frozen columns and those in view sideways are painted; the others are
- * blank, so assistive technology never reads a value of the row the element showed before.
+ * with `textContent`. Nothing per cell exists for rows out of view. A row element holds a cell element for every
+ * column, but only the frozen columns and those in view sideways are painted; the others are blank and not rendered
+ * (`display: none`), so assistive technology never reads a value of the row the element showed before. Each cell
+ * carries `aria-colindex` (the grid `aria-colcount`), as ARIA asks of a grid that shows some of its columns.
  */
 export class GridBody {
   readonly viewport: HTMLElement;
@@ -59,8 +65,6 @@ export class GridBody {
   private viewportHeight = 0;
   /** Rows of the header (group lines, captions, filter line): `aria-rowindex` of the data rows counts on from them. */
   headerRowCount = 1;
-  private readonly values: (string | null)[] = [];
-  private readonly modified: boolean[] = [];
   /** Leading columns kept in view while scrolling sideways, and the scrollLeft they were last shifted by. */
   private frozen = 0;
   private frozenShift = 0;
@@ -228,6 +232,11 @@ export class GridBody {
     }
   }
 
+  /** Repaints the rows in view whose ids are among these (a background task checked them: their errors may show). */
+  repaintRowIds(ids: ReadonlySet<string>): void {
+    for (const slot of this.slots) if (slot.position >= 0 && ids.has(slot.element.dataset['rowId'] ?? '')) this.paintRow(slot, slot.position);
+  }
+
   /** Updates only the selection and focus marks of the rows in view (of their painted cells). */
   repaintMarks(): void {
     for (const slot of this.slots) {
@@ -246,7 +255,6 @@ export class GridBody {
     if (!slot || slot.position !== row || col < 0 || col >= slot.cells.length) return null;
     if (col >= this.frozen && (col < slot.from || col >= slot.to) && !slot.extra.includes(col)) {
       const element = this.source.rowAt(row);
-      this.readRow(element);
       this.paintCell(slot, col, element, element?.getAttribute('id') ?? '');
       slot.extra.push(col);
     }
@@ -315,7 +323,7 @@ export class GridBody {
       const base: string[] = [];
       for (let i = 0; i < this.columns.length; i++) {
         const cell = doc.createElement('div');
-        base.push(this.blankClass(i));
+        base.push(this.columnClass(i) + BLANK);
         cell.className = base[i];
         cell.setAttribute('role', 'gridcell');
         cell.setAttribute('aria-colindex', String(i + 1));
@@ -351,7 +359,6 @@ export class GridBody {
       if (el.getAttribute('aria-description') !== description) el.setAttribute('aria-description', description);
     } else if (el.hasAttribute('aria-description')) el.removeAttribute('aria-description');
     el.dataset['rowId'] = rowId;
-    this.readRow(row);
     for (let i = 0; i < this.frozen; i++) this.paintCell(slot, i, row, rowId);
     const { lo, hi } = this;
     for (let i = slot.from; i < slot.to; i++) if (i < lo || i >= hi) this.blankCell(slot, i);
@@ -374,7 +381,6 @@ export class GridBody {
     const row = this.source.rowAt(slot.position);
     const rowId = row?.getAttribute('id') ?? '';
     const { lo, hi } = this;
-    this.readRow(row);
     for (let i = lo; i < hi; i++) if ((i < slot.from || i >= slot.to) && !slot.extra.includes(i)) this.paintCell(slot, i, row, rowId);
     for (let i = slot.from; i < slot.to; i++) if (i < lo || i >= hi) this.blankCell(slot, i);
     // Cells painted on demand still show their own row: they stay painted outside the window.
@@ -383,11 +389,17 @@ export class GridBody {
     slot.to = hi;
   }
 
-  /** Paints one cell of the row in `values` (read by `readRow`). */
+  /**
+   * Paints one cell of a row. Only the cells painted are read from the row (by position, not by a walk over its
+   * cells): a row of 200 columns shows some 15 of them.
+   */
   private paintCell(slot: RowSlot, i: number, row: Element | null, rowId: string): void {
     const column = this.columns[i];
     const cell = slot.cells[i];
-    const value = this.values[column.pos - 1] ?? null;
+    const source = row && cellAt(row, column.pos);
+    const value = source ? valueOf(source) : null;
+    // A cell differs from the value it was loaded with when its `wrs:O` (M rows only) holds another value.
+    const original = source && row!.localName === 'M' ? originalOf(source) : null;
     const render = column.rendererType && row ? this.source.renderer?.(column.rendererType) : undefined;
     const error = this.source.errorOf(rowId, column.id);
     if (render) render(cell, value, column, row!);
@@ -396,9 +408,9 @@ export class GridBody {
       const text = error !== null && value !== null ? value : cellText(column, value);
       if (cell.textContent !== text) cell.textContent = text;
     }
-    let cls = this.blankClass(i);
+    let cls = this.columnClass(i);
     if (i < this.frozen) cls += ' ui-grid-cell-frozen';
-    if (this.modified[column.pos - 1]) cls += ' ui-grid-cell-modified';
+    if (original !== null && valueOf(original) !== value) cls += ' ui-grid-cell-modified';
     if (error !== null) cls += ' ui-grid-cell-invalid';
     slot.base[i] = cls;
     if (error !== null) {
@@ -421,7 +433,7 @@ export class GridBody {
   private blankCell(slot: RowSlot, i: number): void {
     const cell = slot.cells[i];
     if (cell.firstChild) cell.textContent = '';
-    slot.base[i] = this.blankClass(i);
+    slot.base[i] = this.columnClass(i) + BLANK;
     if (cell.className !== slot.base[i]) cell.className = slot.base[i];
     if (cell.hasAttribute('title')) cell.removeAttribute('title');
     if (cell.hasAttribute('aria-invalid')) cell.removeAttribute('aria-invalid');
@@ -430,7 +442,7 @@ export class GridBody {
   }
 
   /** The class of a column's cells before row state, errors and marks. */
-  private blankClass(i: number): string {
+  private columnClass(i: number): string {
     const column = this.columns[i];
     let cls = 'ui-grid-cell';
     if (column.numeric) cls += ' ui-grid-num';
@@ -447,26 +459,6 @@ export class GridBody {
     if (cell.className !== cls) cell.className = cls;
     const aria = selected ? 'true' : 'false';
     if (cell.getAttribute('aria-selected') !== aria) cell.setAttribute('aria-selected', aria);
-  }
-
-  /** Reads the cell values of a row into `values` (by Wrs position) and which cells differ from their `wrs:O`. */
-  private readRow(row: Element | null): void {
-    this.values.length = 0;
-    this.modified.length = 0;
-    if (!row) return;
-    let last = -1;
-    for (let c = row.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType !== 1) continue;
-      const el = c as Element;
-      if (el.namespaceURI !== NS.wrs) continue;
-      if (el.localName === 'C') {
-        last = this.values.length;
-        this.values.push(valueOf(el));
-        this.modified.push(false);
-      } else if (el.localName === 'O' && last >= 0) {
-        this.modified[last] = valueOf(el) !== this.values[last];
-      }
-    }
   }
 }
 

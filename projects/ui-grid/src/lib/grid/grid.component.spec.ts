@@ -22,6 +22,7 @@ import { wrsText } from '../../../core/testing/fixtures';
 import { rowShapes } from '../../../core/testing/wrs-shape';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
 import { GridComponent } from './grid.component';
+import { GridValidation } from './grid-validation';
 
 const ORDERS = () =>
   wrsText(
@@ -196,6 +197,59 @@ describe('GridComponent rendering', () => {
     viewport.dispatchEvent(new Event('scroll'));
     expect(cell(s, 9999, 1).textContent).toBe('n10000');
     expect(painted().length).toBeLessThan(40);
+  });
+
+  it('lays out only the cells of the columns in view of a wide Wrs; every column keeps its cell element', async () => {
+    const columns = Array.from({ length: 120 }, (_, c) => ({ id: `c${c}` }));
+    const s = await setup({ maxHeight: 300 }, wrsText(columns, Array.from({ length: 50 }, (_, r) => columns.map((_, c) => `v${r}-${c}`))));
+    // Row 3, away from the focused cell (painted wherever it is, for aria-activedescendant).
+    const row3 = () => s.el.querySelector('.ui-grid-row[aria-rowindex="5"]') as HTMLElement;
+    const laidOut = () => [...row3().children].filter((c) => c.getClientRects().length > 0).map((c) => Number(c.getAttribute('aria-colindex')) - 1);
+    expect(row3().children.length).toBe(120);
+    const shown = laidOut();
+    expect(shown.length).toBeGreaterThan(2);
+    expect(shown.length).toBeLessThan(40);
+    expect(shown[0]).toBe(0);
+    expect(shown.every((c, i) => c === i)).withContext(`columns laid out: ${shown}`).toBeTrue();
+    for (const c of shown) expect(cell(s, 3, c).textContent).toBe(`v3-${c}`);
+    const viewport = s.el.querySelector('.ui-grid-viewport') as HTMLElement;
+    viewport.scrollLeft = viewport.scrollWidth;
+    viewport.dispatchEvent(new Event('scroll'));
+    const far = laidOut();
+    expect(far).toContain(119);
+    expect(far).not.toContain(0);
+    expect(cell(s, 3, 119).textContent).toBe('v3-119');
+    expect(row3().children[0].textContent).toBe('');
+  });
+
+  it('checks a wide Wrs in the background in tasks of at most 10,000 cells, every row in the end', async () => {
+    const width = 200;
+    const rows = 300;
+    const columns = Array.from({ length: width }, (_, c) => ({ id: `c${c}`, type: 'INTEGER' }));
+    const invalid = (r: number, c: number) => (r === rows - 1 && c === width - 1) || (r === 260 && c === 1) || (r === 0 && c === 2);
+    const data = Array.from({ length: rows }, (_, r) => columns.map((_, c) => (invalid(r, c) ? 'x' : String(r))));
+    const tasks: number[] = [];
+    const checkRows = GridValidation.prototype.checkRows;
+    spyOn(GridValidation.prototype, 'checkRows').and.callFake(function (this: GridValidation, wrs: Document, ids: readonly string[]) {
+      tasks.push(ids.length);
+      return checkRows.call(this, wrs, ids);
+    });
+    const s = await setup({ maxHeight: 300 }, wrsText(columns, data));
+    // Rows in view when a later task checks them show their errors.
+    const viewport = s.el.querySelector('.ui-grid-viewport') as HTMLElement;
+    viewport.scrollTop = 258 * 28;
+    viewport.dispatchEvent(new Event('scroll'));
+    await until(() => tasks.reduce((a, b) => a + b, 0) >= rows);
+    expect(cell(s, 260, 1).classList).toContain('ui-grid-cell-invalid');
+    expect(cell(s, 261, 1).classList).not.toContain('ui-grid-cell-invalid');
+    viewport.scrollTop = 0;
+    viewport.dispatchEvent(new Event('scroll'));
+    expect(cell(s, 0, 2).classList).toContain('ui-grid-cell-invalid');
+    expect(tasks.length).toBeGreaterThan(1);
+    expect(Math.max(...tasks) * width).toBeLessThanOrEqual(10_000);
+    expect(tasks.reduce((a, b) => a + b, 0)).toBe(rows);
+    await s.fixture.whenStable();
+    expect(button(s, 'jump-to-error').textContent).toContain('3 invalid cells');
   });
 
   it('takes columns from the configuration: caption, width, isHidden, class, isCheckbox with custom values', async () => {
@@ -1079,6 +1133,58 @@ describe('GridComponent undo and redo', () => {
     press(s, 'z', { ctrlKey: true, shiftKey: true });
     expect(serializeXml(s.grid.getData()!)).toBe(states[3]);
     expect(cell(s, 4, 1).parentElement!.classList).toContain('ui-grid-row-I');
+  });
+});
+
+describe('GridComponent undo of cell writes in place', () => {
+  afterEach(() => (WrsIndex.keptCellsMax = 400_000));
+
+  // A paste over R rows records no copy of them: the undo restores the M rows, whose wrs:O hold the values they had.
+  for (const kept of [400_000, 0]) {
+    it(`undoes and redoes a paste over R rows and a later edit of one of them exactly (kept copies of R rows: ${kept})`, async () => {
+      WrsIndex.keptCellsMax = kept;
+      const s = await setup();
+      const states = [serializeXml(s.grid.getData()!)];
+      click(s, 0, 1);
+      paste(s, 'P\t1\nQ\t2');
+      expect(rowShapes(s.grid.getData()!).map((r) => r.split(' ')[0])).toEqual(['M', 'M', 'R']);
+      states.push(serializeXml(s.grid.getData()!));
+      click(s, 1, 1);
+      press(s, 'q');
+      press(s, 'Enter');
+      states.push(serializeXml(s.grid.getData()!));
+      expect(rowXml(s, 'R2')).toContain('<wrs:C>q</wrs:C><wrs:O>Bert</wrs:O>');
+      for (let round = 0; round < 2; round++) {
+        press(s, 'z', { ctrlKey: true });
+        expect(serializeXml(s.grid.getData()!)).toBe(states[1]);
+        press(s, 'z', { ctrlKey: true });
+        expect(serializeXml(s.grid.getData()!)).toBe(states[0]);
+        press(s, 'y', { ctrlKey: true });
+        expect(serializeXml(s.grid.getData()!)).toBe(states[1]);
+        press(s, 'y', { ctrlKey: true });
+        expect(serializeXml(s.grid.getData()!)).toBe(states[2]);
+      }
+      expect(cell(s, 1, 1).textContent).toBe('q');
+      expect(cell(s, 1, 1).classList).toContain('ui-grid-cell-modified');
+      expect(cell(s, 0, 1).classList).toContain('ui-grid-cell-modified');
+    });
+  }
+
+  it('undoes a paste over R, M and I rows: R rows in place, the others from their copies', async () => {
+    const s = await setup();
+    click(s, 1, 1);
+    press(s, 'q');
+    press(s, 'Enter');
+    button(s, 'add').click();
+    const before = serializeXml(s.grid.getData()!);
+    click(s, 0, 1);
+    paste(s, 'P\nQ\nR\nS');
+    expect(rowShapes(s.grid.getData()!).map((r) => r.split(' ')[0])).toEqual(['M', 'M', 'M', 'I']);
+    const pasted = serializeXml(s.grid.getData()!);
+    press(s, 'z', { ctrlKey: true });
+    expect(serializeXml(s.grid.getData()!)).toBe(before);
+    press(s, 'y', { ctrlKey: true });
+    expect(serializeXml(s.grid.getData()!)).toBe(pasted);
   });
 });
 

@@ -53,6 +53,7 @@ import {
   cellsOf,
   commitSavedRows,
   parseTabText,
+  storeValidationWrsOf,
   toTabText,
   writeRowCells,
 } from 'ngx-wrs-grid/core';
@@ -127,7 +128,11 @@ const DEFAULT_ROW_HEIGHT = 28;
 // Spec 2.1 says maxHeight defaults to none; a virtual body needs a bounded viewport, so a grid given no height grows
 // with its rows up to this (README, 2.1 maxHeight).
 const DEFAULT_MAX_HEIGHT = 480;
-const VALIDATION_CHUNK = 500;
+/**
+ * Cells one background task checks or reads ahead (500 rows of 20 columns): the rows of a task follow from the
+ * table's width, so a task of a 200-column table takes no longer than one of a 20-column table and drops no frame.
+ */
+const BACKGROUND_CHUNK_CELLS = 10_000;
 /** Row positions a failed save's message lists before "…". */
 const FAILED_ROWS_LISTED = 5;
 
@@ -539,9 +544,16 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private backgroundPass(run: number): void {
     // After destroy it would store the result ngOnDestroy removed from the model.
     if (run !== this.validationRun || this.destroyed) return;
-    if (this.validationCursor !== null) this.validateNextRows(VALIDATION_CHUNK);
-    const read = !this.columnFilters() || this.features.prefetch(VALIDATION_CHUNK);
+    const rows = this.backgroundChunkRows();
+    if (this.validationCursor !== null) this.validateNextRows(rows);
+    const read = !this.columnFilters() || this.features.prefetch(rows);
     if (this.validationCursor !== null || !read) setTimeout(() => this.backgroundPass(run));
+  }
+
+  /** Rows of one background task: `BACKGROUND_CHUNK_CELLS` over the columns of the Wrs. */
+  private backgroundChunkRows(): number {
+    const width = this.data ? WrsIndex.of(this.data).columns().length : 0;
+    return Math.max(1, Math.floor(BACKGROUND_CHUNK_CELLS / Math.max(1, width)));
   }
 
   private validateNextRows(count: number): void {
@@ -552,7 +564,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.validationCursor = end >= rows.length ? null : end;
     if (ids.length > 0) this.validation.checkRows(this.data, ids);
     if (this.validationCursor === null) this.storeValidation();
-    this.body?.repaintAll();
+    // Only the rows checked can show new errors: the keys of all rows were indexed before the first task.
+    this.body?.repaintRowIds(new Set(ids));
   }
 
   /**
@@ -561,7 +574,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
    */
   private storeValidation(): void {
     if (!this.data || !this.validation) return;
-    this.wrsUtil.replaceValidationResult(this.data, this.validation.resultWrs(this.data, this.validationId), this.validationId);
+    storeValidationWrsOf(this.data.documentElement!, this.validation.resultWrs(this.data, this.validationId), this.validationId);
     this.errorCount.set(Math.max(0, this.wrsUtil.getValidationErrorCount(this.data)));
   }
 
@@ -843,7 +856,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         // By id: the view may still hold the R element a previous write replaced by its M row.
         const id = this.rowAt(position)!.getAttribute('id') ?? '';
         const row = index.rowById(id);
-        if (row && writeRowCells(row, writes, index, (before) => snapshot.touch(before)).changed.length > 0) ids.push(id);
+        if (row && writeRowCells(row, writes, index, (before) => snapshot.touchForWrite(before)).changed.length > 0) ids.push(id);
       }
       return ids;
     });
@@ -1040,7 +1053,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         // had then (recorded after, in a sorted view they came back among the removed rows' places).
         for (const id of targets) {
           const row = index.rowById(id ?? '');
-          if (row && row.localName !== 'D') snapshot.touch(row);
+          if (row && row.localName !== 'D') snapshot.touchForWrite(row);
         }
         for (const added of this.insertRows(snapshot, view.rowCount, missing)) {
           ids.push(added.getAttribute('id') ?? '');
@@ -1061,7 +1074,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
           const value = column.references ? referenceValueFor(column.references, text) : text;
           writes.push([column.pos, value === '' && column.nullable ? null : value]);
         });
-        if (writeRowCells(row, writes, index, (before) => snapshot.touch(before), true).changed.length > 0) ids.push(id!);
+        if (writeRowCells(row, writes, index, (before) => snapshot.touchForWrite(before), true).changed.length > 0) ids.push(id!);
       });
       return [...new Set(ids)];
     });
@@ -1664,7 +1677,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.change((snapshot, index) => {
       const row = index.rowById(open.rowId);
       if (!row || !this.canEditRow(row, col)) return [];
-      return writeRowCells(row, [[this.shown[col].pos, value]], index, (before) => snapshot.touch(before)).changed.length > 0 ? [open.rowId] : [];
+      return writeRowCells(row, [[this.shown[col].pos, value]], index, (before) => snapshot.touchForWrite(before)).changed.length > 0 ? [open.rowId] : [];
     });
   }
 

@@ -8,9 +8,10 @@ interface RowEntry {
   readonly position: number;
   /**
    * Rows changed in place, nothing copied: `deleted`, an R row the change deletes (restoring its D row puts it back);
-   * `undeleted`, such a row put back by an undo (deleting it again is the redo).
+   * `undeleted`, such a row put back by an undo (deleting it again is the redo); `modified`, an R row whose cells the
+   * change writes (restoring its M row, which keeps the original values, puts it back).
    */
-  readonly inPlace?: 'deleted' | 'undeleted';
+  readonly inPlace?: 'deleted' | 'undeleted' | 'modified';
 }
 
 /**
@@ -55,6 +56,17 @@ export class RowSnapshot {
     this.entries.set(id, { id, before: null, position: WrsIndex.of(this.doc).positionOf(row) - 1, inPlace: 'deleted' });
   }
 
+  /**
+   * Records a row before cells of it are written (`writeRowCells`). An R row becomes an M row whose `wrs:O` hold the
+   * values it had, so undoing restores that M row and nothing is copied (a paste over 1,000 rows copies no row);
+   * other rows are recorded as `touch` does.
+   */
+  touchForWrite(row: Element): void {
+    if (row.localName !== 'R') return this.touch(row);
+    const id = row.getAttribute('id') ?? '';
+    if (!this.entries.has(id)) this.entries.set(id, { id, before: null, position: -1, inPlace: 'modified' });
+  }
+
   /** Records a row an undo puts back in place (an R row from a D row): the redo deletes it again. */
   private touchUndeleted(row: Element): void {
     const id = row.getAttribute('id') ?? '';
@@ -88,6 +100,10 @@ export class RowSnapshot {
       else if (entry.inPlace === 'deleted' && row.localName === 'D') {
         // Undone in place: later change sets are undone first, so the row is the D row the delete left.
         inverse.touchUndeleted(restoreRowElement(row, index)!);
+      } else if (entry.inPlace === 'modified' && row.localName === 'M') {
+        // Undone in place: the redo puts back a copy of the M row, written values and all.
+        inverse.touch(row);
+        restoreRowElement(row, index);
       } else if (entry.inPlace === 'undeleted' && row.localName === 'R') {
         // The redo of such an undo: the R row is deleted again, into the D row it was.
         inverse.touchForDelete(row);
