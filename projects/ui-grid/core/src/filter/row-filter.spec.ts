@@ -58,6 +58,13 @@ describe(`client-side f:Filter evaluation (${domName()})`, () => {
     expect(pick('<f:Expression bRef="dt" op="&lt;" value="0042-01-01"/>')).toEqual(['R2']);
     expect(ids(sortRows(index, index.rows(), [{ colId: 'dt' }]))).toEqual(['R2', 'R3', 'R1', 'R4']);
     expect(ids(sortRows(index, index.rows(), [{ colId: 'ts', descending: true }]))).toEqual(['R1', 'R4', 'R2', 'R3']);
+    // Most rows: read by whole columns; a row the index does not hold is read from its own cells.
+    const stray = index.rows()[3].cloneNode(true) as Element;
+    stray.setAttribute('id', 'X');
+    const dtCell = Array.from(stray.childNodes).filter((n) => n.nodeType === 1)[index.column('dt')!.pos - 1];
+    dtCell.textContent = '0001-01-01 BC';
+    expect(ids(sortRows(index, [...index.rows(), stray], [{ colId: 'dt' }]))).toEqual(['R2', 'X', 'R3', 'R1', 'R4']);
+    expect(ids(sortRows(index, [index.rows()[3], index.rows()[1]], [{ colId: 'dt' }]))).toEqual(['R2', 'R4']);
   });
 
   it('compares booleans in any spelling, big integers exactly, NaN and the infinities as PostgreSQL does', () => {
