@@ -23,7 +23,14 @@ describe(`sanitizeHtmlInto (${domName()})`, () => {
     expect(out).toContain('title="t"');
   });
 
-  it('keeps data-* attributes and buttons (as type="button") that menus act on, and drops style and data: URLs', () => {
+  it('keeps only the data attributes menus act on: data-hx-get, data-bs-toggle and the like, which page scripts act on, go', () => {
+    const t = target();
+    sanitizeHtmlInto('<div data-hx-get="/admin/delete" data-bs-toggle="modal" data-bs-target="#x" data-x="1" data-action="copy" data-bcd-action="deleteRow" aria-label="m">m</div>', t);
+    const div = t.firstChild as Element;
+    expect(Array.from(div.attributes).map((a) => a.name).sort()).toEqual(['aria-label', 'data-action', 'data-bcd-action']);
+  });
+
+  it('keeps the action attributes and buttons (as type="button") that menus act on, and drops style and data: URLs', () => {
     const t = target();
     sanitizeHtmlInto(
       '<div><ul><li data-bcd-action="deleteRow" style="position:fixed;inset:0">Delete</li></ul>' +
@@ -46,18 +53,18 @@ describe(`sanitizeHtmlInto (${domName()})`, () => {
     if (registry && !registry.get('spec-upgraded-div')) {
       class SpecUpgradedDiv extends HTMLDivElement {
         connectedCallback(): void {
-          runs.push(this.getAttribute('data-cmd'));
+          runs.push(this.getAttribute('data-action'));
         }
       }
       registry.define('spec-upgraded-div', SpecUpgradedDiv, { extends: 'div' });
     }
     const t = target();
     (globalThis as { document?: Document }).document?.body.appendChild(t);
-    sanitizeHtmlInto('<div is="spec-upgraded-div" data-cmd="from-chain" class="c">x<b>y</b></div>', t);
+    sanitizeHtmlInto('<div is="spec-upgraded-div" data-action="from-chain" class="c">x<b>y</b></div>', t);
     const kept = t.firstChild as Element;
     expect(kept.localName).toBe('div');
     expect(kept.getAttribute('class')).toBe('c');
-    expect(kept.getAttribute('data-cmd')).toBe('from-chain');
+    expect(kept.getAttribute('data-action')).toBe('from-chain');
     expect(kept.textContent).toBe('xy');
     expect(serializeXml(t)).not.toContain('spec-upgraded-div');
     expect(runs).toEqual([]);

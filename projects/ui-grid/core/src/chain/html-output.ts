@@ -23,6 +23,9 @@ const DROPPED = new Set(
 );
 const ALLOWED_ATTRIBUTES = new Set('class title alt colspan rowspan width height align valign lang dir role scope headers abbr span start reversed'.split(' '));
 const URL_ATTRIBUTES = new Set(['href', 'src', 'cite']);
+// The data attributes the grid's menus act on. Other `data-*` go: scripts of a page (htmx's `data-hx-get`, Bootstrap's
+// `data-bs-toggle`) act on theirs, so a chain's output must not carry them; an app wanting more sets its own policy.
+const ACTION_ATTRIBUTES = new Set(['data-action', 'data-bcd-action']);
 const SAFE_SCHEMES = /^(?:https?|mailto|ftp|tel):/i;
 
 // A relative URL or a harmless scheme; control characters are dropped first, as browsers ignore them in schemes.
@@ -35,7 +38,7 @@ function cleanAttributes(element: Element): void {
   for (const attr of Array.from(element.attributes)) {
     const name = attr.name.toLowerCase();
     const keep =
-      ALLOWED_ATTRIBUTES.has(name) || /^data-[a-z0-9-]+$/.test(name) || /^aria-[a-z-]+$/.test(name) ||
+      ALLOWED_ATTRIBUTES.has(name) || ACTION_ATTRIBUTES.has(name) || /^aria-[a-z-]+$/.test(name) ||
       (URL_ATTRIBUTES.has(name) && isSafeUrl(attr.value));
     if (!keep) element.removeAttribute(attr.name);
   }
