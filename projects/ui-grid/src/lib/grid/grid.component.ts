@@ -1832,6 +1832,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       case 'duplicateRow': return edit && this.allowNewRows() && this.someRowIn(top, bottom, (row) => row.localName !== 'D');
       case 'deleteRow': return edit && this.someRowIn(top, bottom, (row) => row.localName !== 'D');
       case 'restore': return edit && this.someRowIn(top, bottom, (row) => row.localName !== 'R');
+      case 'cut':
       case 'clearCells': return edit && this.someRowIn(top, bottom, (row) => editable(row, left, right));
       case 'paste': {
         const row = this.rowAt(this.selection.focus.row);
@@ -1855,6 +1856,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (!this.menuActionEnabled(action)) return;
     const { top, bottom } = this.selection.range;
     switch (action) {
+      case 'cut': this.cutSelection(); break;
       case 'copy': this.copySelection(); break;
       case 'paste': this.pasteTsv(await this.clipboardReader()); break;
       case 'pasteAsNewRows': this.pasteAsNewRows(await this.clipboardReader()); break;

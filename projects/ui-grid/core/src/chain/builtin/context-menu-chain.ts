@@ -4,6 +4,7 @@ import type { ChainParams } from '../chain-definition';
 
 /** The actions of the default context menu, in menu order; `null` is a separator. */
 const ENTRIES: readonly ([action: string, caption: string, needs: 'any' | 'edit' | 'newRows'] | null)[] = [
+  ['cut', 'Cut', 'edit'],
   ['copy', 'Copy', 'any'],
   ['paste', 'Paste', 'edit'],
   ['pasteAsNewRows', 'Paste as new rows', 'newRows'],

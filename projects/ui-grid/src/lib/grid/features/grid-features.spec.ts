@@ -1,5 +1,6 @@
 import { provideZonelessChangeDetection } from '@angular/core';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
+import { Clipboard } from '@angular/cdk/clipboard';
 import { DataProvider, DataProviderRegistry, NS, SOURCE_TEXT_MIN_LENGTH, StaticModel, WrsBackend, WrsError, WrsIndex, filterRows, parseXml, serializeXml } from 'ngx-wrs-grid/core';
 import { firstValueFrom } from 'rxjs';
 import { filter, skip } from 'rxjs/operators';
@@ -970,15 +971,33 @@ describe('Grid features: context menu', () => {
     await settle(s.fixture);
     expect(menu()!.getAttribute('role')).toBe('menu');
     expect(menu()!.closest('.cdk-overlay-container')).not.toBeNull();
-    expect(items().map((i) => i.textContent)).toEqual(['Copy', 'Paste', 'Paste as new rows', 'Insert row above', 'Insert row below', 'Duplicate row', 'Delete row', 'Restore', 'Clear cells', 'Export']);
+    expect(items().map((i) => i.textContent)).toEqual(['Cut', 'Copy', 'Paste', 'Paste as new rows', 'Insert row above', 'Insert row below', 'Duplicate row', 'Delete row', 'Restore', 'Clear cells', 'Export']);
     expect(document.activeElement).toBe(items()[0]);
     items()[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     expect(document.activeElement).toBe(items()[1]);
     items()[1].dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
-    expect(document.activeElement).toBe(items()[9]);
-    items()[9].dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(document.activeElement).toBe(items()[10]);
+    items()[10].dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     expect(menu()).toBeNull();
     expect(document.activeElement).toBe(s.el.querySelector('.ui-grid-body'));
+  });
+
+  it('runs cut on the cell it was opened on: copied through the CDK clipboard and emptied, one undo step; German caption', async () => {
+    const s = await setup({ contextMenu: true }, { providers: [{ provide: GRID_MESSAGES, useValue: GRID_MESSAGES_DE }] });
+    const copy = spyOn(TestBed.inject(Clipboard), 'copy').and.returnValue(true);
+    const before = serializeXml(s.grid.getData()!);
+    openMenu(s, 0, 1);
+    await settle(s.fixture);
+    const cut = items().find((i) => i.dataset['action'] === 'cut')!;
+    expect(cut.textContent).toBe('Ausschneiden');
+    cut.click();
+    await settle(s.fixture);
+    expect(copy).toHaveBeenCalledTimes(1);
+    expect(copy.calls.mostRecent().args[0]).not.toBe('');
+    const row = WrsIndex.of(s.grid.getData()!).rowById('R1')!;
+    expect(row.localName).toBe('M');
+    expect(s.grid.undo()).toBeTrue();
+    expect(serializeXml(s.grid.getData()!)).toBe(before);
   });
 
   it('runs insert below, delete and clear cells on the row it was opened on', async () => {
@@ -1019,7 +1038,7 @@ describe('Grid features: context menu', () => {
     openMenu(s, 0, 0);
     await settle(s.fixture);
     const disabled = items().filter((i) => i.getAttribute('aria-disabled') === 'true').map((i) => i.dataset['action']);
-    expect(disabled).toEqual(['paste', 'pasteAsNewRows', 'insertRowAbove', 'insertRowBelow', 'duplicateRow', 'deleteRow', 'restore', 'clearCells']);
+    expect(disabled).toEqual(['cut', 'paste', 'pasteAsNewRows', 'insertRowAbove', 'insertRowBelow', 'duplicateRow', 'deleteRow', 'restore', 'clearCells']);
     items().find((i) => i.dataset['action'] === 'deleteRow')!.click();
     expect(menu()).not.toBeNull();
     expect(WrsIndex.of(s.grid.getData()!).rowById('R1')!.localName).toBe('R');
@@ -1041,10 +1060,10 @@ describe('Grid features: context menu', () => {
     };
     expect(await disabledAt(0, 0)).toEqual(['restore']);
     items().find((i) => i.dataset['action'] === 'deleteRow')!.click();
-    expect(await disabledAt(0, 0)).toEqual(['paste', 'duplicateRow', 'deleteRow', 'clearCells']);
+    expect(await disabledAt(0, 0)).toEqual(['cut', 'paste', 'duplicateRow', 'deleteRow', 'clearCells']);
     items().find((i) => i.dataset['action'] === 'restore')!.click();
     expect(WrsIndex.of(s.grid.getData()!).rowById('R1')!.localName).toBe('R');
-    expect(await disabledAt(1, 2)).toEqual(['paste', 'restore', 'clearCells']);
+    expect(await disabledAt(1, 2)).toEqual(['cut', 'paste', 'restore', 'clearCells']);
   });
 
   it('renders a menu stylesheet through the chain as entries with text captions', async () => {

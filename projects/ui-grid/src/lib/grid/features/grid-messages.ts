@@ -107,6 +107,8 @@ export interface GridMessages {
   readonly savedRow?: string;
   /** A save with no change to send (and no save chain or custom save). */
   readonly nothingToSave?: string;
+  /** The context menu's cut entry. */
+  readonly cut?: string;
 }
 
 /** A message table: the grid's texts plus any caption keys an app looks up with the U+E0FF prefix. */
@@ -173,6 +175,7 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   exportFailed: 'Export failed: {reason}',
   contextMenu: 'Cell actions',
   copy: 'Copy',
+  cut: 'Cut',
   paste: 'Paste',
   pasteAsNewRows: 'Paste as new rows',
   insertRowAbove: 'Insert row above',
@@ -265,6 +268,7 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   exportFailed: 'Export fehlgeschlagen: {reason}',
   contextMenu: 'Zellaktionen',
   copy: 'Kopieren',
+  cut: 'Ausschneiden',
   paste: 'Einfügen',
   pasteAsNewRows: 'Als neue Zeilen einfügen',
   insertRowAbove: 'Zeile darüber einfügen',
