@@ -532,6 +532,25 @@ describe('GridComponent row states and read-only cells for assistive technology'
   });
 });
 
+describe('GridComponent text selection elsewhere on the page', () => {
+  it('a click on a cell clears a text selection elsewhere, so the browser sends Ctrl+V to the grid, not to that text', async () => {
+    const s = await setup();
+    const heading = document.body.appendChild(document.createElement('h1'));
+    heading.textContent = 'Orders';
+    try {
+      document.getSelection()!.selectAllChildren(heading);
+      const target = cell(s, 0, 1);
+      const box = target.getBoundingClientRect();
+      target.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, button: 0, clientX: box.left + 3, clientY: box.top + 3 }));
+      document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+      expect(document.getSelection()!.rangeCount).toBe(0);
+      expect(document.activeElement).toBe(s.el.querySelector('.ui-grid-body'));
+    } finally {
+      heading.remove();
+    }
+  });
+});
+
 describe('GridComponent drag selection', () => {
   const columns = Array.from({ length: 30 }, (_, c) => ({ id: `c${c}` }));
   const big = () => wrsText(columns, Array.from({ length: 500 }, (_, r) => columns.map((_, c) => `${r}.${c}`)));
@@ -1388,6 +1407,11 @@ describe('GridComponent save and reset', () => {
     idle.fixture.detectChanges();
     expect(idle.el.querySelector('[data-test="message"]')!.textContent).toBe('Nothing to save');
     TestBed.resetTestingModule();
+    const custom = await setup({ customSave: () => undefined });
+    await custom.grid.save();
+    custom.fixture.detectChanges();
+    expect(custom.el.querySelector('[data-test="message"]')!.textContent).withContext('a customSave handed no row').toBe('Nothing to save');
+    TestBed.resetTestingModule();
     const cut = await setup({ customSave: () => undefined }, ORDERS().replace(/<\/wrs:Data><\/wrs:Wrs>$/, '</wrs:Data><wrs:Footer><wrs:MaxRowsExceeded maxRows="3">true</wrs:MaxRowsExceeded></wrs:Footer></wrs:Wrs>'));
     click(cut, 0, 1);
     press(cut, 'k');
@@ -2165,6 +2189,9 @@ describe('GridComponent beside other components and page fields', () => {
     await s.fixture.whenStable();
     const message = () => s.el.querySelector('[data-test="message"]')?.textContent ?? '';
     expect(message()).toContain('Not saved');
+    (s.el.querySelector('[data-action="save"]') as HTMLElement).focus();
+    await s.grid.save();
+    expect(document.activeElement).withContext('the focus goes to the grid, on the invalid cell').toBe(s.el.querySelector('.ui-grid-body'));
     press(s, 'z', { ctrlKey: true });
     await s.fixture.whenStable();
     expect(message()).toBe('');

@@ -1231,17 +1231,17 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         const notSaved = formatMessage(this.messages.notSaved, { cells: errors === 1 ? this.messages.invalidCell : formatMessage(this.messages.invalidCells, { n: errors }) });
         const note = this.moveToError();
         this.message.set(note ? `${notSaved}. ${note}` : notSaved);
+        // On the invalid cell shown, so that typing fixes it and Ctrl+Z works (the Save button had the focus).
+        this.focusGrid();
         return;
       }
       let reloadFailure: unknown = null;
       let sent = 0;
-      let posted = false;
       // One save of the document at a time: a WrsUtil save of this grid that is still running is waited for.
       const doc = this.data!;
       await oneSaveAtATime(doc, async () => {
         const payload = buildSavePayload(WrsIndex.of(doc));
         sent = payload.rowCount;
-        posted = sent > 0 || !!this.customSave() || !!this.saveChain();
         const sequence = this.lastChangeSequence();
         const custom = this.customSave();
         if (custom) await this.inSaveCallback(() => custom({ gridModel: this, wrs: payload.wrs }));
@@ -1271,7 +1271,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       if (reloadFailure) this.message.set(formatMessage(this.messages.savedReloadFailed, { reason: saveFailureReason(reloadFailure) }));
       else {
         // The data's own notes (a row limit, a query error of the reload) stay after what the save did.
-        const done = posted ? formatMessage(messageOf(this.messages, sent === 1 ? 'savedRow' : 'savedRows'), { n: sent }) : messageOf(this.messages, 'nothingToSave');
+        const done = sent > 0 ? formatMessage(messageOf(this.messages, sent === 1 ? 'savedRow' : 'savedRows'), { n: sent }) : messageOf(this.messages, 'nothingToSave');
         this.message.set([done, this.data ? footerMessage(this.data, this.messages) : ''].filter((n) => n !== '').join('. '));
       }
     } catch (e) {
@@ -1516,6 +1516,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.focusCell(cell.row, cell.col, event.shiftKey);
     this.bodyHost().nativeElement.focus({ preventScroll: true });
     event.preventDefault();
+    // The default action, kept from moving the text selection, would also have cleared one elsewhere on the page:
+    // the browser sends a paste to where the text selection is, so a selection left in a heading took Ctrl+V.
+    this.host.ownerDocument.getSelection()?.removeAllRanges();
     this.endDrag?.();
     const doc = this.host.ownerDocument;
     const extend = (x: number, y: number) => {
