@@ -420,6 +420,24 @@ describe('Grid features: client pagination', () => {
     expect(s.el.querySelector('[data-test="page-of"]')!.textContent).toBe('Page 2 of 2');
   });
 
+  it('keeps the keyboard focus in the pager when a turn disables the button pressed: it moves to the other direction', async () => {
+    const s = await setup({ paginationSize: 2 });
+    const pagerButton = (page: string) => s.el.querySelector<HTMLButtonElement>(`[data-page="${page}"]`)!;
+    pagerButton('last').focus();
+    pagerButton('last').click();
+    await settle(s.fixture);
+    expect(s.el.querySelector('[data-test="page-of"]')!.textContent).toBe('Page 3 of 3');
+    expect(pagerButton('last').disabled).toBeTrue();
+    expect(document.activeElement).toBe(pagerButton('previous'));
+    pagerButton('first').focus();
+    pagerButton('first').click();
+    await settle(s.fixture);
+    expect(document.activeElement).toBe(pagerButton('next'));
+    pagerButton('next').click();
+    await settle(s.fixture);
+    expect(document.activeElement).withContext('a button still enabled keeps the focus').toBe(pagerButton('next'));
+  });
+
   it('counts a page that rows were added to once: they are not shown again on a next page', async () => {
     const s = await setup({ paginationSize: 5 });
     s.grid.addRow();

@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, ElementRef, Injector, afterNextRender, computed, inject, input } from '@angular/core';
 import { GridFeatures } from './grid-features';
 import { GridMessageTable, formatMessage } from './grid-messages';
 
@@ -8,11 +8,11 @@ import { GridMessageTable, formatMessage } from './grid-messages';
   changeDetection: ChangeDetectionStrategy.OnPush,
   host: { class: 'ui-grid-pager', role: 'navigation', '[attr.aria-label]': 'messages().pagination' },
   template: `
-    <button type="button" data-page="first" [disabled]="atFirst()" [attr.aria-label]="messages().firstPage" [title]="messages().firstPage" (click)="features().goToPage(0)">«</button>
-    <button type="button" data-page="previous" [disabled]="atFirst()" [attr.aria-label]="messages().previousPage" [title]="messages().previousPage" (click)="features().goToPage(features().page() - 1)">‹</button>
+    <button type="button" data-page="first" [disabled]="atFirst()" [attr.aria-label]="messages().firstPage" [title]="messages().firstPage" (click)="turn(0, $event, 'next')">«</button>
+    <button type="button" data-page="previous" [disabled]="atFirst()" [attr.aria-label]="messages().previousPage" [title]="messages().previousPage" (click)="turn(features().page() - 1, $event, 'next')">‹</button>
     <span class="ui-grid-page-of" data-test="page-of" aria-live="polite">{{ pageOf() }}</span>
-    <button type="button" data-page="next" [disabled]="atLast()" [attr.aria-label]="messages().nextPage" [title]="messages().nextPage" (click)="features().goToPage(features().page() + 1)">›</button>
-    <button type="button" data-page="last" [disabled]="atLast()" [attr.aria-label]="messages().lastPage" [title]="messages().lastPage" (click)="features().goToPage(features().pageCount() - 1)">»</button>
+    <button type="button" data-page="next" [disabled]="atLast()" [attr.aria-label]="messages().nextPage" [title]="messages().nextPage" (click)="turn(features().page() + 1, $event, 'previous')">›</button>
+    <button type="button" data-page="last" [disabled]="atLast()" [attr.aria-label]="messages().lastPage" [title]="messages().lastPage" (click)="turn(features().pageCount() - 1, $event, 'previous')">»</button>
     @if (allPagesOption()) {
       <label class="ui-grid-show-all"><input type="checkbox" data-page="all" [checked]="features().showAll()" (change)="features().setShowAll($any($event.target).checked)" /> {{ messages().showAll }}</label>
     }
@@ -28,4 +28,24 @@ export class GridPagerComponent {
   protected readonly atLast = computed(() => this.features().page() >= this.features().pageCount() - 1);
   protected readonly pageOf = computed(() => formatMessage(this.messages().pageOf, { page: this.features().page() + 1, pages: this.features().pageCount() }));
   protected readonly rowsShown = computed(() => formatMessage(this.messages().rowsShown, { shown: this.features().shown(), total: this.features().total() }));
+  private readonly host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
+  private readonly injector = inject(Injector);
+
+  /**
+   * Turns to a page. A button the turn disables (First on the first page) would drop the keyboard focus to the page;
+   * the focus moves to the button of the other direction then, which the turn enabled.
+   */
+  protected turn(page: number, event: Event, other: 'next' | 'previous'): void {
+    const button = event.currentTarget as HTMLButtonElement;
+    const focused = button.ownerDocument.activeElement === button;
+    this.features().goToPage(page);
+    if (!focused) return;
+    afterNextRender(
+      () => {
+        if (!button.disabled) return;
+        this.host.querySelector<HTMLButtonElement>(`[data-page="${other}"]:not([disabled])`)?.focus();
+      },
+      { injector: this.injector },
+    );
+  }
 }
