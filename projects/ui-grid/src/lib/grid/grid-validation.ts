@@ -35,6 +35,8 @@ export class GridValidation {
   private readonly serverKeyErrors = new Set<string>();
   private readonly keyOfRow = new Map<string, string>();
   private readonly rowsOfKey = new Map<string, Set<string>>();
+  /** The keys more than one row holds, kept with `rowsOfKey`: `errors()` reads them without walking every key. */
+  private readonly duplicated = new Set<string>();
   private readonly keyColumns: GridColumn[];
 
   constructor(
@@ -55,6 +57,7 @@ export class GridValidation {
     this.serverKeyErrors.clear();
     this.keyOfRow.clear();
     this.rowsOfKey.clear();
+    this.duplicated.clear();
     if (this.keyColumns.length === 0) return;
     for (const row of WrsIndex.of(wrs).rows()) this.updateKey(row.getAttribute('id') ?? '', row);
   }
@@ -117,7 +120,7 @@ export class GridValidation {
     const first = this.keyColumns[0];
     if (first) {
       const keyed = new Set(this.serverKeyErrors);
-      for (const rows of this.rowsOfKey.values()) if (rows.size > 1) for (const id of rows) keyed.add(id);
+      for (const key of this.duplicated) for (const id of this.rowsOfKey.get(key)!) keyed.add(id);
       for (const rowId of keyed) {
         if (!this.cellErrors.get(rowId)?.has(first.id)) out.push({ rowId, colId: first.id, message: this.errorOf(rowId, first.id)! });
       }
@@ -144,6 +147,7 @@ export class GridValidation {
     if (old !== undefined) {
       const rows = this.rowsOfKey.get(old)!;
       rows.delete(rowId);
+      if (rows.size <= 1) this.duplicated.delete(old);
       if (rows.size === 0) this.rowsOfKey.delete(old);
       this.keyOfRow.delete(rowId);
     }
@@ -153,6 +157,7 @@ export class GridValidation {
     let rows = this.rowsOfKey.get(key);
     if (!rows) this.rowsOfKey.set(key, (rows = new Set()));
     rows.add(rowId);
+    if (rows.size > 1) this.duplicated.add(key);
   }
 }
 
