@@ -36,6 +36,18 @@ export class ColumnValues {
 
   constructor(readonly index: WrsIndex) {}
 
+  /** Kept values with the known columns of these ids read whole at once, each row visited once (unknown ids skipped). */
+  static read(index: WrsIndex, colIds: Iterable<string>): ColumnValues {
+    const values = new ColumnValues(index);
+    const positions = new Set<number>();
+    for (const id of colIds) {
+      const column = index.column(id);
+      if (column) positions.add(column.pos);
+    }
+    if (positions.size > 0) values.prefetch([...positions], index.rowCount);
+    return values;
+  }
+
   /** Values of a column (1-based position), aligned with `index.rows()`. */
   values(pos: number): (string | null)[] {
     const rows = this.currentRows();

@@ -30,7 +30,7 @@ export function sortRows(index: WrsIndex, rows: readonly Element[], orderings: r
   if (orderings.length === 0) return [...rows];
   // Without kept values, a sort of most rows reads its columns whole, in one pass (several times cheaper than a cell
   // walk per row); a sort of a few rows reads just their cells, so its cost stays with the rows sorted.
-  if (!values && rows.length * 4 >= index.rowCount) values = readAhead(new ColumnValues(index), index, orderings);
+  if (!values && rows.length * 4 >= index.rowCount) values = ColumnValues.read(index, orderings.map((o) => o.colId));
   const keys = orderings.map((o) => {
     const column = index.column(o.colId);
     if (!column) throw new WrsError('UNKNOWN_COLUMN', `Cannot sort by unknown column "${o.colId}"`, o.colId);
@@ -75,15 +75,4 @@ export function sortRows(index: WrsIndex, rows: readonly Element[], orderings: r
     return a.i - b.i;
   });
   return decorated.map((d) => d.row);
-}
-
-/** Reads the known columns of some orderings into `values`, each row visited once. */
-function readAhead(values: ColumnValues, index: WrsIndex, orderings: readonly RowOrdering[]): ColumnValues {
-  const positions = new Set<number>();
-  for (const o of orderings) {
-    const column = index.column(o.colId);
-    if (column) positions.add(column.pos);
-  }
-  if (positions.size > 0) values.prefetch([...positions], index.rowCount);
-  return values;
 }
