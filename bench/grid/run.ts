@@ -43,6 +43,27 @@ interface SpeedFigures {
   heapAfterLoadMB: number;
 }
 
+/** In the page: 30 cell edits (type, Enter), each timed from the commit to the edited cell painted. */
+async function measureEdits(): Promise<number[]> {
+  const body = document.querySelector('.ui-grid-body') as HTMLElement;
+  const key = (target: Element, k: string, init: KeyboardEventInit = {}) => target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init }));
+  body.focus();
+  key(body, 'Home', { ctrlKey: true });
+  key(body, 'ArrowRight');
+  const times: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    key(body, 'x');
+    const editor = document.querySelector('.ui-grid-editor') as HTMLInputElement;
+    editor.value = `edited ${i}`;
+    const t = performance.now();
+    key(editor, 'Enter');
+    void body.querySelector('.ui-grid-cell-modified')!.getBoundingClientRect();
+    times.push(performance.now() - t);
+    await new Promise(requestAnimationFrame);
+  }
+  return times;
+}
+
 async function main(): Promise<void> {
   const root = buildDemo();
   const server = await serve(root);
@@ -89,25 +110,7 @@ async function main(): Promise<void> {
     report({ suite: 'grid', name: 'scroll.p95Frame', value: percentile(scroll.deltas, 95), unit: 'ms', target: 16.7, env: `${env}, 400 frames, rAF interval` });
     report({ suite: 'grid', name: 'scroll.p95Work', value: percentile(scroll.work, 95), unit: 'ms', env: `${env}, scroll step JS + layout` });
 
-    const edit = await page.evaluate(async () => {
-      const body = document.querySelector('.ui-grid-body') as HTMLElement;
-      const key = (target: Element, k: string, init: KeyboardEventInit = {}) => target.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init }));
-      body.focus();
-      key(body, 'Home', { ctrlKey: true });
-      key(body, 'ArrowRight');
-      const times: number[] = [];
-      for (let i = 0; i < 30; i++) {
-        key(body, 'x');
-        const editor = document.querySelector('.ui-grid-editor') as HTMLInputElement;
-        editor.value = `edited ${i}`;
-        const t = performance.now();
-        key(editor, 'Enter');
-        void body.querySelector('.ui-grid-cell-modified')!.getBoundingClientRect();
-        times.push(performance.now() - t);
-        await new Promise(requestAnimationFrame);
-      }
-      return times;
-    });
+    const edit = await page.evaluate(measureEdits);
     report({ suite: 'grid', name: 'edit.commitToRepaint', value: median(edit), unit: 'ms', target: 16, env: `${env}, median of 30` });
 
     const paste = await page.evaluate(async () => {
@@ -178,6 +181,14 @@ async function main(): Promise<void> {
     });
     report({ suite: 'grid', name: 'deleteRows.10kSelectedToPainted', value: median(deletion.removed), unit: 'ms', env: `${env}, context menu, median of 3` });
     report({ suite: 'grid', name: 'deleteRows.10kUndoToPainted', value: median(deletion.undone), unit: 'ms', env: `${env}, Ctrl+Z, median of 3` });
+
+    // The same edits with every 11th row invalid (9,091 errors at 100k rows): the validation result the grid stores
+    // per change set must cost what the edited row changes, not what the result holds.
+    await page.evaluate((rows) => (globalThis as unknown as { gridSpeed: { load(n: number, c: number, e: number): Promise<SpeedFigures> } }).gridSpeed.load(rows, 20, 11), ROWS);
+    await page.waitForSelector('.ui-grid-errors', { timeout: 120_000 });
+    const errors = await page.textContent('.ui-grid-errors');
+    const editWithErrors = await page.evaluate(measureEdits);
+    report({ suite: 'grid', name: 'edit.commitToRepaint.withErrors', value: median(editWithErrors), unit: 'ms', target: 16, env: `${env}, ${errors?.trim()}, median of 30` });
 
     // A wide table: a scroll step's cost should follow the columns in view, not the 200 columns of a row.
     const wide = { rows: 10_000, columns: 200 };

@@ -75,7 +75,7 @@ export { registerValidation, validationFor, validateWrs, validateWrsCells, VALID
 export { buildSavePayload, commitSavedRows, oneSaveAtATime } from './wrs/save-payload';
 export type { SavePayload } from './wrs/save-payload';
 export type { CellValidation, CellValidationResult, ValidateWrsOptions, WrsValidator } from './wrs/validation';
-export { VALIDATION_ID_ATTRIBUTE, storeValidationWrsOf, validationWrsOf } from './wrs/validation-result';
+export { StoredValidationResult, VALIDATION_ID_ATTRIBUTE, compareValidationErrors, storeValidationWrsOf, validationWrsOf } from './wrs/validation-result';
 export type { ValidationError } from './wrs/validation-result';
 export { createValidationChain } from './wrs/validation-model';
 export type { ValidationChainArgs, ValidationOutcome } from './wrs/validation-model';

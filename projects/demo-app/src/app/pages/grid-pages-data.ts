@@ -3,8 +3,11 @@ import { NS } from 'ngx-wrs-grid/core';
 const COUNTRIES = ['DE', 'FR', 'IT', 'ES', 'NL', 'PL', 'AT', 'CH'];
 const TYPES = ['VARCHAR', 'INTEGER', 'NUMERIC', 'DATE'];
 
-/** A Wrs of `rows` x `columns` generated in the page (never shipped as a file): mixed types, a reference column. */
-export function generatedWrs(rows: number, columns: number): string {
+/**
+ * A Wrs of `rows` x `columns` generated in the page (never shipped as a file): mixed types, a reference column.
+ * With `invalidEvery` n > 0, every n-th row holds a value outside the reference column's list (a validation error).
+ */
+export function generatedWrs(rows: number, columns: number, invalidEvery = 0): string {
   const parts = [`<wrs:Wrs xmlns:wrs="${NS.wrs}"><wrs:Header><wrs:Columns>`];
   for (let c = 1; c <= columns; c++) {
     const type = c === 3 ? 'CHAR' : TYPES[(c - 1) % TYPES.length];
@@ -19,7 +22,7 @@ export function generatedWrs(rows: number, columns: number): string {
     for (let c = 1; c <= columns; c++) {
       const type = c === 3 ? 'CHAR' : TYPES[(c - 1) % TYPES.length];
       let v: string;
-      if (c === 3) v = COUNTRIES[r % COUNTRIES.length];
+      if (c === 3) v = invalidEvery > 0 && r % invalidEvery === 0 ? 'XX' : COUNTRIES[r % COUNTRIES.length];
       else if (type === 'INTEGER') v = String((r * 7 + c) % 1000);
       else if (type === 'NUMERIC') v = (((r * 13 + c) % 100000) / 100).toFixed(2);
       else if (type === 'DATE') v = `2026-${String(((r + c) % 12) + 1).padStart(2, '0')}-${String(((r + c) % 28) + 1).padStart(2, '0')}`;

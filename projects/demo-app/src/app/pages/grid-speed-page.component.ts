@@ -40,7 +40,7 @@ const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() 
 
 /**
  * A grid over a static Wrs generated in the page (default 100,000 x 20) showing how long the grid takes from data
- * ready to first rows painted. `globalThis.gridSpeed.load(rows, columns?)` lets bench/grid drive the same page.
+ * ready to first rows painted. `globalThis.gridSpeed.load(rows, columns?, invalidEvery?)` lets bench/grid drive the same page.
  */
 /** Page memory (MB above the empty page) with the parsed document alone and with the grid loaded. */
 export interface MemoryFigures {
@@ -86,8 +86,10 @@ export class GridSpeedPageComponent {
   private readonly grid = viewChild(GridComponent);
 
   constructor() {
-    const hook = globalThis as { gridSpeed?: { load(rows: number, columns?: number): Promise<SpeedFigures>; memory(rows: number): Promise<MemoryFigures> } };
-    hook.gridSpeed = { load: (rows, columns) => this.load(rows, columns), memory: (rows) => this.memory(rows) };
+    const hook = globalThis as {
+      gridSpeed?: { load(rows: number, columns?: number, invalidEvery?: number): Promise<SpeedFigures>; memory(rows: number): Promise<MemoryFigures> };
+    };
+    hook.gridSpeed = { load: (rows, columns, invalidEvery) => this.load(rows, columns, invalidEvery), memory: (rows) => this.memory(rows) };
     inject(DestroyRef).onDestroy(() => delete hook.gridSpeed);
   }
 
@@ -109,12 +111,12 @@ export class GridSpeedPageComponent {
     return { rows, documentMB: parsed.mb - base.mb, afterLoadMB: loaded.mb - base.mb, source: loaded.source };
   }
 
-  /** Generates and parses a Wrs, then measures data ready -> first rows painted. */
-  async load(rows: number, columns = 20): Promise<SpeedFigures> {
+  /** Generates and parses a Wrs (every `invalidEvery`-th row with an invalid cell), then measures data ready -> first rows painted. */
+  async load(rows: number, columns = 20, invalidEvery = 0): Promise<SpeedFigures> {
     this.model.set(null);
     await nextFrame();
     const base = heapMB();
-    let text = generatedWrs(rows, columns);
+    let text = generatedWrs(rows, columns, invalidEvery);
     const t0 = performance.now();
     const model = new StaticModel({ data: parseXml(text) });
     await model.fetchData();

@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES, WrsIndex, parseXml } from 'ngx-wrs-grid/core';
+import { VALIDATION_MESSAGES, WrsIndex, cellValue, cellsOf, parseXml } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../core/testing/fixtures';
 import { GridColumn } from './grid-column';
 import { GridValidation } from './grid-validation';
@@ -48,5 +48,51 @@ describe('GridValidation key uniqueness', () => {
     cell('R3').textContent = '9';
     v.checkRows(doc, ['R1', 'R3']);
     expect(keyErrors(v)).toEqual([]);
+  });
+});
+
+describe('GridValidation store', () => {
+  const keyColumn = { id: 'id', pos: 1, isKey: true } as GridColumn;
+  const qtyColumn = { id: 'qty', pos: 2, isKey: false } as GridColumn;
+  const storedRows = (doc: Document) => {
+    const data = doc.getElementsByTagNameNS(doc.documentElement.namespaceURI, 'ValidationResult')[0].getElementsByTagNameNS(doc.documentElement.namespaceURI, 'Data')[0];
+    return WrsIndex.ofElement(data.parentNode as Element).rows().map((row) => cellsOf(row).map(cellValue).join('|'));
+  };
+  // What a grid that validated the document now from scratch would store.
+  const fromScratch = (doc: Document) => {
+    const v = new GridValidation([keyColumn, qtyColumn], false);
+    v.reset(doc);
+    v.checkRows(doc, WrsIndex.of(doc).rows().map((r) => r.getAttribute('id')!));
+    return v.errors().map((e) => `${e.rowId}|${e.colId}|${e.message}`);
+  };
+
+  it('after each change set stores what validating the whole document anew would: key clashes that begin and end, cell errors, removed rows', () => {
+    const rows = Array.from({ length: 30 }, (_, i) => [String(i % 20), String(i)]);
+    const doc = parseXml(wrsText([{ id: 'id', isKey: true }, { id: 'qty', type: 'INTEGER' }], rows));
+    const v = new GridValidation([keyColumn, qtyColumn], false);
+    v.reset(doc);
+    const index = WrsIndex.of(doc);
+    v.checkRows(doc, index.rows().map((r) => r.getAttribute('id')!));
+    v.store(doc, 'grid');
+    expect(storedRows(doc)).toEqual(fromScratch(doc));
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let step = 0; step < 120; step++) {
+      const all = index.rows();
+      const row = all[Math.floor(next() * all.length)];
+      const id = row.getAttribute('id')!;
+      const cells = cellsOf(row);
+      const roll = next();
+      if (roll < 0.45) cells[0].textContent = String(Math.floor(next() * 25));
+      else if (roll < 0.85) cells[1].textContent = next() < 0.4 ? 'not a number' : String(Math.floor(next() * 99));
+      else {
+        // Removed, as a deleted inserted row is.
+        row.parentNode!.removeChild(row);
+        WrsIndex.invalidate(doc);
+      }
+      v.checkRows(doc, [id]);
+      v.store(doc, 'grid');
+      expect(storedRows(doc)).withContext(`step ${step}`).toEqual(fromScratch(doc));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES, ValidationError, WrsIndex, cellAt, cellValue, validateWrsCells, validationWrsOf } from 'ngx-wrs-grid/core';
+import { StoredValidationResult, VALIDATION_MESSAGES, ValidationError, WrsIndex, cellAt, cellValue, compareValidationErrors, validateWrsCells } from 'ngx-wrs-grid/core';
 import { GridColumn } from './grid-column';
 
 /** Message key of a key that a row outside the loaded subset holds on the server (the deep key check). */
@@ -28,7 +28,8 @@ export function validationText(caption: string, message: string): string {
  * The grid's validation state, kept per change set at a cost that grows with the rows changed: the cell errors of
  * the validation chain (the built-in rules checked per row, or a custom chain's whole result), `isKey` uniqueness
  * among the loaded rows (deleted rows do not count; `ignoreKeyCase`), and keys the server holds outside the
- * loaded subset. `store()` writes all of it as the model's `wrs:Header/wrs:ValidationResult`.
+ * loaded subset. `store()` writes all of it as the model's `wrs:Header/wrs:ValidationResult`, replacing only the
+ * result rows of the data rows whose errors may have changed since the last store.
  */
 export class GridValidation {
   private readonly cellErrors = new Map<string, Map<string, string>>();
@@ -38,6 +39,9 @@ export class GridValidation {
   /** The keys more than one row holds, kept with `rowsOfKey`: `errors()` reads them without walking every key. */
   private readonly duplicated = new Set<string>();
   private readonly keyColumns: GridColumn[];
+  /** Data rows whose errors may have changed since the last `store`; null: any (the result is built anew). */
+  private dirty: Set<string> | null = null;
+  private stored: StoredValidationResult | null = null;
 
   constructor(
     columns: readonly GridColumn[],
@@ -58,6 +62,7 @@ export class GridValidation {
     this.keyOfRow.clear();
     this.rowsOfKey.clear();
     this.duplicated.clear();
+    this.dirty = null;
     if (this.keyColumns.length === 0) return;
     for (const row of WrsIndex.of(wrs).rows()) this.updateKey(row.getAttribute('id') ?? '', row);
   }
@@ -78,6 +83,7 @@ export class GridValidation {
   updateKeys(wrs: Document, rowIds: readonly string[]): readonly string[] {
     const index = WrsIndex.of(wrs);
     for (const id of rowIds) {
+      this.markDirty(id);
       this.updateKey(id, index.rowById(id));
       this.serverKeyErrors.delete(id);
     }
@@ -87,13 +93,18 @@ export class GridValidation {
   /** Replaces every cell error by a chain's result (the result Wrs rows: RowId, ColId, Error). */
   setCellErrors(errors: readonly ValidationError[]): void {
     this.cellErrors.clear();
+    this.dirty = null;
     this.addCellErrors(errors);
   }
 
   /** Marks rows whose key the server holds in a row the grid has not loaded. */
   setServerKeyErrors(rowIds: Iterable<string>): void {
+    for (const id of this.serverKeyErrors) this.markDirty(id);
     this.serverKeyErrors.clear();
-    for (const id of rowIds) this.serverKeyErrors.add(id);
+    for (const id of rowIds) {
+      this.serverKeyErrors.add(id);
+      this.markDirty(id);
+    }
   }
 
   /** The message of an invalid cell (a key of `validationText`), or null. */
@@ -125,12 +136,38 @@ export class GridValidation {
         if (!this.cellErrors.get(rowId)?.has(first.id)) out.push({ rowId, colId: first.id, message: this.errorOf(rowId, first.id)! });
       }
     }
-    return out.sort((a, b) => (a.rowId < b.rowId ? -1 : a.rowId > b.rowId ? 1 : a.colId < b.colId ? -1 : a.colId > b.colId ? 1 : 0));
+    return out.sort(compareValidationErrors);
   }
 
-  /** The result Wrs of all errors, tagged with `validationId`, for the model's header. */
-  resultWrs(doc: Document, validationId: string): Element {
-    return validationWrsOf(doc, validationId, this.errors());
+  /** The errors of one row, by column id. */
+  errorsOfRow(rowId: string): ValidationError[] {
+    const out: ValidationError[] = [];
+    const cols = this.cellErrors.get(rowId);
+    if (cols) for (const [colId, message] of cols) out.push({ rowId, colId, message });
+    const first = this.keyColumns[0];
+    if (first && !cols?.has(first.id)) {
+      const message = this.errorOf(rowId, first.id);
+      if (message !== null) out.push({ rowId, colId: first.id, message });
+    }
+    return out.sort(compareValidationErrors);
+  }
+
+  /**
+   * Writes every error as the result of `validationId` in `wrs:Header/wrs:ValidationResult` of `doc`: the result
+   * rows of the data rows changed since the last store are replaced, the others stay (a one-cell edit costs the same
+   * with 10 or 10,000 errors). Returns the stored result Wrs.
+   */
+  store(doc: Document, validationId: string): Element {
+    const root = doc.documentElement!;
+    if (this.stored?.validationId !== validationId) this.stored = new StoredValidationResult(validationId);
+    const dirty = this.dirty;
+    this.dirty = new Set();
+    if (!dirty) return this.stored.replaceAll(root, this.errors());
+    return this.stored.update(root, dirty, (id) => this.errorsOfRow(id), () => this.errors());
+  }
+
+  private markDirty(rowId: string): void {
+    this.dirty?.add(rowId);
   }
 
   private addCellErrors(errors: readonly ValidationError[]): void {
@@ -147,6 +184,8 @@ export class GridValidation {
     if (old !== undefined) {
       const rows = this.rowsOfKey.get(old)!;
       rows.delete(rowId);
+      // The row left alone with the key is valid again.
+      if (rows.size === 1) for (const other of rows) this.markDirty(other);
       if (rows.size <= 1) this.duplicated.delete(old);
       if (rows.size === 0) this.rowsOfKey.delete(old);
       this.keyOfRow.delete(rowId);
@@ -157,6 +196,8 @@ export class GridValidation {
     let rows = this.rowsOfKey.get(key);
     if (!rows) this.rowsOfKey.set(key, (rows = new Set()));
     rows.add(rowId);
+    // The row that held the key alone is a duplicate now.
+    if (rows.size === 2) for (const other of rows) this.markDirty(other);
     if (rows.size > 1) this.duplicated.add(key);
   }
 }

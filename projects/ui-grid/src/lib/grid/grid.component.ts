@@ -53,7 +53,6 @@ import {
   cellsOf,
   commitSavedRows,
   parseTabText,
-  storeValidationWrsOf,
   toTabText,
   writeRowCells,
 } from 'ngx-wrs-grid/core';
@@ -574,7 +573,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
    */
   private storeValidation(): void {
     if (!this.data || !this.validation) return;
-    storeValidationWrsOf(this.data.documentElement!, this.validation.resultWrs(this.data, this.validationId), this.validationId);
+    this.validation.store(this.data, this.validationId);
     this.errorCount.set(Math.max(0, this.wrsUtil.getValidationErrorCount(this.data)));
   }
 
