@@ -34,7 +34,7 @@ export async function serverPageRoundTrip(median: (values: number[]) => number):
       const t0 = performance.now();
       const request = pageRequest(buildWrsRequest(config, { statusModel: status }), page, 25);
       if (orderBy) setRequestOrdering(request, [{ colId: orderBy, descending: true }]);
-      const [doc, total] = await Promise.all([backend.load(request, { url }), loadTotalRows(backend, request, url)]);
+      const [doc, total] = await Promise.all([backend.load(request, { url }), loadTotalRows(backend, request, { url })]);
       const rows = WrsIndex.of(doc).rowCount;
       return { ms: performance.now() - t0, rows, total };
     };
