@@ -246,6 +246,12 @@ export class WrsIndex {
 
   private static readonly SHIFTS_MAX = 64;
 
+  /** How many rows are I, M or D: the rows a save would send. */
+  changedRowCount(): number {
+    this.ensure();
+    return this.changed.size;
+  }
+
   /** The I, M and D rows in document order: what a save sends, found without walking the unchanged rows. */
   changedRows(): Element[] {
     this.ensure();

@@ -1544,6 +1544,47 @@ describe('GridComponent save and reset', () => {
     expect(cell(s, 0, 1).textContent).toBe('Anna');
   });
 
+  it('the Reset button asks before dropping pending changes: Keep (focused, or Escape) keeps them, Discard drops them', async () => {
+    const s = await setup();
+    const original = serializeXml(s.grid.getData()!);
+    const settle = async () => {
+      s.fixture.detectChanges();
+      await s.fixture.whenStable();
+      await new Promise((resolve) => setTimeout(resolve));
+    };
+    click(s, 0, 1);
+    press(s, 'k');
+    press(s, 'Enter');
+    button(s, 'add').click();
+    await settle();
+    const changed = serializeXml(s.grid.getData()!);
+    button(s, 'reset').click();
+    await settle();
+    expect(s.el.querySelector('.ui-grid-reset-text')!.textContent).toBe('Discard the changes in 2 rows?');
+    expect(document.activeElement).toBe(button(s, 'reset-keep'));
+    button(s, 'reset-keep').click();
+    await settle();
+    expect(serializeXml(s.grid.getData()!)).toBe(changed);
+    expect(button(s, 'reset-keep')).toBeNull();
+    expect(document.activeElement).toBe(button(s, 'reset'));
+    button(s, 'reset').click();
+    await settle();
+    button(s, 'reset-keep').dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    await settle();
+    expect(serializeXml(s.grid.getData()!)).toBe(changed);
+    expect(s.el.querySelector('.ui-grid-reset-question')).toBeNull();
+    button(s, 'reset').click();
+    await settle();
+    button(s, 'reset-discard').click();
+    await settle();
+    expect(serializeXml(s.grid.getData()!).replace(/<wrs:TransactionsNumber>\d+<\/wrs:TransactionsNumber>/, '')).toBe(original);
+    expect(cell(s, 0, 1).textContent).toBe('Anna');
+    // Nothing pending: no question.
+    button(s, 'reset').click();
+    await settle();
+    expect(s.el.querySelector('.ui-grid-reset-question')).toBeNull();
+  });
+
   function configured() {
     return new StaticModel({
       data: `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>orders</wrq:BindingSet><grid:SelectColumns>${['id', 'name', 'qty', 'price', 'country'].map((c) => `<grid:C bRef="${c}"/>`).join('')}</grid:SelectColumns></grid:GridConfiguration>`,

@@ -6,9 +6,11 @@ import {
   ChangeDetectionStrategy,
   Component,
   ElementRef,
+  Injector,
   OnDestroy,
   OnInit,
   ViewEncapsulation,
+  afterNextRender,
   booleanAttribute,
   effect,
   inject,
@@ -195,6 +197,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   /** The message table every shown text comes from (GRID_MESSAGES). */
   protected readonly messages = inject(GRID_MESSAGES);
   protected readonly formatMessage = formatMessage;
+  protected readonly messageOf = messageOf;
+  /** The Reset button's question while it asks whether to drop pending changes; null when not asking. */
+  protected readonly resetQuestion = signal<string | null>(null);
   /** Filters, sorting and pages: they all feed the row view. */
   protected readonly features = new GridFeatures({
     gridKey: () => this.gridId() ?? 'grid',
@@ -226,6 +231,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private failedRows = new Set<string>();
 
   private readonly host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
+  private readonly injector = inject(Injector);
   private readonly bodyHost = viewChild.required<ElementRef<HTMLElement>>('bodyHost');
   private readonly clipboard = inject(Clipboard);
   private readonly overlay = inject(Overlay);
@@ -1325,7 +1331,40 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   }
 
   /** Drops every change and loads fresh data (from the backend; an inputModel's rows go back to their server state). */
+  /**
+   * The Reset button: without pending changes it resets; with some it asks first whether to drop them (the rows
+   * changed, counted), with the focus on "Keep changes", so a second Enter keeps them. `actionReset()` does not ask.
+   */
+  protected requestReset(): void {
+    const pending = this.data ? WrsIndex.of(this.data).changedRowCount() : 0;
+    if (pending === 0) {
+      void this.actionReset();
+      return;
+    }
+    const key = pending === 1 ? 'resetConfirmRow' : 'resetConfirmRows';
+    this.resetQuestion.set(formatMessage(messageOf(this.messages, key), { n: pending }));
+    this.focusToolbarButton('reset-keep');
+  }
+
+  /** The answer "Discard changes": resets. */
+  protected discardChanges(): void {
+    this.resetQuestion.set(null);
+    this.focusGrid();
+    void this.actionReset();
+  }
+
+  /** The answer "Keep changes" (or Escape): nothing is dropped; the focus goes back to the Reset button. */
+  protected keepChanges(): void {
+    this.resetQuestion.set(null);
+    this.focusToolbarButton('reset');
+  }
+
+  private focusToolbarButton(action: string): void {
+    afterNextRender(() => this.host.querySelector<HTMLElement>(`.ui-grid-toolbar [data-action="${action}"]`)?.focus(), { injector: this.injector });
+  }
+
   async actionReset(): Promise<void> {
+    this.resetQuestion.set(null);
     this.closeEditor(false);
     this.clearHistory();
     this.message.set(this.data ? footerMessage(this.data, this.messages) : '');

@@ -109,6 +109,12 @@ export interface GridMessages {
   readonly nothingToSave?: string;
   /** The context menu's cut entry. */
   readonly cut?: string;
+  /** Reset with changes pending asks first: `{n}` the changed rows (`resetConfirmRow` for one). */
+  readonly resetConfirmRows?: string;
+  readonly resetConfirmRow?: string;
+  /** The answers: drop the changes and load anew, or keep them. */
+  readonly resetDiscard?: string;
+  readonly resetKeep?: string;
 }
 
 /** A message table: the grid's texts plus any caption keys an app looks up with the U+E0FF prefix. */
@@ -205,6 +211,10 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   savedRows: 'Saved {n} changed rows',
   savedRow: 'Saved 1 changed row',
   nothingToSave: 'Nothing to save',
+  resetConfirmRows: 'Discard the changes in {n} rows?',
+  resetConfirmRow: 'Discard the changes in 1 row?',
+  resetDiscard: 'Discard changes',
+  resetKeep: 'Keep changes',
 };
 
 /** The German table, the second table proving an app can replace the texts. */
@@ -298,6 +308,10 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   savedRows: '{n} geänderte Zeilen gespeichert',
   savedRow: '1 geänderte Zeile gespeichert',
   nothingToSave: 'Nichts zu speichern',
+  resetConfirmRows: 'Die Änderungen in {n} Zeilen verwerfen?',
+  resetConfirmRow: 'Die Änderungen in 1 Zeile verwerfen?',
+  resetDiscard: 'Änderungen verwerfen',
+  resetKeep: 'Änderungen behalten',
 };
 
 /** The message table of every grid in an injector; provide GRID_MESSAGES_DE or an app's own table to replace it. */
