@@ -519,6 +519,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (!this.body || !this.data) return;
     // A new document: the rows the last save failed on are the server's again (or gone).
     this.failedRows = new Set();
+    this.resetQuestion.set(null);
     const index = WrsIndex.of(this.data);
     this.layout = translateLayout(gridLayout(index, this.configDoc), this.messages);
     for (const c of this.layout.columns) {
@@ -660,6 +661,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   private onChangeSet(changeSet: ChangeSet): void {
     if (!this.data || !this.body || !this.validation) return;
+    // Its count of changed rows is out of date: the button asks again when pressed.
+    this.resetQuestion.set(null);
     if (!this.firingOwn) this.forgetHistoryOf(changeSet.rowIds);
     this.features.changed(changeSet.rowIds);
     if (this.validationChain()) {
