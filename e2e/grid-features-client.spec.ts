@@ -76,6 +76,32 @@ test.describe('demo: grid features on client data', () => {
     await expect(grid(page).locator('.ui-grid-row-I')).toHaveCount(0);
   });
 
+  test('lines pasted past the last row get their ids in one change set, not one per new row', async ({ page }) => {
+    await open(page);
+    await grid(page).locator('ui-grid-pager [data-page="last"]').click();
+    // The last row of the last page: product 1000.
+    await firstCell(page, 2).click();
+    await page.keyboard.press('ControlOrMeta+ArrowDown');
+    await expect(grid(page).locator('.ui-grid-row[aria-rowindex="53"] [role="gridcell"][aria-colindex="2"]')).toHaveText('Product 1000');
+    const changeSets = await page.evaluate(async () => {
+      const host = document.querySelector('[data-test="features-grid"]')!;
+      const grid = (window as unknown as { ng: { getComponent(e: Element): { changes$: { subscribe(f: () => void): { unsubscribe(): void } } } } }).ng.getComponent(host);
+      let count = 0;
+      const subscription = grid.changes$.subscribe(() => count++);
+      const lines = Array.from({ length: 200 }, (_, i) => `Pasted ${i}`).join('\n');
+      const data = new DataTransfer();
+      data.setData('text/plain', lines);
+      host.querySelector('.ui-grid-body')!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      await new Promise((resolve) => setTimeout(resolve));
+      subscription.unsubscribe();
+      return count;
+    });
+    // The paste, then the ids of its 199 new rows.
+    expect(changeSets).toBe(2);
+    await expect(grid(page).getByTestId('rows-shown')).toHaveText('249 of 1199 rows');
+    await expect(grid(page).locator('.ui-grid-row[aria-rowindex="54"] [role="gridcell"][aria-colindex="1"]')).toHaveText('1001');
+  });
+
   test('the context menu opens on right click and Shift+F10 and is driven by the keyboard', async ({ page }) => {
     await open(page);
     await firstCell(page, 2).click({ button: 'right' });

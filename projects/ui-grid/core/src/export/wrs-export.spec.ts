@@ -42,6 +42,20 @@ describe(`export (${domName()})`, () => {
     );
   });
 
+  it('wrsToCsv writes negative numbers of numeric columns as numbers; text columns and formulas stay guarded', () => {
+    const doc = parseXml(
+      wrsText(
+        [{ id: 'name' }, { id: 'qty', type: 'INTEGER' }, { id: 'price', type: 'NUMERIC', scale: 2 }],
+        [
+          ['-2', '-3', '-1.50'],
+          ['x', '-1e3', '-1+2'],
+          ['y', '-.5', '=1+2'],
+        ],
+      ),
+    );
+    expect(wrsToCsv(doc)).toBe("NAME,QTY,PRICE\r\n'-2,-3,-1.50\r\nx,-1e3,'-1+2\r\ny,-.5,'=1+2\r\n");
+  });
+
   it('wrsToCsv exports the rows and columns given (the current filter), with caption overrides', () => {
     const doc = ordersDoc();
     const index = WrsIndex.of(doc);

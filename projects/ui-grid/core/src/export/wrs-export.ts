@@ -1,7 +1,7 @@
 import { ownValue } from '../data-provider/own-keys';
 import { WrsError } from '../errors';
 import { scaleOf } from '../wrs/apply-scale';
-import { toCsv } from '../wrs/clipboard-text';
+import { csvField, toCsv } from '../wrs/clipboard-text';
 import { cellAt, cellValue, isNumericType, rowState } from '../wrs/row-states';
 import { WrsIndex } from '../wrs/wrs-index';
 
@@ -73,12 +73,19 @@ function shownText(value: string | null, column: ExportColumn): string | null {
   return value === null ? null : (column.valueCaptions?.get(value) ?? value);
 }
 
-/** RFC 4180 CSV with a header row of captions and the formula-injection guard on every field. */
+/** A negative number of a numeric column: no formula, so written without the guard's `'` (which made it text). */
+const NEGATIVE_NUMBER = /^-(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** RFC 4180 CSV with a header row of captions and the formula-injection guard on every field but numbers. */
 export function wrsToCsv(doc: Document, options: WrsExportOptions = {}): string {
   const index = WrsIndex.of(doc);
   const columns = exportColumns(index, options);
   const values = cellTexts(index, columns, exportRows(index, options));
-  return toCsv([columns.map((c) => c.caption), ...values.map((row) => row.map((v, k) => shownText(v, columns[k])))]);
+  const field = (text: string | null, column: ExportColumn) =>
+    text !== null && isNumericType(column.typeName) && NEGATIVE_NUMBER.test(text) ? text : csvField(text);
+  let csv = toCsv([columns.map((c) => c.caption)]);
+  for (const row of values) csv += row.map((v, k) => field(shownText(v, columns[k]), columns[k])).join(',') + '\r\n';
+  return csv;
 }
 
 /** The Excel number format of a column type and scale, or null for text. */
