@@ -1419,6 +1419,12 @@ describe('GridComponent save and reset', () => {
     await cut.grid.save();
     cut.fixture.detectChanges();
     expect(cut.el.querySelector('[data-test="message"]')!.textContent).toBe('Saved 1 changed row. Only the first 3 rows are shown');
+    // The next edit ends the note about the save; the data's own note stays.
+    click(cut, 1, 1);
+    press(cut, 'j');
+    press(cut, 'Enter');
+    cut.fixture.detectChanges();
+    expect(cut.el.querySelector('[data-test="message"]')!.textContent).toBe('Only the first 3 rows are shown');
   });
 
   it('on a failing save reaches SaveFailedStatus, shows the reason, keeps every pending change and can retry', async () => {

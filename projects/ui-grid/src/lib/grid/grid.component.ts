@@ -200,6 +200,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   protected readonly messageOf = messageOf;
   /** The Reset button's question while it asks whether to drop pending changes; null when not asking. */
   protected readonly resetQuestion = signal<string | null>(null);
+  /** The status line's note about one action (what a save or an undo did) while shown: the next change set ends it. */
+  private actionNote: string | null = null;
   /** Filters, sorting and pages: they all feed the row view. */
   protected readonly features = new GridFeatures({
     gridKey: () => this.gridId() ?? 'grid',
@@ -663,6 +665,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (!this.data || !this.body || !this.validation) return;
     // Its count of changed rows is out of date: the button asks again when pressed.
     this.resetQuestion.set(null);
+    // "Saved 3 changed rows", "Undone in 1 row hidden by the filter": about an action before this change; the data's
+    // own notes stay.
+    if (this.actionNote !== null && this.message() === this.actionNote) this.message.set(footerMessage(this.data, this.messages));
+    this.actionNote = null;
     if (!this.firingOwn) this.forgetHistoryOf(changeSet.rowIds);
     this.features.changed(changeSet.rowIds);
     if (this.validationChain()) {
@@ -774,7 +780,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       const key = this.serverSidedPagination() ? (`${done}OnOtherPages` as const) : (`${done}HiddenByFilter` as const);
       notes.push(formatMessage(messageOf(this.messages, key), { rows }));
     }
-    this.message.set(notes.filter((n) => n !== '').join('. '));
+    this.showActionNote(notes.filter((n) => n !== '').join('. '));
     return true;
   }
 
@@ -1280,7 +1286,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       else {
         // The data's own notes (a row limit, a query error of the reload) stay after what the save did.
         const done = sent > 0 ? formatMessage(messageOf(this.messages, sent === 1 ? 'savedRow' : 'savedRows'), { n: sent }) : messageOf(this.messages, 'nothingToSave');
-        this.message.set([done, this.data ? footerMessage(this.data, this.messages) : ''].filter((n) => n !== '').join('. '));
+        this.showActionNote([done, this.data ? footerMessage(this.data, this.messages) : ''].filter((n) => n !== '').join('. '));
       }
     } catch (e) {
       const rows = this.markFailedRows(e);
@@ -1347,6 +1353,12 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const key = pending === 1 ? 'resetConfirmRow' : 'resetConfirmRows';
     this.resetQuestion.set(formatMessage(messageOf(this.messages, key), { n: pending }));
     this.focusToolbarButton('reset-keep');
+  }
+
+  /** Shows a note about an action in the status line until the next change set. */
+  private showActionNote(text: string): void {
+    this.message.set(text);
+    this.actionNote = text;
   }
 
   /** The answer "Discard changes": resets. */

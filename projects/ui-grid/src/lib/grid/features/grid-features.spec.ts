@@ -906,6 +906,9 @@ describe('Grid features: undo and redo of rows out of view', () => {
     expect(message(s)).toBe('Redone in 2 rows hidden by the filter');
     clickCell(s, 0, 1);
     s.grid.pasteTsv('8');
+    await settle(s.fixture);
+    // The next change ends the note: it told what the redo did.
+    expect(message(s)).toBe('');
     expect(s.grid.undo()).toBeTrue();
     await settle(s.fixture);
     expect(message(s)).toBe('');
