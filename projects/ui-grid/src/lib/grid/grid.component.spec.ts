@@ -1579,16 +1579,14 @@ describe('GridComponent save and reset', () => {
     await settle();
     expect(serializeXml(s.grid.getData()!)).toBe(changed);
     expect(s.el.querySelector('.ui-grid-reset-question')).toBeNull();
-    // An edit while it asks: the count it named is out of date, so the question goes.
+    // A change set while it asks (here an app's own write): the count follows, the focus stays on Keep.
     button(s, 'reset').click();
     await settle();
-    click(s, 0, 1);
-    press(s, 'j');
-    press(s, 'Enter');
+    new WrsUtil().setCellValue(s.grid, 'R3', 'name', 'Zed');
+    s.grid.fire();
     await settle();
-    expect(s.el.querySelector('.ui-grid-reset-question')).toBeNull();
-    button(s, 'reset').click();
-    await settle();
+    expect(s.el.querySelector('.ui-grid-reset-text')!.textContent).toBe('Discard the changes in 3 rows?');
+    expect(document.activeElement).toBe(button(s, 'reset-keep'));
     button(s, 'reset-discard').click();
     await settle();
     expect(serializeXml(s.grid.getData()!).replace(/<wrs:TransactionsNumber>\d+<\/wrs:TransactionsNumber>/, '')).toBe(original);
@@ -1597,6 +1595,45 @@ describe('GridComponent save and reset', () => {
     button(s, 'reset').click();
     await settle();
     expect(s.el.querySelector('.ui-grid-reset-question')).toBeNull();
+  });
+
+  it('the Reset question goes when its changes are gone or a save starts, and the focus goes back to the toolbar or the grid', async () => {
+    let release = () => {};
+    const s = await setup({ customSave: () => new Promise<void>((resolve) => (release = resolve)) });
+    const settle = async () => {
+      s.fixture.detectChanges();
+      await s.fixture.whenStable();
+      await new Promise((resolve) => setTimeout(resolve));
+    };
+    click(s, 0, 1);
+    press(s, 'k');
+    press(s, 'Enter');
+    await settle();
+    button(s, 'reset').click();
+    await settle();
+    expect(document.activeElement).toBe(button(s, 'reset-keep'));
+    // Undone from outside the question: nothing left to discard.
+    s.grid.undo();
+    await settle();
+    expect(s.el.querySelector('.ui-grid-reset-question')).toBeNull();
+    expect(document.activeElement).toBe(button(s, 'reset'));
+    // A save starting takes it away: discarding then would undo in the grid what the server is saving.
+    s.grid.redo();
+    await settle();
+    button(s, 'reset').click();
+    await settle();
+    expect(document.activeElement).toBe(button(s, 'reset-keep'));
+    const saved = firstValueFrom(s.grid.status$.pipe(filter((x) => x instanceof SavedStatus)));
+    void s.grid.save();
+    await settle();
+    expect(s.el.querySelector('.ui-grid-reset-question')).toBeNull();
+    // The Reset button is disabled while the save runs: the focus goes to the grid, not to the page.
+    expect(document.activeElement).toBe(body(s));
+    release();
+    await saved;
+    await settle();
+    expect(rowXml(s, 'R1')).toContain('<wrs:C>k</wrs:C>');
+    expect(rowXml(s, 'R1')).toMatch(/^<wrs:R /);
   });
 
   function configured() {

@@ -521,7 +521,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (!this.body || !this.data) return;
     // A new document: the rows the last save failed on are the server's again (or gone).
     this.failedRows = new Set();
-    this.resetQuestion.set(null);
+    this.recountResetQuestion();
     const index = WrsIndex.of(this.data);
     this.layout = translateLayout(gridLayout(index, this.configDoc), this.messages);
     for (const c of this.layout.columns) {
@@ -663,8 +663,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   private onChangeSet(changeSet: ChangeSet): void {
     if (!this.data || !this.body || !this.validation) return;
-    // Its count of changed rows is out of date: the button asks again when pressed.
-    this.resetQuestion.set(null);
+    this.recountResetQuestion();
     // "Saved 3 changed rows", "Undone in 1 row hidden by the filter": about an action before this change; the data's
     // own notes stay.
     if (this.actionNote !== null && this.message() === this.actionNote) this.message.set(footerMessage(this.data, this.messages));
@@ -1237,6 +1236,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private async runSave(): Promise<void> {
     this.closeEditor(true);
     this.busy.set('saving');
+    // Discarding while the save runs would undo in the grid what the server is saving.
+    this.withdrawResetQuestion();
     this.message.set('');
     this.unmarkFailedRows();
     try {
@@ -1345,14 +1346,40 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
    * changed, counted), with the focus on "Keep changes", so a second Enter keeps them. `actionReset()` does not ask.
    */
   protected requestReset(): void {
-    const pending = this.data ? WrsIndex.of(this.data).changedRowCount() : 0;
-    if (pending === 0) {
+    if (this.busy() !== '') return;
+    if (this.pendingRowCount() === 0) {
       void this.actionReset();
+      return;
+    }
+    this.recountResetQuestion(true);
+    this.focusToolbarButton('reset-keep');
+  }
+
+  private pendingRowCount(): number {
+    return this.data ? WrsIndex.of(this.data).changedRowCount() : 0;
+  }
+
+  /**
+   * Keeps the Reset question's count of changed rows current (after a change set or a load); with none left it goes.
+   * `open` asks it when it is not shown.
+   */
+  private recountResetQuestion(open = false): void {
+    if (!open && this.resetQuestion() === null) return;
+    const pending = this.pendingRowCount();
+    if (pending === 0) {
+      this.withdrawResetQuestion();
       return;
     }
     const key = pending === 1 ? 'resetConfirmRow' : 'resetConfirmRows';
     this.resetQuestion.set(formatMessage(messageOf(this.messages, key), { n: pending }));
-    this.focusToolbarButton('reset-keep');
+  }
+
+  /** Takes the Reset question away; the keyboard focus on one of its buttons goes back to the Reset button. */
+  private withdrawResetQuestion(): void {
+    if (this.resetQuestion() === null) return;
+    const focused = !!this.host.querySelector('.ui-grid-reset-question')?.contains(document.activeElement);
+    this.resetQuestion.set(null);
+    if (focused) this.focusToolbarButton('reset');
   }
 
   /** Shows a note about an action in the status line until the next change set. */
@@ -1361,8 +1388,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.actionNote = text;
   }
 
-  /** The answer "Discard changes": resets. */
+  /** The answer "Discard changes": resets (not while a save or a load runs: the button is disabled then). */
   protected discardChanges(): void {
+    if (this.busy() !== '') return;
     this.resetQuestion.set(null);
     this.focusGrid();
     void this.actionReset();
@@ -1374,8 +1402,16 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.focusToolbarButton('reset');
   }
 
+  /** Focuses a toolbar button once painted; the grid body when it is not there or disabled (a save runs). */
   private focusToolbarButton(action: string): void {
-    afterNextRender(() => this.host.querySelector<HTMLElement>(`.ui-grid-toolbar [data-action="${action}"]`)?.focus(), { injector: this.injector });
+    afterNextRender(
+      () => {
+        const button = this.host.querySelector<HTMLButtonElement>(`.ui-grid-toolbar [data-action="${action}"]`);
+        if (button && !button.disabled) button.focus();
+        else this.bodyHost().nativeElement.focus({ preventScroll: true });
+      },
+      { injector: this.injector },
+    );
   }
 
   async actionReset(): Promise<void> {
