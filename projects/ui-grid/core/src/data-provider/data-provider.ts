@@ -685,13 +685,18 @@ export abstract class DataProvider {
       markModified(context.row, WrsIndex.tryOf(doc));
     }
     // A value written over wrs:Data replaces its rows: the change set names the rows that go.
-    const rowIds = context && node === context.row && context.row.localName === 'Data' ? childIds(context.row) : rowIdsAt(node, doc);
+    let rowIds = context && node === context.row && context.row.localName === 'Data' ? childIds(context.row) : rowIdsAt(node, doc);
     const renamedRow = context && !context.cell && !context.structural && isIdAttribute(node, context.row) ? context.row : null;
     const oldId = renamedRow ? renamedRow.getAttribute('id') : null;
     setNodeValue(node, value ?? '');
     // A row's new id goes into the id map; anything else that changes the index rebuilds it.
-    if (renamedRow) WrsIndex.tryOf(doc)?.renamed(renamedRow, oldId);
-    else if (changesIndex(node, context)) WrsIndex.invalidate(doc);
+    if (renamedRow) {
+      WrsIndex.tryOf(doc)?.renamed(renamedRow, oldId);
+      // Named by its old and its new id: a listener keeping state by row id (the grid's validation) drops the old
+      // and checks the new.
+      const newId = renamedRow.getAttribute('id');
+      if (newId !== null && !rowIds.includes(newId)) rowIds = [...rowIds, newId];
+    } else if (changesIndex(node, context)) WrsIndex.invalidate(doc);
     this.noteChange([node], rowIds);
     return node;
   }

@@ -312,7 +312,11 @@ describe(`write rules, spec 4.5 (${domName()})`, () => {
   });
 
   it('writing a row id, or a value into wrs:Data, keeps the row index right', () => {
-    orders.write("/*/wrs:Data/*[@id='R1']/@id", 'X1');
+    const sets: string[][] = [];
+    orders.onChange((c) => sets.push([...c.rowIds]));
+    orders.write("/*/wrs:Data/*[@id='R1']/@id", 'X1', true);
+    // The change set names the row by both ids: a listener that knew it as R1 forgets it, one by id finds X1.
+    expect(sets).toEqual([['R1', 'X1']]);
     const index = orders.wrsIndex();
     expect(index.rowById('R1')).toBeNull();
     expect(index.rowById('X1')?.getAttribute('id')).toBe('X1');

@@ -1280,6 +1280,20 @@ describe('GridComponent validation', () => {
     expect(cell(s, 0, 2).classList).toContain('ui-grid-cell-focus');
   });
 
+  it('a row whose id an app writes keeps its errors under the new id (stored result and cells)', async () => {
+    const s = await setup({}, wrsText([{ id: 'code', isKey: true }, { id: 'n', type: 'INTEGER' }], [['a', 'x'], ['a', '2']]));
+    expect(s.grid.getErrorCount()).toBe(3);
+    s.grid.write("/*/wrs:Data/*[@id='R1']/@id", 'Q1', true);
+    s.fixture.detectChanges();
+    expect(s.grid.getCellError('R1', 'n')).toBeNull();
+    expect(s.grid.getCellError('Q1', 'n')).toBe('N is not a whole number');
+    expect(s.grid.getCellError('Q1', 'code')).toBe('CODE is not unique (key)');
+    expect(s.grid.getErrorCount()).toBe(3);
+    const stored = s.grid.getData()!.getElementsByTagNameNS(NS.wrs, 'ValidationResult')[0];
+    const rowIds = [...stored.getElementsByTagNameNS(NS.wrs, 'R')].map((r) => r.firstElementChild!.textContent);
+    expect(rowIds.sort()).toEqual(['Q1', 'Q1', 'R2']);
+  });
+
   it('checks isKey uniqueness, case-insensitively with ignoreKeyCase, and leaves deleted rows out', async () => {
     const data = wrsText([{ id: 'code', isKey: true }, { id: 'v' }], [['a', '1'], ['B', '2']]);
     const s = await setup({ ignoreKeyCase: true }, data);
