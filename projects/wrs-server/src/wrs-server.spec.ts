@@ -23,6 +23,23 @@ describe('wrs-server HTTP answers', () => {
     }
   });
 
+  it('refuses a body that is not UTF-8 with 400 and writes nothing (no U+FFFD stored in place of the bytes)', async () => {
+    const before = (await server.db.query('SELECT customer FROM orders WHERE id = 7')).rows[0]['customer'] as string;
+    const save = saveXml('orders', ['id', 'customer'], `<wrs:M id="m1"><wrs:C>7</wrs:C><wrs:O>7</wrs:O><wrs:C>bad@@</wrs:C><wrs:O>${before}</wrs:O></wrs:M>`);
+    const [head, tail] = save.split('@@');
+    const bodies = [
+      Buffer.concat([Buffer.from(head), Buffer.from([0xff, 0xfe, 0xc3, 0x28]), Buffer.from(tail)]),
+      // Latin-1 bytes under an encoding declaration the server does not read: é is no UTF-8.
+      Buffer.concat([Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?>' + head), Buffer.from([0xe9]), Buffer.from(tail)]),
+    ];
+    for (const body of bodies) {
+      const r = await fetch(`${server.url}/WrsServlet`, { method: 'POST', body, headers: { 'Content-Type': 'application/xml' } });
+      expect(r.status).toBe(400);
+      expect(await r.text()).toMatch(/not valid UTF-8/);
+    }
+    expect((await server.db.query('SELECT customer FROM orders WHERE id = 7')).rows[0]['customer']).toBe(before);
+  });
+
   it('refuses unknown binding sets, columns and unsupported request parts with 400', async () => {
     const unknownSet = ordersRequest().replace('>orders<', '>pg_catalog.pg_user<');
     const cases: [string, RegExp][] = [

@@ -24,6 +24,7 @@ export interface WrsServerOptions {
 }
 
 const XML = 'application/xml; charset=utf-8';
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 async function readBody(req: IncomingMessage, limit: number): Promise<string> {
   const chunks: Buffer[] = [];
@@ -33,7 +34,13 @@ async function readBody(req: IncomingMessage, limit: number): Promise<string> {
     if (size > limit) throw new HttpError(413, `The request body is larger than ${limit} bytes`);
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  // Fatal decoding: a lenient one turns bytes that are no UTF-8 (or another encoding's text) into U+FFFD, and a save
+  // would store those in place of what the client meant.
+  try {
+    return UTF8.decode(Buffer.concat(chunks));
+  } catch {
+    throw badRequest('The request body is not valid UTF-8');
+  }
 }
 
 function parseBody(text: string): Element {

@@ -12,3 +12,20 @@ describe('xmldomImplementation.parse', () => {
     expect(doc.documentElement.textContent).toBe('a\nb\nc\nd');
   });
 });
+
+describe('xmldomImplementation.parse of hostile nesting', () => {
+  const nestedScopes = (n: number) => `<r>${Array.from({ length: n }, (_, i) => `<a xmlns:p${i}="u">`).join('')}${'</a>'.repeat(n)}</r>`;
+
+  it('refuses namespace declarations nested deeper than 1,000 elements quickly (their lookups cost n² in @xmldom/xmldom)', () => {
+    const started = performance.now();
+    expect(() => xmldomImplementation.parse(nestedScopes(40_000))).toThrowMatching((e) => e.code === 'XML_PARSE' && /namespace declarations nested deeper than 1000/.test(e.message));
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('still parses 1,000 nested declarations, declarations on many siblings, and deep nesting without them', () => {
+    expect(xmldomImplementation.parse(nestedScopes(1_000)).documentElement.localName).toBe('r');
+    const siblings = `<r>${'<a xmlns:p="u" x="&gt;/>"><b xmlns="v"/></a>'.repeat(5_000)}<!-- <a xmlns:q="w"> --><![CDATA[<a xmlns:q="w">]]></r>`;
+    expect(xmldomImplementation.parse(siblings).documentElement.childNodes.length).toBe(5_002);
+    expect(xmldomImplementation.parse(`<r xmlns="u">${'<a>'.repeat(20_000)}${'</a>'.repeat(20_000)}</r>`).documentElement.localName).toBe('r');
+  });
+});

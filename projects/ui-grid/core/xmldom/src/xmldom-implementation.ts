@@ -20,6 +20,58 @@ function lineAndColumn(text: string, at: number): Locator {
 // XML 1.1 and turns U+0085, U+2028 and U+2029 into LF too, so text holding them would change on its way through Node.
 const xml10LineEndings = (text: string): string => text.replace(/\r\n?/g, '\n');
 
+/** Deepest nesting of elements that declare namespaces that the parser is given. */
+const MAX_NAMESPACE_SCOPE_DEPTH = 1000;
+
+/**
+ * Where namespace-declaring elements first nest deeper than MAX_NAMESPACE_SCOPE_DEPTH, or -1. @xmldom/xmldom chains
+ * each declaring element's prefix map onto its parent's and looks every element's prefix up along that chain: n such
+ * elements nested cost n² (40,000 of them, under 1 MB, block the process for about 20 s). One pass over the start
+ * and end tags; comments, CDATA and processing instructions are stepped over, quoted attribute values may hold `>`.
+ */
+function namespaceScopeTooDeep(text: string): number {
+  const declaring: boolean[] = [];
+  let depth = 0;
+  let xmlns = text.indexOf('xmlns');
+  for (let i = text.indexOf('<'); i >= 0; i = text.indexOf('<', i)) {
+    const next = text.charCodeAt(i + 1);
+    if (next === 0x21 /* ! */) {
+      i = text.startsWith('<!--', i) ? past(text, '-->', i) : text.startsWith('<![CDATA[', i) ? past(text, ']]>', i) : past(text, '>', i);
+    } else if (next === 0x3f /* ? */) i = past(text, '?>', i);
+    else if (next === 0x2f /* / */) {
+      if (declaring.pop()) depth--;
+      i = past(text, '>', i);
+    } else {
+      let j = i + 1;
+      for (let quote = 0; j < text.length; j++) {
+        const ch = text.charCodeAt(j);
+        if (quote) {
+          if (ch === quote) quote = 0;
+        } else if (ch === 0x22 || ch === 0x27) quote = ch;
+        else if (ch === 0x3e /* > */) break;
+      }
+      // `xmlns` is looked for from where the last search ended, so the whole scan stays one pass.
+      if (xmlns >= 0 && xmlns < i) xmlns = text.indexOf('xmlns', i);
+      let declares = false;
+      for (; xmlns >= 0 && xmlns < j; xmlns = text.indexOf('xmlns', xmlns + 5)) {
+        if (/\s/.test(text[xmlns - 1]) && /[\s:=]/.test(text[xmlns + 5])) declares = true;
+      }
+      if (text.charCodeAt(j - 1) !== 0x2f /* / */) {
+        declaring.push(declares);
+        if (declares && ++depth > MAX_NAMESPACE_SCOPE_DEPTH) return i;
+      }
+      i = j + 1;
+    }
+  }
+  return -1;
+}
+
+/** The index after the first `end` from `from`, or the text's length. */
+function past(text: string, end: string, from: number): number {
+  const at = text.indexOf(end, from);
+  return at < 0 ? text.length : at + end.length;
+}
+
 /** @xmldom/xmldom as the library's DOM where there is no browser DOM (Node). */
 export const xmldomImplementation: XmlDomImplementation = {
   name: 'xmldom',
@@ -29,6 +81,11 @@ export const xmldomImplementation: XmlDomImplementation = {
       const where = lineAndColumn(text, bad.index);
       const shown = bad[0].length === 1 ? `U+${bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` : bad[0];
       throw xmlParseError(text, `character ${shown} is not allowed in XML`, where.lineNumber, where.columnNumber);
+    }
+    const tooDeep = namespaceScopeTooDeep(text);
+    if (tooDeep >= 0) {
+      const at = lineAndColumn(text, tooDeep);
+      throw xmlParseError(text, `namespace declarations nested deeper than ${MAX_NAMESPACE_SCOPE_DEPTH} elements are refused`, at.lineNumber, at.columnNumber);
     }
     let failure: string | null = null;
     let where: Locator = {};
