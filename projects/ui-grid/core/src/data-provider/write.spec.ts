@@ -87,6 +87,16 @@ describe(`write rules, spec 4.5 (${domName()})`, () => {
     expect(status.read('/guiStatus:Status/guiStatus:L[3]')).toBe('third');
   });
 
+  it('a position that would create more than 10,000 siblings is refused before anything is created', () => {
+    const before = status.serialize();
+    expect(() => status.write('/guiStatus:Status/guiStatus:L[{{=it.n}}]', { n: 1_000_000_000 }, 'x')).toThrowMatching(
+      (e) => e instanceof WrsError && e.code === 'XPATH_UNSUPPORTED' && /1000000000/.test(e.message),
+    );
+    expect(status.serialize()).toBe(before);
+    status.write('/guiStatus:Status/guiStatus:L[10000]', 'last');
+    expect(status.queryNodes('/guiStatus:Status/guiStatus:L').length).toBe(10_000);
+  });
+
   it('dot placeholders fill the path, a quote in a value stays valid', () => {
     status.write("/guiStatus:Status/f:Filter/f:Expression[@bRef='{{=it.col}}']/@value", { col: 'customer' }, "O'Brien");
     status.write("/guiStatus:Status/f:Filter/f:Expression[@bRef='{{=it[0]}}']/@value", ["o'k"], 'yes');

@@ -180,11 +180,24 @@ export function setNodeValue(node: Node, value: string): void {
   else node.nodeValue = value;
 }
 
+/**
+ * The most siblings one write creates to reach a position (spec 4.5): past it a position is taken for a mistake (or a
+ * hostile placeholder value: `wrs:R[1000000000]` would hang the page), not for 10,000 rows meant to be made.
+ */
+export const MAX_CREATED_SIBLINGS = 10_000;
+
 function createChild(parent: Node, step: Extract<Step, { axis: 'child' }>, expr: string): Element {
   const position = step.predicates.find((p) => p.kind === 'position');
   let el: Element;
   if (position && position.kind === 'position') {
     const siblings = childStep(parent, { axis: 'child', name: step.name, predicates: [] });
+    if (position.position - siblings.length > MAX_CREATED_SIBLINGS) {
+      throw new WrsError(
+        'XPATH_UNSUPPORTED',
+        `write would create ${position.position - siblings.length} elements to reach position ${position.position} of "${expr}" (at most ${MAX_CREATED_SIBLINGS})`,
+        expr,
+      );
+    }
     el = siblings[siblings.length - 1];
     for (let n = siblings.length; n < position.position; n++) el = createElement(parent, step.name, expr);
   } else el = createElement(parent, step.name, expr);
