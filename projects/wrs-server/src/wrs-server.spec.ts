@@ -1,6 +1,8 @@
 import { NS } from 'ngx-wrs-grid/core';
 import { I, TestServer, WRQ, loadRequest, ordersRequest, saveXml, startTestServer } from '../testing/test-server';
 import { bindingSetsFrom } from './binding-sets';
+import { Database } from './database';
+import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, createWrsServer } from './wrs-server';
 
 describe('wrs-server HTTP answers', () => {
   let server: TestServer;
@@ -97,5 +99,15 @@ describe('wrs-server 500 answers', () => {
     expect(save.text).toBe('<Error status="500"><Message>Row I1: internal error</Message><Row id="I1"/></Error>');
     expect(logged.length).toBe(2);
     for (const line of logged) expect(line).toMatch(/^POST \/WrsServlet: .*: 42703: column "gone"( of relation "broken")? does not exist/);
+  });
+});
+
+describe('wrs-server slow clients', () => {
+  it('gives a client a minute for a whole request and 20 s for its headers, not Node\'s 5 minutes', () => {
+    const server = createWrsServer({ db: new Promise<Database>(() => undefined), bindingSets: new Map() });
+    expect(server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(REQUEST_TIMEOUT_MS).toBe(60_000);
+    expect(server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
+    expect(HEADERS_TIMEOUT_MS).toBe(20_000);
   });
 });

@@ -136,9 +136,15 @@ export function wrsRequestHandler(options: WrsServerOptions): (req: IncomingMess
   };
 }
 
+/** How long a client may take to send a whole request (headers and body): a body trickled in holds no connection longer. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+/** How long a client may take to send the headers. */
+export const HEADERS_TIMEOUT_MS = 20_000;
+
 /** An HTTP server speaking the Wrs protocol (design.md 5); call `listen` on it. */
 export function createWrsServer(options: WrsServerOptions): Server {
-  return createServer(wrsRequestHandler(options));
+  // Node's defaults let a slow client hold a connection for 5 minutes (request) and 1 minute (headers).
+  return createServer({ requestTimeout: REQUEST_TIMEOUT_MS, headersTimeout: HEADERS_TIMEOUT_MS }, wrsRequestHandler(options));
 }
 
 /** A path segment with its percent-escapes decoded; a malformed escape is the client's error (400), not ours. */
