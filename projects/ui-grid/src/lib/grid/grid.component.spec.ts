@@ -980,6 +980,19 @@ describe('GridComponent rows', () => {
     expect(document.activeElement).withContext('after the save').toBe(body(s));
   });
 
+  it('Clear filters pressed from the keyboard hands the focus to the grid body: the button goes with the filters', async () => {
+    const s = await setup({ columnFilters: true });
+    s.grid.setColumnFilter('country', { kind: 'values', values: ['FR'] });
+    s.fixture.detectChanges();
+    await s.fixture.whenStable();
+    button(s, 'clear-filters').focus();
+    button(s, 'clear-filters').click();
+    s.fixture.detectChanges();
+    await s.fixture.whenStable();
+    expect(button(s, 'clear-filters')).toBeNull();
+    expect(document.activeElement).toBe(body(s));
+  });
+
   it('adds a row at the bottom with defaults and calls afterAddRow with the row node and header meta', async () => {
     const seen: { id: string | null; meta: string }[] = [];
     const s = await setup({
