@@ -947,6 +947,52 @@ describe('GridComponent rows', () => {
     expect(document.activeElement).toBe(body(s));
   });
 
+  it('a toolbar button pressed from the keyboard that its action disables (Save while saving, Undo at the last step) hands the focus to the grid body, not to the page', async () => {
+    let release = () => {};
+    const s = await setup({ customSave: () => new Promise<void>((resolve) => (release = resolve)) });
+    const settle = async () => {
+      s.fixture.detectChanges();
+      await s.fixture.whenStable();
+      await new Promise((resolve) => setTimeout(resolve));
+    };
+    click(s, 0, 1);
+    press(s, 'k');
+    press(s, 'Enter');
+    await settle();
+    // Undo from the keyboard: the one step is undone, the button disables itself.
+    button(s, 'undo').focus();
+    button(s, 'undo').click();
+    await settle();
+    expect(button(s, 'undo').disabled).toBeTrue();
+    expect(document.activeElement).withContext('after Undo').toBe(body(s));
+    s.grid.redo();
+    await settle();
+    // Save from the keyboard: disabled while the save runs.
+    const saved = firstValueFrom(s.grid.status$.pipe(filter((x) => x instanceof SavedStatus)));
+    button(s, 'save').focus();
+    button(s, 'save').click();
+    await settle();
+    expect(button(s, 'save').disabled).toBeTrue();
+    expect(document.activeElement).withContext('while saving').toBe(body(s));
+    release();
+    await saved;
+    await settle();
+    expect(document.activeElement).withContext('after the save').toBe(body(s));
+  });
+
+  it('Clear filters pressed from the keyboard hands the focus to the grid body: the button goes with the filters', async () => {
+    const s = await setup({ columnFilters: true });
+    s.grid.setColumnFilter('country', { kind: 'values', values: ['FR'] });
+    s.fixture.detectChanges();
+    await s.fixture.whenStable();
+    button(s, 'clear-filters').focus();
+    button(s, 'clear-filters').click();
+    s.fixture.detectChanges();
+    await s.fixture.whenStable();
+    expect(button(s, 'clear-filters')).toBeNull();
+    expect(document.activeElement).toBe(body(s));
+  });
+
   it('adds a row at the bottom with defaults and calls afterAddRow with the row node and header meta', async () => {
     const seen: { id: string | null; meta: string }[] = [];
     const s = await setup({

@@ -10,6 +10,7 @@ import {
   OnDestroy,
   OnInit,
   ViewEncapsulation,
+  afterEveryRender,
   afterNextRender,
   booleanAttribute,
   effect,
@@ -301,6 +302,15 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       this.isReadOnly();
       this.isReadOnlyCell();
       untracked(() => this.body?.repaintAll());
+    });
+    // A toolbar button disabled while it has the keyboard focus (Save and Reset while a save or load runs, Undo and
+    // Redo at the end of their history) would leave the focus on nothing: the browser drops it to the page. The grid
+    // body takes it, as after a save with invalid cells.
+    afterEveryRender(() => {
+      const active = this.host.ownerDocument.activeElement;
+      if (active instanceof HTMLButtonElement && active.disabled && active.closest('.ui-grid-toolbar') && this.host.contains(active)) {
+        this.bodyHost().nativeElement.focus({ preventScroll: true });
+      }
     });
   }
 

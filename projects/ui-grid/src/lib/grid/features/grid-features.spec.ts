@@ -124,6 +124,17 @@ describe('Grid features: column filters', () => {
     expect(viewIds(s)).toEqual(['R3']);
   });
 
+  it('a value-list filter button says in its accessible name which values it lets through, not only which column it filters', async () => {
+    const s = await setup({ columnFilters: true });
+    const button = () => s.el.querySelector<HTMLButtonElement>('button.ui-grid-filter[data-col-id="country"]')!;
+    expect(button().textContent).toBe('(all)');
+    expect(button().getAttribute('aria-label')).toBe('Filter COUNTRY, (all)');
+    s.grid.setColumnFilter('country', { kind: 'values', values: ['FR', 'IT'] });
+    await settle(s.fixture);
+    expect(button().textContent).toBe('2 selected');
+    expect(button().getAttribute('aria-label')).toBe('Filter COUNTRY, 2 selected');
+  });
+
   it('filters on the values read ahead after the load, and sees each edit in the next filter', async () => {
     const s = await setup({ columnFilters: true });
     clickCell(s, 1, 0);

@@ -156,9 +156,11 @@ function valueListButton(doc: Document, column: GridColumn, current: ColumnFilte
   button.type = 'button';
   button.className = 'ui-grid-filter ui-grid-filter-values';
   button.dataset['colId'] = column.id;
-  button.setAttribute('aria-label', label);
   button.setAttribute('aria-haspopup', 'dialog');
   button.textContent = chosen.size === 0 ? messages.filterAll : formatMessage(messages.filterValues, { n: chosen.size });
+  // The name says what the filter lets through, as the button shows it ("Filter Category, 2 selected"): the column
+  // alone left a screen reader no way to tell a filtered column from an unfiltered one.
+  button.setAttribute('aria-label', `${label}, ${button.textContent}`);
   button.addEventListener('keydown', (e) => e.stopPropagation());
   button.addEventListener('click', () => {
     const values: [string, string][] = column.references
