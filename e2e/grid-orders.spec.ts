@@ -5,6 +5,9 @@ test.describe('demo: grid over the orders of the Wrs server', () => {
     await page.goto('/#/grid-orders');
     await expect(page.getByTestId('grid-status')).toHaveText('TransformedStatus');
     const grid = page.getByTestId('orders-grid');
+    // The page's aria-label names the grid element (a screen reader reads "Orders, grid"), not the host.
+    await expect(page.getByRole('grid', { name: 'Orders' })).toHaveCount(1);
+    await expect(grid).not.toHaveAttribute('aria-label', /.*/);
     // The second order: the header has two rows (the group line, captions).
     const customer = grid.locator('.ui-grid-row[aria-rowindex="4"] [role="gridcell"][aria-colindex="2"]');
     await expect(customer).not.toHaveText('');

@@ -10,7 +10,7 @@ import { NS, SimpleModel } from 'ngx-wrs-grid/core';
   template: `
     <h1>Custom read-only cells and afterAddRow</h1>
     <p>Rows with country IT are read-only. "Add row" gives the next order number and fills the customer and the date of today.</p>
-    <ui-grid data-test="custom-grid" [inputModel]="model" [isReadOnlyCell]="isReadOnlyCell" [afterAddRow]="afterAddRow" [customSave]="customSave" />
+    <ui-grid data-test="custom-grid" aria-label="Custom rendering" [inputModel]="model" [isReadOnlyCell]="isReadOnlyCell" [afterAddRow]="afterAddRow" [customSave]="customSave" />
     <p data-test="added">{{ added() }}</p>
   `,
 })

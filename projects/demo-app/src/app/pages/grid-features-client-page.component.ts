@@ -85,13 +85,13 @@ export class MessagesDeDirective {}
     </p>
     @if (german()) {
       <div appMessagesDe>
-        <ui-grid id="products" data-test="features-grid" [inputModel]="data" [config]="config" [columnFilters]="true" [contextMenu]="true"
+        <ui-grid id="products" data-test="features-grid" aria-label="Products" [inputModel]="data" [config]="config" [columnFilters]="true" [contextMenu]="true"
           [paginationSize]="50" [paginationAllPages]="true" exportFileName="products" [maxHeight]="460"
           [afterAddRow]="afterAddRow" [customSave]="saveHere" />
       </div>
     } @else {
       <div appMessagesEn>
-        <ui-grid id="products" data-test="features-grid" [inputModel]="data" [config]="config" [columnFilters]="true" [contextMenu]="true"
+        <ui-grid id="products" data-test="features-grid" aria-label="Products" [inputModel]="data" [config]="config" [columnFilters]="true" [contextMenu]="true"
           [paginationSize]="50" [paginationAllPages]="true" exportFileName="products" [maxHeight]="460"
           [afterAddRow]="afterAddRow" [customSave]="saveHere" />
       </div>

@@ -28,7 +28,7 @@ const CONFIG = `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.
   template: `
     <h1>Grid features: server-side pages (reference server)</h1>
     <p>Edits on a page stay pending when you turn the page and are saved together.</p>
-    <ui-grid id="serverOrders" [afterAddRow]="afterAddRow" data-test="server-grid" [config]="config" [serverSidedPagination]="true" [paginationSize]="25"
+    <ui-grid id="serverOrders" aria-label="Orders" [afterAddRow]="afterAddRow" data-test="server-grid" [config]="config" [serverSidedPagination]="true" [paginationSize]="25"
       [columnFilters]="true" [contextMenu]="true" exportFileName="orders-page" [maxHeight]="460" />
     <p class="status">Grid status: <span data-test="grid-status">{{ status() }}</span></p>
   `,

@@ -28,7 +28,7 @@ const CONFIG = `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.
   template: `
     <h1>Orders (reference server)</h1>
     <p>Type to edit, Enter/Tab to commit, Escape to cancel; shift+arrows select, Ctrl+C/V copy and paste, Ctrl+Z/Y undo and redo.</p>
-    <ui-grid id="ordersGrid" [afterAddRow]="afterAddRow" data-test="orders-grid" [config]="config" [maxHeight]="420" />
+    <ui-grid id="ordersGrid" aria-label="Orders" [afterAddRow]="afterAddRow" data-test="orders-grid" [config]="config" [maxHeight]="420" />
     <p class="status">Grid status: <span data-test="grid-status">{{ status() }}</span></p>
   `,
   styles: `.status { color: #44506a; }`,

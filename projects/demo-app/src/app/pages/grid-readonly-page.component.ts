@@ -9,7 +9,7 @@ import { SimpleModel } from 'ngx-wrs-grid/core';
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <h1>Read-only grid</h1>
-    <ui-grid data-test="readonly-grid" [inputModel]="model" [isReadOnly]="true" />
+    <ui-grid data-test="readonly-grid" aria-label="Orders, read-only" [inputModel]="model" [isReadOnly]="true" />
   `,
 })
 export class GridReadonlyPageComponent {

@@ -65,7 +65,7 @@ export interface MemoryFigures {
     }
     @if (model(); as m) {
       <!-- Generated data has no server behind it: Save commits the changes in the page. -->
-      <ui-grid [inputModel]="m" [maxHeight]="480" [contextMenu]="true" [customSave]="saveInPage" />
+      <ui-grid aria-label="Generated rows" [inputModel]="m" [maxHeight]="480" [contextMenu]="true" [customSave]="saveInPage" />
     }
   `,
   styles: `.controls { display: flex; gap: 1rem; align-items: center; }`,

@@ -250,6 +250,19 @@ describe('GridComponent rendering', () => {
     expect(tasks.reduce((a, b) => a + b, 0)).toBe(rows);
     await s.fixture.whenStable();
     expect(button(s, 'jump-to-error').textContent).toContain('3 invalid cells');
+    // In a live region, so the count is heard while the focus stays in the cells.
+    expect(button(s, 'jump-to-error').closest('[role="status"]')).not.toBeNull();
+  });
+
+  it('aria-label or aria-labelledby on <ui-grid> names its role="grid" element, not the host', async () => {
+    const s = await setup({ 'aria-label': 'Orders' });
+    const grid = s.el.querySelector('[role="grid"]')!;
+    expect(grid.getAttribute('aria-label')).toBe('Orders');
+    expect(s.el.hasAttribute('aria-label')).toBeFalse();
+    s.fixture.componentRef.setInput('aria-labelledby', 'caption-id');
+    s.fixture.detectChanges();
+    expect(grid.getAttribute('aria-labelledby')).toBe('caption-id');
+    expect(s.el.hasAttribute('aria-labelledby')).toBeFalse();
   });
 
   it('takes columns from the configuration: caption, width, isHidden, class, isCheckbox with custom values', async () => {

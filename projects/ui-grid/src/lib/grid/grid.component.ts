@@ -148,11 +148,15 @@ const FAILED_ROWS_LISTED = 5;
   imports: [NgTemplateOutlet, GridPagerComponent, GridExportButtonsComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   encapsulation: ViewEncapsulation.None,
-  host: { class: 'ui-grid', '[class.ui-grid-readonly]': 'isReadOnly()' },
+  // The accessible name goes to the element with role="grid"; on the host (no role) it would name nothing.
+  host: { class: 'ui-grid', '[class.ui-grid-readonly]': 'isReadOnly()', '[attr.aria-label]': 'null', '[attr.aria-labelledby]': 'null' },
   templateUrl: './grid.component.html',
   styleUrls: ['./grid.component.css', './features/grid-features.css'],
 })
 export class GridComponent extends DataProvider implements OnInit, AfterViewInit, OnDestroy {
+  /** The grid's accessible name: `<ui-grid aria-label="Orders">` (or `aria-labelledby`) names its `role="grid"` element. */
+  readonly ariaLabel = input<string | null>(null, { alias: 'aria-label' });
+  readonly ariaLabelledby = input<string | null>(null, { alias: 'aria-labelledby' });
   readonly config = input<DataProvider | null>(null);
   readonly statusModel = input<DataProvider | null>(null);
   readonly inputModel = input<DataProvider | null>(null);
