@@ -135,6 +135,27 @@ describe('Grid features: column filters', () => {
     expect(button().getAttribute('aria-label')).toBe('Filter COUNTRY, 2 selected');
   });
 
+  it('Tab cycles through the values of an open value-list filter instead of leaving the popup for the page', async () => {
+    const s = await setup({ columnFilters: true });
+    s.el.querySelector<HTMLButtonElement>('button.ui-grid-filter[data-col-id="country"]')!.click();
+    await settle(s.fixture);
+    const boxes = [...document.querySelectorAll<HTMLInputElement>('.ui-grid-filter-panel input[type="checkbox"]')];
+    expect(boxes.length).toBeGreaterThan(1);
+    expect(document.activeElement).toBe(boxes[0]);
+    const tab = (shiftKey: boolean) => {
+      const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true });
+      document.activeElement!.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    // Shift+Tab on the first goes to the last; Tab on the last back to the first. In between the browser moves it.
+    expect(tab(true)).toBeTrue();
+    expect(document.activeElement).toBe(boxes[boxes.length - 1]);
+    expect(tab(false)).toBeTrue();
+    expect(document.activeElement).toBe(boxes[0]);
+    expect(tab(false)).toBeFalse();
+    expect(document.querySelector('.ui-grid-filter-panel')).not.toBeNull();
+  });
+
   it('filters on the values read ahead after the load, and sees each edit in the next filter', async () => {
     const s = await setup({ columnFilters: true });
     clickCell(s, 1, 0);

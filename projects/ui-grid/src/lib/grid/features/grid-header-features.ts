@@ -189,6 +189,15 @@ function valueListButton(doc: Document, column: GridColumn, current: ColumnFilte
     panel.addEventListener('change', apply);
     panel.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') close();
+      // Tab cycles through the values while the popup is open: past the last one the focus went to the page behind
+      // it, with the popup still open over the grid.
+      if (e.key === 'Tab' && boxes.length > 0) {
+        const last = e.shiftKey ? boxes[0] : boxes[boxes.length - 1];
+        if (doc.activeElement === last) {
+          e.preventDefault();
+          (e.shiftKey ? boxes[boxes.length - 1] : boxes[0]).focus();
+        }
+      }
     });
     // Choosing values repaints the header, so closing focuses the button that replaced this one.
     const header = button.closest('.ui-grid-header');
