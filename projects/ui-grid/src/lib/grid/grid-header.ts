@@ -31,16 +31,22 @@ export function paintHeader(
         if (group.depth !== level) return;
         const cols = shown.map((c, i) => [c, i] as const).filter(([c]) => inGroup(layout, c, g));
         if (cols.length === 0) return;
-        const cell = doc.createElement('button');
-        cell.type = 'button';
-        cell.className = 'ui-grid-group' + (group.collapsed ? ' ui-grid-group-collapsed' : '');
-        cell.setAttribute('aria-expanded', String(!group.collapsed));
-        cell.textContent = group.caption;
-        cell.title = group.caption;
-        cell.dataset['group'] = String(g);
+        // A row owns cells (ARIA): the group is a column header spanning its columns, holding the toggle button.
+        const cell = doc.createElement('div');
+        cell.className = 'ui-grid-group-cell';
+        cell.setAttribute('role', 'columnheader');
+        cell.setAttribute('aria-colindex', String(cols[0][1] + 1));
+        cell.setAttribute('aria-colspan', String(cols.length));
         cell.style.left = `${offsets[cols[0][1]]}px`;
         cell.style.width = `${cols.reduce((w, [c]) => w + c.width, 0)}px`;
-        cell.addEventListener('click', () => onToggleGroup(g));
+        const toggle = cell.appendChild(doc.createElement('button'));
+        toggle.type = 'button';
+        toggle.className = 'ui-grid-group' + (group.collapsed ? ' ui-grid-group-collapsed' : '');
+        toggle.setAttribute('aria-expanded', String(!group.collapsed));
+        toggle.textContent = group.caption;
+        toggle.title = group.caption;
+        toggle.dataset['group'] = String(g);
+        toggle.addEventListener('click', () => onToggleGroup(g));
         line.appendChild(cell);
       });
     } else {

@@ -295,7 +295,13 @@ describe('GridComponent rendering', () => {
     const s = await setup({ config });
     const group = s.el.querySelector('.ui-grid-group') as HTMLButtonElement;
     expect(group.textContent).toBe('Order');
-    expect(group.style.width).toBe('240px');
+    expect(group.getBoundingClientRect().width).toBe(240);
+    // The row owns a column header spanning the group's columns; the toggle is inside it.
+    const header = group.parentElement!;
+    expect(header.getAttribute('role')).toBe('columnheader');
+    expect(header.parentElement!.getAttribute('role')).toBe('row');
+    expect(header.getAttribute('aria-colindex')).toBe('2');
+    expect(header.getAttribute('aria-colspan')).toBe('2');
     group.click();
     expect(s.grid.shownColumnIds()).toEqual(['id', 'qty']);
     expect((s.el.querySelector('.ui-grid-group') as HTMLElement).getAttribute('aria-expanded')).toBe('false');
