@@ -113,6 +113,13 @@ function button(s: Setup, action: string): HTMLButtonElement {
 
 afterEach(() => document.querySelectorAll('ui-grid').forEach((e) => e.remove()));
 
+/** Lets a grid paint, finish what it started (saves, focus after render) and run its timers. */
+async function settled(s: Setup): Promise<void> {
+  s.fixture.detectChanges();
+  await s.fixture.whenStable();
+  await new Promise((resolve) => setTimeout(resolve));
+}
+
 async function until(condition: () => boolean, timeout = 3000): Promise<void> {
   const end = Date.now() + timeout;
   while (!condition()) {
@@ -969,11 +976,7 @@ describe('GridComponent rows', () => {
   it('a toolbar button pressed from the keyboard that its action disables (Save while saving, Undo at the last step) hands the focus to the grid body, not to the page', async () => {
     let release = () => {};
     const s = await setup({ customSave: () => new Promise<void>((resolve) => (release = resolve)) });
-    const settle = async () => {
-      s.fixture.detectChanges();
-      await s.fixture.whenStable();
-      await new Promise((resolve) => setTimeout(resolve));
-    };
+    const settle = () => settled(s);
     click(s, 0, 1);
     press(s, 'k');
     press(s, 'Enter');
@@ -1632,11 +1635,7 @@ describe('GridComponent save and reset', () => {
   it('the Reset button asks before dropping pending changes: Keep (focused, or Escape) keeps them, Discard drops them', async () => {
     const s = await setup();
     const original = serializeXml(s.grid.getData()!);
-    const settle = async () => {
-      s.fixture.detectChanges();
-      await s.fixture.whenStable();
-      await new Promise((resolve) => setTimeout(resolve));
-    };
+    const settle = () => settled(s);
     click(s, 0, 1);
     press(s, 'k');
     press(s, 'Enter');
@@ -1679,11 +1678,7 @@ describe('GridComponent save and reset', () => {
   it('the Reset question goes when its changes are gone or a save starts, and the focus goes back to the toolbar or the grid', async () => {
     let release = () => {};
     const s = await setup({ customSave: () => new Promise<void>((resolve) => (release = resolve)) });
-    const settle = async () => {
-      s.fixture.detectChanges();
-      await s.fixture.whenStable();
-      await new Promise((resolve) => setTimeout(resolve));
-    };
+    const settle = () => settled(s);
     click(s, 0, 1);
     press(s, 'k');
     press(s, 'Enter');
