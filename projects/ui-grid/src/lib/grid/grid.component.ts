@@ -1541,6 +1541,11 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         handled = this.tabFrom(row, col, shift);
         break;
       case 'Enter':
+        // A cell showing a link (the `link` renderer, or an app's) opens it with Ctrl+Enter, or Enter when the cell
+        // cannot be edited.
+        if (!shift && (ctrl || !this.canEdit(row, col)) && this.openLinkAt(row, col)) break;
+        this.startEdit();
+        break;
       case 'F2': this.startEdit(); break;
       case ' ':
         if (this.shown[col]?.checkbox) this.toggleCheckbox();
@@ -1665,6 +1670,14 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   }
 
   /** Opens the editor on the focused cell (with `typed` as its text when typing started the edit). */
+  /** Follows the first link painted in a cell; false when it shows none. */
+  private openLinkAt(row: number, col: number): boolean {
+    const link = this.body?.cellElement(row, col)?.querySelector<HTMLAnchorElement>('a[href]');
+    if (!link) return false;
+    link.click();
+    return true;
+  }
+
   private startEdit(typed?: string): void {
     const cell = this.selection.focus;
     const column = this.shown[cell.col];

@@ -1330,6 +1330,49 @@ describe('Grid features: renderers, editors, i18n, theme', () => {
     expect(paintedCell(s, 0, 1).textContent).toBe('***');
   });
 
+  it('a link cell is no tab stop of its own: Ctrl+Enter opens the link (Enter where the cell cannot be edited), Enter still edits', async () => {
+    const data = wrsText([{ id: 'name' }, { id: 'site' }], [['Anna', 'https://example.com/a'], ['Bert', 'https://example.com/b']]);
+    const s = await setup({ config: configWith('<grid:C bRef="name"/><grid:C bRef="site"><grid:Renderer type="link"/></grid:C>') }, { data });
+    const link = paintedCell(s, 0, 1).querySelector('a')!;
+    expect(link.tabIndex).toBe(-1);
+    const opened: string[] = [];
+    // Followed links are noted, not navigated.
+    s.el.addEventListener('click', (e) => {
+      const a = (e.target as Element).closest('a');
+      if (a) {
+        opened.push(a.getAttribute('href')!);
+        e.preventDefault();
+      }
+    });
+    clickCell(s, 1, 1);
+    const body = s.el.querySelector('.ui-grid-body')!;
+    const key = (init: KeyboardEventInit) => body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, ...init }));
+    opened.length = 0;
+    key({ ctrlKey: true });
+    expect(opened).toEqual(['https://example.com/b']);
+    expect(s.el.querySelector('.ui-grid-editor')).toBeNull();
+    key({});
+    expect(opened).toEqual(['https://example.com/b']);
+    expect(s.el.querySelector('.ui-grid-editor')).not.toBeNull();
+  });
+
+  it('Enter opens the link of a cell that cannot be edited', async () => {
+    const data = wrsText([{ id: 'name' }, { id: 'site' }], [['Anna', 'https://example.com/a']]);
+    const s = await setup({ isReadOnly: true, config: configWith('<grid:C bRef="name"/><grid:C bRef="site"><grid:Renderer type="link"/></grid:C>') }, { data });
+    const opened: string[] = [];
+    s.el.addEventListener('click', (e) => {
+      const a = (e.target as Element).closest('a');
+      if (a) {
+        opened.push(a.getAttribute('href')!);
+        e.preventDefault();
+      }
+    });
+    clickCell(s, 0, 1);
+    opened.length = 0;
+    s.el.querySelector('.ui-grid-body')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    expect(opened).toEqual(['https://example.com/a']);
+  });
+
   it('fails the load naming an unknown renderer type', async () => {
     const s = await setup({ config: configWith('<grid:C bRef="name"><grid:Renderer type="sparkle"/></grid:C>') });
     expect(s.grid.hasFailed()).toBeTrue();

@@ -25,6 +25,9 @@ const link: GridCellRenderer = (cell, value) => {
   a.href = value;
   a.target = '_blank';
   a.rel = 'noopener noreferrer';
+  // The grid is one tab stop with cells focused by the arrow keys; a link that took Tab would be a stop in every
+  // painted row. Ctrl+Enter on the cell opens it (Enter too where the cell cannot be edited).
+  a.tabIndex = -1;
   a.textContent = value;
   cell.appendChild(a);
 };
