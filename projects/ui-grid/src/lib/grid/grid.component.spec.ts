@@ -383,8 +383,20 @@ describe('GridComponent keyboard and selection', () => {
 
   it('selects everything with Ctrl+A and a rectangle with shift+click', async () => {
     const s = await setup();
+    click(s, 1, 2);
     press(s, 'a', { ctrlKey: true });
     expect(s.el.querySelectorAll('[aria-selected="true"]').length).toBe(15);
+    // The active cell stays where it was, as in a spreadsheet: typing edits it, not the top left cell.
+    expect(cell(s, 1, 2).classList).toContain('ui-grid-cell-focus');
+    expect(s.el.querySelectorAll('.ui-grid-cell-focus').length).toBe(1);
+    // Shift+arrow goes on from the corner farthest from the active cell (here the top left).
+    press(s, 'ArrowDown', { shiftKey: true });
+    expect(s.el.querySelectorAll('[aria-selected="true"]').length).toBe(9);
+    expect(cell(s, 2, 2).classList).toContain('ui-grid-cell-focus');
+    press(s, 'a', { ctrlKey: true });
+    press(s, 'x');
+    press(s, 'Enter');
+    expect(rowXml(s, 'R3')).toContain('<wrs:C>x</wrs:C>');
     click(s, 0, 1);
     click(s, 1, 2, { shiftKey: true });
     expect(s.el.querySelectorAll('[aria-selected="true"]').length).toBe(4);

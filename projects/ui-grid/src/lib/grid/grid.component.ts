@@ -1563,7 +1563,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     const key = event.key.toLowerCase();
     if (ctrl && key === 'a') {
       const rows = this.features.view!.rowCount;
-      this.selection.selectRange({ top: 0, left: 0, bottom: Math.max(0, rows - 1), right: Math.max(0, this.shown.length - 1) });
+      // As in a spreadsheet: everything selected, the active cell (where typing edits) stays where it was.
+      this.selection.spanAround({ top: 0, left: 0, bottom: Math.max(0, rows - 1), right: Math.max(0, this.shown.length - 1) });
       this.body?.repaintMarks();
       return true;
     }
