@@ -169,6 +169,20 @@ describe(`DataProvider life cycle and listeners (${domName()})`, () => {
     expect(once.length).toBe(1);
   });
 
+  it('an onlyOnce listener that ran drops only its own registration, not the same function added without onlyOnce', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry });
+    const heard: string[] = [];
+    const listener = (e: StatusEvent) => heard.push(e.status.name);
+    model.addStatusListener(listener);
+    model.onceReady(listener);
+    await model.execute();
+    await model.execute(true);
+    expect(heard).toEqual(['LoadingStatus', 'TransformedStatus', 'TransformedStatus', 'LoadingStatus', 'TransformedStatus']);
+    model.removeStatusListener(listener);
+    await model.execute(true);
+    expect(heard.length).toBe(5);
+  });
+
   it('a status set by a listener follows the one being delivered: every subscriber sees the same order, the last is current', async () => {
     const model = new StaticModel({ data: ordersWrs(), registry });
     const first: string[] = [];

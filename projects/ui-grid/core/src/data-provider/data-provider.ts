@@ -376,10 +376,15 @@ export abstract class DataProvider {
       if (done || (isCurrent && (!param.status || param.onlyFuture))) return;
       if (!matches(status)) return;
       if (param.onlyOnce) {
-        // Called for the current status, the subscription is not stored yet: `done` ends it below.
+        // Called for the current status, the subscription is not stored yet: `done` ends it below. Only this
+        // registration goes: the same function added again (without onlyOnce, or for another status) stays.
         done = true;
-        holder.sub?.unsubscribe();
-        this.dropStatusListener(param.listener);
+        const sub = holder.sub;
+        if (sub) {
+          sub.unsubscribe();
+          const at = this.statusListeners.findIndex((l) => l.subscription === sub);
+          if (at >= 0) this.statusListeners.splice(at, 1);
+        }
       }
       call({ status, provider: this });
     });
