@@ -283,6 +283,17 @@ describe(`DataProvider life cycle and listeners (${domName()})`, () => {
     expect(streamed).toEqual([1, 2]);
   });
 
+  it('a change listener removed by another while a change set is delivered is not called for it', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry });
+    await model.execute();
+    const heard: string[] = [];
+    model.onChange({ id: 'first', callback: () => (heard.push('first'), model.removeDataListener('second')) });
+    model.onChange({ id: 'second', callback: () => heard.push('second') });
+    model.fire();
+    model.fire();
+    expect(heard).toEqual(['first', 'first']);
+  });
+
   it('a listener that throws does not keep the change set from the others; the error reaches the caller of fire()', async () => {
     const model = new StaticModel({ data: ordersWrs(), registry });
     await model.execute();

@@ -519,6 +519,9 @@ export abstract class DataProvider {
 
   private deliver(changeSet: ChangeSet, errors: unknown[]): void {
     for (const l of [...this.changeListeners]) {
+      // Removed by a listener called before it (removeDataListener, an onlyOnce run by a nested fire()): not called,
+      // as a status listener removed while a status is delivered is not.
+      if (!this.changeListeners.includes(l)) continue;
       try {
         if (l.trackingXPath) {
           const now = this.snapshotOf(l.trackingXPath);
