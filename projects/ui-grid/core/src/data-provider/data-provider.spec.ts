@@ -6,6 +6,7 @@ import { DataProviderRegistry } from './registry';
 import { SimpleModel } from './simple-model';
 import { StaticModel } from './static-model';
 import { LoadFailedStatus, LoadingStatus, Status, TransformedStatus } from './status';
+import { parseXml } from '../xml/dom';
 
 function deferredLoader() {
   const calls: { url: string; resolve: (text: string) => void; reject: (e: unknown) => void }[] = [];
@@ -109,6 +110,38 @@ describe(`DataProvider life cycle and listeners (${domName()})`, () => {
     expect(loads).toBe(2);
     await model.fetchData({ forced: true });
     expect(loads).toBe(3);
+  });
+
+  it('fetchData waits for the load it starts when that load sets its first status only after an await', async () => {
+    // A provider of an app whose doExecute awaits before any status: the current status is the last load's until then.
+    class LateStatus extends DataProvider {
+      readonly answers: (() => Promise<string>)[] = [];
+      constructor() {
+        super({ registry });
+      }
+      protected async doExecute(current: () => boolean): Promise<void> {
+        const text = await this.answers.shift()!();
+        if (!current()) return;
+        this.setData(parseXml(text));
+        this.setStatus(this.transformedStatus);
+      }
+    }
+    const model = new LateStatus();
+    model.answers.push(() => Promise.reject(new WrsError('LOAD_FAILED', 'HTTP 503')));
+    await expectAsync(model.fetchData()).toBeRejectedWith(jasmine.objectContaining({ code: 'LOAD_FAILED' }));
+    model.answers.push(() => Promise.resolve('<one/>'));
+    // Not rejected with the failure of the load before: it waits for the new one.
+    expect((await model.fetchData()).getData()!.documentElement.localName).toBe('one');
+    let arrive!: (text: string) => void;
+    model.answers.push(() => new Promise<string>((resolve) => (arrive = resolve)));
+    let forcedGot: string | null = null;
+    const forced = model.fetchData(true).then((m) => (forcedGot = m.getData()!.documentElement.localName));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Not resolved with the data of the load before.
+    expect(forcedGot).toBeNull();
+    arrive('<two/>');
+    await forced;
+    expect(forcedGot as string | null).toBe('two');
   });
 
   it('a superseded load does not overwrite the newer one', async () => {

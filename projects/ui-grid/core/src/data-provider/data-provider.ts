@@ -315,9 +315,15 @@ export abstract class DataProvider {
         else queueMicrotask(() => sub?.unsubscribe());
       };
       signal?.addEventListener('abort', onAbort);
+      // A load this call starts may set its first status only after an await: until then the current status is the
+      // last load's (its ready status, its failure) and settles nothing. The load's end settles it then (below).
+      const before = forced || !this.running ? this.getStatus() : null;
       const started = this.execute(forced);
+      let replayed = true;
       sub = this.status$.subscribe((status) => {
-        if (settled) return;
+        const stale = replayed && status === before;
+        replayed = false;
+        if (settled || stale) return;
         if (status.isFailure && !(status instanceof SaveFailedStatus)) {
           settle(() => reject(new WrsError('LOAD_FAILED', `${this.id}: ${status.toString()}`, this.id, { status: status.name })));
         } else if (status instanceof TransformedStatus && this.data) {
