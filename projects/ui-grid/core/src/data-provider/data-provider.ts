@@ -130,7 +130,8 @@ export abstract class DataProvider {
 
   protected readonly registry: DataProviderRegistry;
   protected data: Document | null = null;
-  private readonly name: string;
+  /** The name given in the args; without one the name is the id (read late: a grid sets its id after construction). */
+  private readonly name: string | undefined;
   private targetHtml: Element | null = null;
   private primaryModel: DataProvider | null = null;
   private readonly dataProviders = new Map<string, DataProvider>();
@@ -152,7 +153,7 @@ export abstract class DataProvider {
       throw new WrsError('INVALID_ARGUMENT', 'A provider id must be a non-empty string', args.id);
     }
     this.id = args.id ?? generateProviderId();
-    this.name = args.name ?? this.id;
+    this.name = args.name;
     this.statusSubject = new BehaviorSubject<Status>(this.initializedStatus);
     this.status$ = this.statusSubject.asObservable();
     this.ready$ = this.status$.pipe(filter((s) => s instanceof TransformedStatus));
@@ -170,7 +171,7 @@ export abstract class DataProvider {
     return this.data;
   }
   getName(): string {
-    return this.name;
+    return this.name ?? this.id;
   }
   getPrimaryModel(): DataProvider | null {
     return this.primaryModel;
