@@ -144,6 +144,24 @@ describe(`DataProvider life cycle and listeners (${domName()})`, () => {
     expect(forcedGot as string | null).toBe('two');
   });
 
+  it('fetchData settles when the load it starts ends leaving a failure status as it was', async () => {
+    // A provider that does not retry once failed (as a destroyed grid): the load ends at once, nothing changes.
+    class FailsOnce extends DataProvider {
+      constructor() {
+        super({ registry });
+      }
+      protected doExecute(): void {
+        if (this.hasFailed()) return;
+        this.setStatus(this.loadingStatus);
+        throw new WrsError('LOAD_FAILED', 'gone');
+      }
+    }
+    const model = new FailsOnce();
+    await expectAsync(model.fetchData()).toBeRejectedWith(jasmine.objectContaining({ code: 'LOAD_FAILED' }));
+    await expectAsync(model.fetchData()).toBeRejectedWith(jasmine.objectContaining({ code: 'LOAD_FAILED', details: { status: 'LoadFailedStatus' } }));
+    await expectAsync(model.fetchData(true)).toBeRejectedWith(jasmine.objectContaining({ code: 'LOAD_FAILED' }));
+  });
+
   it('a superseded load does not overwrite the newer one', async () => {
     const { loader, calls } = deferredLoader();
     const model = new SimpleModel({ url: 'u', loader, registry });

@@ -321,18 +321,22 @@ export abstract class DataProvider {
       const before = forced || !this.running ? this.getStatus() : null;
       const started = this.execute(forced);
       let replayed = true;
+      const failed = (status: Status) => status.isFailure && !(status instanceof SaveFailedStatus);
+      const rejectWith = (status: Status) =>
+        settle(() => reject(new WrsError('LOAD_FAILED', `${this.id}: ${status.toString()}`, this.id, { status: status.name })));
       sub = this.status$.subscribe((status) => {
         const stale = replayed && status === before;
         replayed = false;
         if (settled || stale) return;
-        if (status.isFailure && !(status instanceof SaveFailedStatus)) {
-          settle(() => reject(new WrsError('LOAD_FAILED', `${this.id}: ${status.toString()}`, this.id, { status: status.name })));
-        } else if (status instanceof TransformedStatus && this.data) {
-          settle(() => resolve(this));
-        }
+        if (failed(status)) rejectWith(status);
+        else if (status instanceof TransformedStatus && this.data) settle(() => resolve(this));
       });
       void started.then(() => {
-        if (!settled && this.isReady()) settle(() => resolve(this));
+        // The load ended leaving the status as it was (a failure it did not retry): that settles it, unless a newer
+        // load runs, whose statuses do.
+        if (settled || this.running) return;
+        if (this.isReady()) settle(() => resolve(this));
+        else if (failed(this.getStatus())) rejectWith(this.getStatus());
       });
     });
   }
