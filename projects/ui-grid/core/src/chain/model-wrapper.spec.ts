@@ -341,6 +341,53 @@ describe(`ModelWrapper (${domName()})`, () => {
     expect(chain.getData()!.documentElement.textContent).toBe('3');
   });
 
+  it('an input getting ready while the chain still loads its stylesheets does not start the chain over', async () => {
+    let inputArrives!: (text: string) => void;
+    const slowInput = new SimpleModel({ url: 'in.xml', registry, loader: () => new Promise<string>((resolve) => (inputArrives = resolve)) });
+    const chainDoc = `<chain:Chain xmlns:chain="${NS.chain}"><chain:Phase name="p"><chain:Stylesheet url="s.xslt"/></chain:Phase></chain:Chain>`;
+    const sheetArrives: ((text: string) => void)[] = [];
+    const fetched: string[] = [];
+    const loader: XmlLoader = (url) => {
+      fetched.push(url);
+      return url === 'c.xml' ? Promise.resolve(chainDoc) : new Promise<string>((resolve) => sheetArrives.push(resolve));
+    };
+    const chain = wrapper({ inputModel: slowInput, chain: 'c.xml', loader, sefResolver: null });
+    const seen = statuses(chain);
+    void slowInput.execute();
+    const done = chain.fetchData();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(chain.getStatus().name).toBe('ChainLoadedStatus');
+    inputArrives(ordersWrs());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const arrive of sheetArrives.splice(0)) arrive(firstNameXslt1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const arrive of sheetArrives.splice(0)) arrive(firstNameXslt1);
+    await done;
+    expect(seen).toEqual(OK);
+    expect(fetched).toEqual(['c.xml', 's.xslt']);
+    expect(chain.getData()!.documentElement.textContent).toBe('Anna');
+  });
+
+  it('input change sets fired while the chain loads its stylesheets run it once, on the data they left', async () => {
+    const sheetArrives: ((text: string) => void)[] = [];
+    const fetched: string[] = [];
+    const loader: XmlLoader = (url) => (fetched.push(url), new Promise<string>((resolve) => sheetArrives.push(resolve)));
+    const chain = wrapper({ chain: 'names.xslt', loader, sefResolver: null });
+    const seen = statuses(chain);
+    const done = chain.fetchData();
+    await input.fetchData();
+    input.write('/*/wrs:Data/wrs:R[@id="R1"]/wrs:C[1]', 'Anne', true);
+    input.write('/*/wrs:Data/*[@id="R1"]/wrs:C[1]', 'Ada', true);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const arrive of sheetArrives.splice(0)) arrive(firstNameXslt1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (const arrive of sheetArrives.splice(0)) arrive(firstNameXslt1);
+    await done;
+    expect(seen).toEqual(OK);
+    expect(fetched).toEqual(['names.xslt']);
+    expect(chain.getData()!.documentElement.textContent).toBe('Ada');
+  });
+
   it('dispose stops a chain for good: changes and reloads of its input and parameter providers run nothing more', async () => {
     const param = new StaticModel({ data: '<p v="1"/>', registry });
     let runs = 0;

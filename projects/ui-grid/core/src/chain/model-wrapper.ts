@@ -172,32 +172,37 @@ export class ModelWrapper extends DataProvider {
       return !this.disposed;
     };
     if (!live()) return;
-    const loader = this.loader ?? getDefaultXmlLoader();
-    const resolver = this.sefResolver === undefined ? getDefaultSefResolver() : this.sefResolver;
-    this.setStatus(this.loadingStatus);
-    let steps: ChainStep[];
-    try {
-      steps = await resolveChainDefinition(this.chainDefinition, loader, this.xslt(), resolver);
-      if (!live()) return;
-      this.setStatus(this.chainLoadedStatus);
-      await compileChainSteps(steps, loader, () => this.xslt(), resolver);
-    } catch (e) {
-      if (live()) this.fail(isWrsError(e, 'CHAIN_LOAD_FAILED') ? ChainStylesheetLoadingFailed : LoadFailedStatus, errorMessage(e));
-      return;
-    }
-    if (!live()) return;
-
-    this.setStatus(this.waitingForParametersStatus);
-    const input = this.getPrimaryModel()!;
+    // Until the steps read the input and the parameters, their change sets and reloads are not news: this run takes
+    // them as they are then. Re-run for them, it would start over (Loading again, stylesheets fetched again).
     this.waiting = true;
+    let steps: ChainStep[];
+    const input = this.getPrimaryModel()!;
     try {
-      await this.awaitProvider(input, 'the input model');
-      for (const [name, provider] of this.getDataProviders()) await this.awaitProvider(provider, `parameter "${name}"`);
-    } catch (e) {
-      if (live()) this.fail(LoadFailedStatus, errorMessage(e));
-      return;
+      const loader = this.loader ?? getDefaultXmlLoader();
+      const resolver = this.sefResolver === undefined ? getDefaultSefResolver() : this.sefResolver;
+      this.setStatus(this.loadingStatus);
+      try {
+        steps = await resolveChainDefinition(this.chainDefinition, loader, this.xslt(), resolver);
+        if (!live()) return;
+        this.setStatus(this.chainLoadedStatus);
+        await compileChainSteps(steps, loader, () => this.xslt(), resolver);
+      } catch (e) {
+        if (live()) this.fail(isWrsError(e, 'CHAIN_LOAD_FAILED') ? ChainStylesheetLoadingFailed : LoadFailedStatus, errorMessage(e));
+        return;
+      }
+      if (!live()) return;
+
+      this.setStatus(this.waitingForParametersStatus);
+      try {
+        await this.awaitProvider(input, 'the input model');
+        for (const [name, provider] of this.getDataProviders()) await this.awaitProvider(provider, `parameter "${name}"`);
+      } catch (e) {
+        if (live()) this.fail(LoadFailedStatus, errorMessage(e));
+        return;
+      }
     } finally {
-      this.waiting = false;
+      // A run superseded meanwhile leaves the flag to the newer one.
+      if (current()) this.waiting = false;
     }
     if (!live()) return;
 

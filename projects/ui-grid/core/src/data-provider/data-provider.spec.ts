@@ -6,6 +6,7 @@ import { DataProviderRegistry } from './registry';
 import { SimpleModel } from './simple-model';
 import { StaticModel } from './static-model';
 import { LoadFailedStatus, LoadingStatus, Status, TransformedStatus } from './status';
+import { parseXml } from '../xml/dom';
 
 function deferredLoader() {
   const calls: { url: string; resolve: (text: string) => void; reject: (e: unknown) => void }[] = [];
@@ -111,6 +112,56 @@ describe(`DataProvider life cycle and listeners (${domName()})`, () => {
     expect(loads).toBe(3);
   });
 
+  it('fetchData waits for the load it starts when that load sets its first status only after an await', async () => {
+    // A provider of an app whose doExecute awaits before any status: the current status is the last load's until then.
+    class LateStatus extends DataProvider {
+      readonly answers: (() => Promise<string>)[] = [];
+      constructor() {
+        super({ registry });
+      }
+      protected async doExecute(current: () => boolean): Promise<void> {
+        const text = await this.answers.shift()!();
+        if (!current()) return;
+        this.setData(parseXml(text));
+        this.setStatus(this.transformedStatus);
+      }
+    }
+    const model = new LateStatus();
+    model.answers.push(() => Promise.reject(new WrsError('LOAD_FAILED', 'HTTP 503')));
+    await expectAsync(model.fetchData()).toBeRejectedWith(jasmine.objectContaining({ code: 'LOAD_FAILED' }));
+    model.answers.push(() => Promise.resolve('<one/>'));
+    // Not rejected with the failure of the load before: it waits for the new one.
+    expect((await model.fetchData()).getData()!.documentElement.localName).toBe('one');
+    let arrive!: (text: string) => void;
+    model.answers.push(() => new Promise<string>((resolve) => (arrive = resolve)));
+    let forcedGot: string | null = null;
+    const forced = model.fetchData(true).then((m) => (forcedGot = m.getData()!.documentElement.localName));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Not resolved with the data of the load before.
+    expect(forcedGot).toBeNull();
+    arrive('<two/>');
+    await forced;
+    expect(forcedGot as string | null).toBe('two');
+  });
+
+  it('fetchData settles when the load it starts ends leaving a failure status as it was', async () => {
+    // A provider that does not retry once failed (as a destroyed grid): the load ends at once, nothing changes.
+    class FailsOnce extends DataProvider {
+      constructor() {
+        super({ registry });
+      }
+      protected doExecute(): void {
+        if (this.hasFailed()) return;
+        this.setStatus(this.loadingStatus);
+        throw new WrsError('LOAD_FAILED', 'gone');
+      }
+    }
+    const model = new FailsOnce();
+    await expectAsync(model.fetchData()).toBeRejectedWith(jasmine.objectContaining({ code: 'LOAD_FAILED' }));
+    await expectAsync(model.fetchData()).toBeRejectedWith(jasmine.objectContaining({ code: 'LOAD_FAILED', details: { status: 'LoadFailedStatus' } }));
+    await expectAsync(model.fetchData(true)).toBeRejectedWith(jasmine.objectContaining({ code: 'LOAD_FAILED' }));
+  });
+
   it('a superseded load does not overwrite the newer one', async () => {
     const { loader, calls } = deferredLoader();
     const model = new SimpleModel({ url: 'u', loader, registry });
@@ -167,6 +218,20 @@ describe(`DataProvider life cycle and listeners (${domName()})`, () => {
     expect(once.length).toBe(1);
     await model.execute(true);
     expect(once.length).toBe(1);
+  });
+
+  it('an onlyOnce listener that ran drops only its own registration, not the same function added without onlyOnce', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry });
+    const heard: string[] = [];
+    const listener = (e: StatusEvent) => heard.push(e.status.name);
+    model.addStatusListener(listener);
+    model.onceReady(listener);
+    await model.execute();
+    await model.execute(true);
+    expect(heard).toEqual(['LoadingStatus', 'TransformedStatus', 'TransformedStatus', 'LoadingStatus', 'TransformedStatus']);
+    model.removeStatusListener(listener);
+    await model.execute(true);
+    expect(heard.length).toBe(5);
   });
 
   it('a status set by a listener follows the one being delivered: every subscriber sees the same order, the last is current', async () => {
@@ -267,6 +332,17 @@ describe(`DataProvider life cycle and listeners (${domName()})`, () => {
     expect(first).toEqual([1, 2]);
     expect(second).toEqual([1, 2]);
     expect(streamed).toEqual([1, 2]);
+  });
+
+  it('a change listener removed by another while a change set is delivered is not called for it', async () => {
+    const model = new StaticModel({ data: ordersWrs(), registry });
+    await model.execute();
+    const heard: string[] = [];
+    model.onChange({ id: 'first', callback: () => (heard.push('first'), model.removeDataListener('second')) });
+    model.onChange({ id: 'second', callback: () => heard.push('second') });
+    model.fire();
+    model.fire();
+    expect(heard).toEqual(['first', 'first']);
   });
 
   it('a listener that throws does not keep the change set from the others; the error reaches the caller of fire()', async () => {

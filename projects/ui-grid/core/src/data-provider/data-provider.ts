@@ -130,7 +130,8 @@ export abstract class DataProvider {
 
   protected readonly registry: DataProviderRegistry;
   protected data: Document | null = null;
-  private readonly name: string;
+  /** The name given in the args; without one the name is the id (read late: a grid sets its id after construction). */
+  private readonly name: string | undefined;
   private targetHtml: Element | null = null;
   private primaryModel: DataProvider | null = null;
   private readonly dataProviders = new Map<string, DataProvider>();
@@ -152,7 +153,7 @@ export abstract class DataProvider {
       throw new WrsError('INVALID_ARGUMENT', 'A provider id must be a non-empty string', args.id);
     }
     this.id = args.id ?? generateProviderId();
-    this.name = args.name ?? this.id;
+    this.name = args.name;
     this.statusSubject = new BehaviorSubject<Status>(this.initializedStatus);
     this.status$ = this.statusSubject.asObservable();
     this.ready$ = this.status$.pipe(filter((s) => s instanceof TransformedStatus));
@@ -170,7 +171,7 @@ export abstract class DataProvider {
     return this.data;
   }
   getName(): string {
-    return this.name;
+    return this.name ?? this.id;
   }
   getPrimaryModel(): DataProvider | null {
     return this.primaryModel;
@@ -315,17 +316,27 @@ export abstract class DataProvider {
         else queueMicrotask(() => sub?.unsubscribe());
       };
       signal?.addEventListener('abort', onAbort);
+      // A load this call starts may set its first status only after an await: until then the current status is the
+      // last load's (its ready status, its failure) and settles nothing. The load's end settles it then (below).
+      const before = forced || !this.running ? this.getStatus() : null;
       const started = this.execute(forced);
+      let replayed = true;
+      const failed = (status: Status) => status.isFailure && !(status instanceof SaveFailedStatus);
+      const rejectWith = (status: Status) =>
+        settle(() => reject(new WrsError('LOAD_FAILED', `${this.id}: ${status.toString()}`, this.id, { status: status.name })));
       sub = this.status$.subscribe((status) => {
-        if (settled) return;
-        if (status.isFailure && !(status instanceof SaveFailedStatus)) {
-          settle(() => reject(new WrsError('LOAD_FAILED', `${this.id}: ${status.toString()}`, this.id, { status: status.name })));
-        } else if (status instanceof TransformedStatus && this.data) {
-          settle(() => resolve(this));
-        }
+        const stale = replayed && status === before;
+        replayed = false;
+        if (settled || stale) return;
+        if (failed(status)) rejectWith(status);
+        else if (status instanceof TransformedStatus && this.data) settle(() => resolve(this));
       });
       void started.then(() => {
-        if (!settled && this.isReady()) settle(() => resolve(this));
+        // The load ended leaving the status as it was (a failure it did not retry): that settles it, unless a newer
+        // load runs, whose statuses do.
+        if (settled || this.running) return;
+        if (this.isReady()) settle(() => resolve(this));
+        else if (failed(this.getStatus())) rejectWith(this.getStatus());
       });
     });
   }
@@ -376,10 +387,15 @@ export abstract class DataProvider {
       if (done || (isCurrent && (!param.status || param.onlyFuture))) return;
       if (!matches(status)) return;
       if (param.onlyOnce) {
-        // Called for the current status, the subscription is not stored yet: `done` ends it below.
+        // Called for the current status, the subscription is not stored yet: `done` ends it below. Only this
+        // registration goes: the same function added again (without onlyOnce, or for another status) stays.
         done = true;
-        holder.sub?.unsubscribe();
-        this.dropStatusListener(param.listener);
+        const sub = holder.sub;
+        if (sub) {
+          sub.unsubscribe();
+          const at = this.statusListeners.findIndex((l) => l.subscription === sub);
+          if (at >= 0) this.statusListeners.splice(at, 1);
+        }
       }
       call({ status, provider: this });
     });
@@ -514,6 +530,9 @@ export abstract class DataProvider {
 
   private deliver(changeSet: ChangeSet, errors: unknown[]): void {
     for (const l of [...this.changeListeners]) {
+      // Removed by a listener called before it (removeDataListener, an onlyOnce run by a nested fire()): not called,
+      // as a status listener removed while a status is delivered is not.
+      if (!this.changeListeners.includes(l)) continue;
       try {
         if (l.trackingXPath) {
           const now = this.snapshotOf(l.trackingXPath);

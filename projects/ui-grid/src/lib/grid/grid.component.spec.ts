@@ -2070,6 +2070,8 @@ describe('GridComponent as a DataProvider', () => {
     fixture.detectChanges();
     const grid = (await (registry.get('ordersGrid') as DataProvider).fetchData()) as GridComponent;
     expect(grid).toBe(fixture.componentInstance);
+    // Its name is its id: a chain it is added to without a name sees it as "ordersGrid" (a validation parameter too).
+    expect(grid.getName()).toBe('ordersGrid');
     expect(statuses).toEqual(['InitializedStatus', 'LoadingStatus', 'TransformedStatus']);
     expect(grid.read('/*/wrs:Data/wrs:R[@id="R2"]/wrs:C[2]')).toBe('Bert');
     expect(grid.getConfigModel()).toBeNull();
