@@ -678,6 +678,7 @@ export abstract class DataProvider {
     const rowsChanged = !under || under.row.localName === 'Data';
     if (index && (rowsChanged || !context || context.structural)) index.invalidate();
     else if (index && context && !context.cell) index.forgetOriginal(context.row);
+    if (context && under && under.row.localName === 'Data' && context.row !== under.row) refuseSecondRow(context.row, expr);
     return created;
   }
 
@@ -845,6 +846,24 @@ export type { StatusClass };
 export { ChainStylesheetLoadingFailed, TransformFailedStatus, LoadingStatus, TransformingStatus };
 
 /** The id of the Wrs row a node lies in (the row itself, a cell, an attribute), none for nodes outside rows. */
+/**
+ * Takes back a row a write just created when another row of `wrs:Data` has its id, and says why: a write addressed
+ * `wrs:R[@id='R1']` after R1 had become an M row (which the first write into it does), and created a second R1.
+ */
+function refuseSecondRow(created: Element, expr: string): void {
+  const id = created.getAttribute('id');
+  if (id === null) return;
+  for (let row = created.parentNode?.firstChild ?? null; row; row = row.nextSibling) {
+    if (row === created || row.nodeType !== ELEMENT_NODE || (row as Element).getAttribute('id') !== id) continue;
+    created.parentNode!.removeChild(created);
+    throw new WrsError(
+      'INVALID_ARGUMENT',
+      `write would create a second row with id "${id}": that row is a wrs:${(row as Element).localName} now; address rows in any state as wrs:Data/*[@id='${id}']`,
+      expr,
+    );
+  }
+}
+
 function rowIdsAt(node: Node, doc: Document): string[] {
   const context = findCellContext(node, doc);
   return context && context.row.localName !== 'Data' ? [context.row.getAttribute('id') ?? ''] : [];

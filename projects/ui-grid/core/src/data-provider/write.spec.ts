@@ -321,6 +321,22 @@ describe(`write rules, spec 4.5 (${domName()})`, () => {
     expect(orders.wrsIndex().rowCount).toBe(rows);
   });
 
+  it('a write by wrs:R[@id] into a row that is an M row now is refused, not a second row of that id', () => {
+    orders.write("/*/wrs:Data/wrs:R[@id='R1']/wrs:C[1]", 'first');
+    const before = orders.serialize();
+    expect(() => orders.write("/*/wrs:Data/wrs:R[@id='R1']/wrs:C[2]", 'second')).toThrowMatching(
+      (e) => e instanceof WrsError && e.code === 'INVALID_ARGUMENT' && e.message.includes('wrs:M') && e.input === "/*/wrs:Data/wrs:R[@id='R1']/wrs:C[2]",
+    );
+    expect(orders.serialize()).toBe(before);
+    expect(orders.queryNodes("/*/wrs:Data/*[@id='R1']").length).toBe(1);
+    expect(orders.wrsIndex().rowCount).toBe(3);
+    // Addressed in any state it is written; a new id still creates a row.
+    orders.write("/*/wrs:Data/*[@id='R1']/wrs:C[2]", 'second');
+    expect(orders.read("/*/wrs:Data/*[@id='R1']/wrs:C[2]")).toBe('second');
+    orders.write("/*/wrs:Data/wrs:R[@id='N9']/wrs:C[1]", 'new');
+    expect(orders.wrsIndex().rowCount).toBe(4);
+  });
+
   it('writing a row id, or a value into wrs:Data, keeps the row index right', () => {
     const sets: string[][] = [];
     orders.onChange((c) => sets.push([...c.rowIds]));
