@@ -507,3 +507,45 @@ describe(`ModelWrapper (${domName()})`, () => {
     expect(chain.getHtmlOutput()).toContain('<script>');
   });
 });
+
+describe(`ModelWrapper input replaced during a run (${domName()})`, () => {
+  const firstName = `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:wrs="${NS.wrs}">
+  <xsl:template match="/"><Names><xsl:value-of select="/*/wrs:Data/*/wrs:C[1]"/></Names></xsl:template>
+</xsl:stylesheet>`;
+
+  it('setPrimaryModel while the stylesheets load: the run transforms the new input, not the one it started with', async () => {
+    const registry = new DataProviderRegistry();
+    const oldInput = new StaticModel({ data: ordersWrs(), registry });
+    const newInput = new StaticModel({ data: ordersWrs().replace('Anna', 'Zoe'), registry });
+    await oldInput.fetchData();
+    await newInput.fetchData();
+    const sheetArrives: ((text: string) => void)[] = [];
+    const loader: XmlLoader = () => new Promise<string>((resolve) => sheetArrives.push(resolve));
+    const chain = new ModelWrapper({ inputModel: oldInput, chain: 'names.xslt', loader, sefResolver: null, registry, xsltEngine: new SaxonXsltEngine() });
+    const done = chain.fetchData();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    chain.setPrimaryModel(newInput);
+    for (let i = 0; i < 3; i++) {
+      for (const arrive of sheetArrives.splice(0)) arrive(firstName);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await done;
+    expect(chain.getData()!.documentElement.textContent).toBe('Zoe');
+  });
+
+  it('setPrimaryModel while the run waits for its input: it waits for and transforms the new one', async () => {
+    const registry = new DataProviderRegistry();
+    let answer = (_: string) => {};
+    const slow = new SimpleModel({ url: 'slow.xml', registry, loader: () => new Promise<string>((resolve) => (answer = resolve)) });
+    const newInput = new StaticModel({ data: ordersWrs().replace('Anna', 'Zoe'), registry });
+    await newInput.fetchData();
+    const chain = new ModelWrapper({ inputModel: slow, chain: 'names.xslt', loader: async () => firstName, sefResolver: null, registry, xsltEngine: new SaxonXsltEngine() });
+    const done = chain.fetchData();
+    for (let i = 0; i < 50 && chain.getStatus().toString() !== 'WaitingForParametersStatus'; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(chain.getStatus().toString()).toBe('WaitingForParametersStatus');
+    chain.setPrimaryModel(newInput);
+    answer(ordersWrs());
+    await done;
+    expect(chain.getData()!.documentElement.textContent).toBe('Zoe');
+  });
+});

@@ -176,7 +176,7 @@ export class ModelWrapper extends DataProvider {
     // them as they are then. Re-run for them, it would start over (Loading again, stylesheets fetched again).
     this.waiting = true;
     let steps: ChainStep[];
-    const input = this.getPrimaryModel()!;
+    let input: DataProvider;
     try {
       const loader = this.loader ?? getDefaultXmlLoader();
       const resolver = this.sefResolver === undefined ? getDefaultSefResolver() : this.sefResolver;
@@ -193,9 +193,17 @@ export class ModelWrapper extends DataProvider {
       if (!live()) return;
 
       this.setStatus(this.waitingForParametersStatus);
+      // The input read now, not when the run started: `setPrimaryModel` while the stylesheets load (or while this run
+      // waits for the input) is taken by this run; its new input's ready status would not start another.
+      input = this.getPrimaryModel()!;
       try {
-        await this.awaitProvider(input, 'the input model');
-        for (const [name, provider] of this.getDataProviders()) await this.awaitProvider(provider, `parameter "${name}"`);
+        for (;;) {
+          await this.awaitProvider(input, 'the input model');
+          for (const [name, provider] of this.getDataProviders()) await this.awaitProvider(provider, `parameter "${name}"`);
+          const now = this.getPrimaryModel()!;
+          if (now === input || !current() || this.disposed) break;
+          input = now;
+        }
       } catch (e) {
         if (live()) this.fail(LoadFailedStatus, errorMessage(e));
         return;
