@@ -47,6 +47,8 @@ export function paintHeader(
         toggle.title = group.caption;
         toggle.dataset['group'] = String(g);
         toggle.addEventListener('click', () => onToggleGroup(g));
+        // Enter and Space press the button; the grid's own keys (Enter edits the active cell) are not for it.
+        toggle.addEventListener('keydown', (e) => e.stopPropagation());
         line.appendChild(cell);
       });
     } else {

@@ -309,6 +309,12 @@ describe('GridComponent rendering', () => {
     expect(header.parentElement!.getAttribute('role')).toBe('row');
     expect(header.getAttribute('aria-colindex')).toBe('2');
     expect(header.getAttribute('aria-colspan')).toBe('2');
+    // Enter on the focused toggle is the button's (it collapses the group), not the grid's (an editor on the cell).
+    group.focus();
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true });
+    group.dispatchEvent(enter);
+    expect(enter.defaultPrevented).toBeFalse();
+    expect(s.el.querySelector('.ui-grid-editor')).toBeNull();
     group.click();
     expect(s.grid.shownColumnIds()).toEqual(['id', 'qty']);
     expect((s.el.querySelector('.ui-grid-group') as HTMLElement).getAttribute('aria-expanded')).toBe('false');
