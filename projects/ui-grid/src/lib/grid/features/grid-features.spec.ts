@@ -507,6 +507,22 @@ describe('Grid features: client pagination', () => {
     }
   });
 
+  it('shows copies a redo brings back under the rows they copy, as the document holds them', async () => {
+    const s = await setup({ paginationSize: 4 });
+    clickCell(s, 1, 0);
+    s.grid.duplicateSelectedRows();
+    await settle(s.fixture);
+    const docIds = () => WrsIndex.of(s.grid.getData()!).rows().slice(0, viewIds(s).length).map((r) => r.getAttribute('id') ?? '');
+    expect(viewIds(s)).toEqual(docIds());
+    expect(s.grid.undo()).toBeTrue();
+    await settle(s.fixture);
+    expect(s.grid.redo()).toBeTrue();
+    await settle(s.fixture);
+    expect(viewIds(s)[2]).toMatch(/^I_/);
+    expect(viewIds(s)).toEqual(docIds());
+    expect(paintedNames(s)).toEqual(['Anna', 'Bert', 'Bert', 'Cleo', 'Dora']);
+  });
+
   it('adds a row on the current page', async () => {
     const s = await setup({ paginationSize: 2 });
     s.grid.goToPage(1);

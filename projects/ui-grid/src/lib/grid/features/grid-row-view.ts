@@ -244,10 +244,11 @@ export class GridRowView {
 
   /** Where a row re-appearing in the view goes: after the nearest row before it in the document that the page shows. */
   private viewSlotAfterPredecessor(rows: Element[], row: Element, pageStart: number, pageLength: number): number {
-    const inPage = new Map<Element, number>();
-    for (let p = pageStart; p < pageStart + pageLength; p++) inPage.set(rows[p], p);
+    // By id: the view may still hold the element an edit or undo replaced (swapped in lazily by `current`).
+    const inPage = new Map<string, number>();
+    for (let p = pageStart; p < pageStart + pageLength; p++) inPage.set(rows[p].getAttribute('id') ?? '', p);
     for (let pos = this.index.positionOf(row) - 1; pos >= 1; pos--) {
-      const at = inPage.get(this.index.rowAt(pos)!);
+      const at = inPage.get(this.index.rowAt(pos)!.getAttribute('id') ?? '');
       if (at !== undefined) return at + 1;
     }
     return pageStart;
