@@ -84,6 +84,19 @@ function paintedCell(s: Setup, row: number, col: number): HTMLElement {
   return s.el.querySelector<HTMLElement>(`.ui-grid-row[aria-rowindex="${row + headerRows + 1}"] [aria-colindex="${col + 1}"]`)!;
 }
 
+/** The hrefs of the links followed in a grid from now on, noted instead of navigated. */
+function followedLinks(s: Setup): string[] {
+  const opened: string[] = [];
+  s.el.addEventListener('click', (e) => {
+    const a = (e.target as Element).closest('a');
+    if (a) {
+      opened.push(a.getAttribute('href')!);
+      e.preventDefault();
+    }
+  });
+  return opened;
+}
+
 function clickCell(s: Setup, row: number, col: number): void {
   const cell = paintedCell(s, row, col);
   const rect = cell.getBoundingClientRect();
@@ -1351,15 +1364,7 @@ describe('Grid features: renderers, editors, i18n, theme', () => {
     const s = await setup({ config: configWith('<grid:C bRef="name"/><grid:C bRef="site"><grid:Renderer type="link"/></grid:C>') }, { data });
     const link = paintedCell(s, 0, 1).querySelector('a')!;
     expect(link.tabIndex).toBe(-1);
-    const opened: string[] = [];
-    // Followed links are noted, not navigated.
-    s.el.addEventListener('click', (e) => {
-      const a = (e.target as Element).closest('a');
-      if (a) {
-        opened.push(a.getAttribute('href')!);
-        e.preventDefault();
-      }
-    });
+    const opened = followedLinks(s);
     clickCell(s, 1, 1);
     const body = s.el.querySelector('.ui-grid-body')!;
     const key = (init: KeyboardEventInit) => body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true, ...init }));
@@ -1375,14 +1380,7 @@ describe('Grid features: renderers, editors, i18n, theme', () => {
   it('Enter opens the link of a cell that cannot be edited', async () => {
     const data = wrsText([{ id: 'name' }, { id: 'site' }], [['Anna', 'https://example.com/a']]);
     const s = await setup({ isReadOnly: true, config: configWith('<grid:C bRef="name"/><grid:C bRef="site"><grid:Renderer type="link"/></grid:C>') }, { data });
-    const opened: string[] = [];
-    s.el.addEventListener('click', (e) => {
-      const a = (e.target as Element).closest('a');
-      if (a) {
-        opened.push(a.getAttribute('href')!);
-        e.preventDefault();
-      }
-    });
+    const opened = followedLinks(s);
     clickCell(s, 0, 1);
     opened.length = 0;
     s.el.querySelector('.ui-grid-body')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
