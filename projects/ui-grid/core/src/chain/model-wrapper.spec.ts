@@ -9,6 +9,7 @@ import { createDocument, parseXml, serializeXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { WrsIndex } from '../wrs/wrs-index';
 import { domName, ordersWrs } from '../../testing/fixtures';
+import { answerUntilSettled, statusReached, waitFor } from '../../testing/wait';
 import { registerChainFunction, resolveJsProcFct } from './chain-functions';
 import { ModelWrapper, TransformationChain } from './model-wrapper';
 import { SaxonXsltEngine } from './saxon-xslt-engine';
@@ -355,14 +356,11 @@ describe(`ModelWrapper (${domName()})`, () => {
     const seen = statuses(chain);
     void slowInput.execute();
     const done = chain.fetchData();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => sheetArrives.length > 0);
     expect(chain.getStatus().name).toBe('ChainLoadedStatus');
     inputArrives(ordersWrs());
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    for (const arrive of sheetArrives.splice(0)) arrive(firstNameXslt1);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    for (const arrive of sheetArrives.splice(0)) arrive(firstNameXslt1);
-    await done;
+    await slowInput.fetchData();
+    await answerUntilSettled(done, sheetArrives, firstNameXslt1);
     expect(seen).toEqual(OK);
     expect(fetched).toEqual(['c.xml', 's.xslt']);
     expect(chain.getData()!.documentElement.textContent).toBe('Anna');
@@ -378,11 +376,7 @@ describe(`ModelWrapper (${domName()})`, () => {
     await input.fetchData();
     input.write('/*/wrs:Data/wrs:R[@id="R1"]/wrs:C[1]', 'Anne', true);
     input.write('/*/wrs:Data/*[@id="R1"]/wrs:C[1]', 'Ada', true);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    for (const arrive of sheetArrives.splice(0)) arrive(firstNameXslt1);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    for (const arrive of sheetArrives.splice(0)) arrive(firstNameXslt1);
-    await done;
+    await answerUntilSettled(done, sheetArrives, firstNameXslt1);
     expect(seen).toEqual(OK);
     expect(fetched).toEqual(['names.xslt']);
     expect(chain.getData()!.documentElement.textContent).toBe('Ada');
@@ -409,7 +403,7 @@ describe(`ModelWrapper (${domName()})`, () => {
     const chain = wrapper({ chain: () => new Promise<string>((resolve) => (release = () => resolve('<b>late</b>'))) });
     chain.setTargetHtml(target);
     const run = chain.execute();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => release);
     chain.dispose();
     release();
     await run;
@@ -425,7 +419,7 @@ describe(`ModelWrapper (${domName()})`, () => {
     const heard: string[] = [];
     chain.onReady(() => heard.push('ready'));
     const waiting = chain.fetchData().then(() => 'resolved', (e: WrsError) => `${e.code}: ${e.message}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => release);
     chain.dispose();
     expect(reg.get('tip')).toBeNull();
     release();
@@ -442,7 +436,8 @@ describe(`ModelWrapper (${domName()})`, () => {
     let runs = 0;
     const chain = wrapper({ chain: (d: Document) => (runs++, d), parameters: { param } });
     void chain.execute();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => arrive);
+    expect(chain.getStatus().name).toBe('WaitingForParametersStatus');
     expect(listening()).withContext('waiting for the parameter').toBeGreaterThan(0);
     chain.dispose();
     expect(listening()).toBe(0);
@@ -459,7 +454,7 @@ describe(`ModelWrapper (${domName()})`, () => {
     const listening = () => (model as unknown as { statusSubject: { observers: unknown[] } }).statusSubject.observers.length;
     const stop = new AbortController();
     const waiting = model.fetchData({ signal: stop.signal }).then(() => 'resolved', (e: WrsError) => `${e.code} ${JSON.stringify(e.details)}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => arrive);
     stop.abort();
     expect(await waiting).toBe('LOAD_FAILED {"aborted":true}');
     expect(listening()).toBe(0);
@@ -523,13 +518,9 @@ describe(`ModelWrapper input replaced during a run (${domName()})`, () => {
     const loader: XmlLoader = () => new Promise<string>((resolve) => sheetArrives.push(resolve));
     const chain = new ModelWrapper({ inputModel: oldInput, chain: 'names.xslt', loader, sefResolver: null, registry, xsltEngine: new SaxonXsltEngine() });
     const done = chain.fetchData();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => sheetArrives.length > 0);
     chain.setPrimaryModel(newInput);
-    for (let i = 0; i < 3; i++) {
-      for (const arrive of sheetArrives.splice(0)) arrive(firstName);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    await done;
+    await answerUntilSettled(done, sheetArrives, firstName);
     expect(chain.getData()!.documentElement.textContent).toBe('Zoe');
   });
 
@@ -541,8 +532,7 @@ describe(`ModelWrapper input replaced during a run (${domName()})`, () => {
     await newInput.fetchData();
     const chain = new ModelWrapper({ inputModel: slow, chain: 'names.xslt', loader: async () => firstName, sefResolver: null, registry, xsltEngine: new SaxonXsltEngine() });
     const done = chain.fetchData();
-    for (let i = 0; i < 50 && chain.getStatus().toString() !== 'WaitingForParametersStatus'; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(chain.getStatus().toString()).toBe('WaitingForParametersStatus');
+    await statusReached(chain, 'WaitingForParametersStatus');
     chain.setPrimaryModel(newInput);
     answer(ordersWrs());
     await done;

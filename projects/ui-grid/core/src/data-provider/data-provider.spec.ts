@@ -1,5 +1,6 @@
 import { WrsError } from '../errors';
 import { domName, ordersWrs } from '../../testing/fixtures';
+import { waitFor } from '../../testing/wait';
 import { ChangeSet, DataProvider } from './data-provider';
 import { StatusEvent } from './listeners';
 import { DataProviderRegistry } from './registry';
@@ -136,7 +137,7 @@ describe(`DataProvider life cycle and listeners (${domName()})`, () => {
     model.answers.push(() => new Promise<string>((resolve) => (arrive = resolve)));
     let forcedGot: string | null = null;
     const forced = model.fetchData(true).then((m) => (forcedGot = m.getData()!.documentElement.localName));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(() => arrive);
     // Not resolved with the data of the load before.
     expect(forcedGot).toBeNull();
     arrive('<two/>');

@@ -16,10 +16,9 @@ describe('xmldomImplementation.parse', () => {
 describe('xmldomImplementation.parse of hostile nesting', () => {
   const nestedScopes = (n: number) => `<r>${Array.from({ length: n }, (_, i) => `<a xmlns:p${i}="u">`).join('')}${'</a>'.repeat(n)}</r>`;
 
-  it('refuses namespace declarations nested deeper than 1,000 elements quickly (their lookups cost n² in @xmldom/xmldom)', () => {
-    const started = performance.now();
+  // Unguarded, 40,000 of them take minutes in @xmldom/xmldom (their lookups cost n²), far past the spec timeout.
+  it('refuses namespace declarations nested deeper than 1,000 elements before parsing them', () => {
     expect(() => xmldomImplementation.parse(nestedScopes(40_000))).toThrowMatching((e) => e.code === 'XML_PARSE' && /namespace declarations nested deeper than 1000/.test(e.message));
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('still parses 1,000 nested declarations, declarations on many siblings, and deep nesting without them', () => {
