@@ -8,7 +8,8 @@ export function columnType(pos: number): string {
   return pos === 3 ? 'CHAR' : TYPES[(pos - 1) % TYPES.length];
 }
 
-function cell(pos: number, row: number): string {
+/** The value of a cell: the same for every format generated here and in the demo's `generatedWrs`. */
+export function cellValue(pos: number, row: number): string {
   if (pos === 3) return COUNTRIES[row % COUNTRIES.length];
   switch (columnType(pos)) {
     case 'INTEGER':
@@ -42,9 +43,20 @@ export function generateWrs(rows: number, columns: number): string {
   parts.push('</wrs:Columns></wrs:Header><wrs:Data>');
   for (let r = 1; r <= rows; r++) {
     let row = `<wrs:R id="R${r}">`;
-    for (let c = 1; c <= columns; c++) row += `<wrs:C>${cell(c, r)}</wrs:C>`;
+    for (let c = 1; c <= columns; c++) row += `<wrs:C>${cellValue(c, r)}</wrs:C>`;
     parts.push(row + '</wrs:R>');
   }
   parts.push('</wrs:Data></wrs:Wrs>');
   return parts.join('');
+}
+
+/** The same rows as JSON text, as peer grids take them: `[{"id": "R1", "c1": ..., "cm": ...}, ...]`, values as strings. */
+export function generateRowsJson(rows: number, columns: number): string {
+  const parts: string[] = [];
+  for (let r = 1; r <= rows; r++) {
+    const row: Record<string, string> = { id: `R${r}` };
+    for (let c = 1; c <= columns; c++) row[`c${c}`] = cellValue(c, r);
+    parts.push(JSON.stringify(row));
+  }
+  return `[${parts.join(',')}]`;
 }

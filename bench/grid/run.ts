@@ -1,39 +1,12 @@
 // `npm run bench -- grid`: issue 6's figures for the GridComponent, measured on the demo app's speed page (a
 // production build) in headless Chromium: first paint at 1k and 100k rows, scrolling, edit, paste, heap.
-import { spawnSync } from 'node:child_process';
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
 import { chromium } from '@playwright/test';
+import { buildDemo, serveStatic } from '../demo-server';
 import { median, percentile, report } from '../harness';
 import { CHROMIUM_BIN, CHROMIUM_FLAGS } from '../../scripts/chromium.cjs';
 
 const OUT = 'dist/bench-grid-demo';
 const ROWS = Number(process.env.GRID_BENCH_ROWS ?? 100_000);
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.xml': 'application/xml' };
-
-function buildDemo(): string {
-  const run = spawnSync('npx', ['ng', 'build', 'demo-app', '--configuration', 'production', `--output-path=${OUT}`], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (run.status !== 0) throw new Error('ng build demo-app failed');
-  return join(OUT, 'browser');
-}
-
-function serve(root: string): Promise<{ url: string; close(): void }> {
-  const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent((req.url ?? '/').split('?')[0])).replace(/^(\.\.[/\\])+/, '');
-    let file = join(root, path);
-    if (!existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
-    // Cross-origin isolation lets the page use measureUserAgentSpecificMemory, which counts the DOM too.
-    res.writeHead(200, {
-      'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'Cross-Origin-Opener-Policy': 'same-origin',
-      'Cross-Origin-Embedder-Policy': 'require-corp',
-    });
-    createReadStream(file).pipe(res);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() })));
-}
 
 interface SpeedFigures {
   rows: number;
@@ -65,8 +38,7 @@ async function measureEdits(): Promise<number[]> {
 }
 
 async function main(): Promise<void> {
-  const root = buildDemo();
-  const server = await serve(root);
+  const server = await serveStatic(buildDemo(OUT));
   const browser = await chromium.launch({
     executablePath: CHROMIUM_BIN,
     args: [...CHROMIUM_FLAGS, '--js-flags=--expose-gc', '--enable-precise-memory-info', '--enable-blink-features=ForceEagerMeasureMemory'],
