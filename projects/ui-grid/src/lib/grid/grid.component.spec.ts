@@ -1922,7 +1922,9 @@ describe('GridComponent chains', () => {
     window.addEventListener('unhandledrejection', onUnhandled);
     const logged = spyOn(console, 'error');
     cell(s, 0, 1).dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await until(() => logged.calls.count() > 0, 10_000);
+    // A rejection nobody handled would be reported on a later task.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     window.removeEventListener('unhandledrejection', onUnhandled);
     expect(document.querySelector<HTMLElement>('.ui-grid-tooltip')!.hidden).toBeTrue();
     expect(unhandled).toEqual([]);
@@ -1936,9 +1938,10 @@ describe('GridComponent chains', () => {
       return parseXml(`<div xmlns="http://www.w3.org/1999/xhtml"><b>${p['rowId']}</b></div>`);
     };
     const s = await setup({ tooltipChain: step });
+    const tip = document.querySelector<HTMLElement>('.ui-grid-tooltip')!;
     for (const row of [0, 1, 2]) {
       cell(s, row, 1).dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await until(() => runs.length === row + 1 && !tip.hidden, 10_000);
     }
     expect(runs).toEqual(['R1', 'R2', 'R3']);
     s.grid.write("/*/wrs:Data/*[@id='R1']/wrs:C[2]", 'Anka', true);

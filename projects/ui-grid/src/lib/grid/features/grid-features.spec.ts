@@ -61,6 +61,13 @@ async function settle(fixture: ComponentFixture<GridComponent>): Promise<void> {
 }
 
 /** The names in the rows the grid paints, top to bottom. */
+/** The grid's tooltip once it shows (it waits for a pause after hovering, then for its content, maybe a chain). */
+async function shownTooltip(): Promise<HTMLElement> {
+  const tip = () => document.querySelector<HTMLElement>('.ui-grid-tooltip');
+  while (!tip() || tip()!.hidden) await new Promise((r) => setTimeout(r, 20));
+  return tip()!;
+}
+
 function paintedNames(s: Setup): string[] {
   return Array.from(s.el.querySelectorAll<HTMLElement>('.ui-grid-row'))
     .filter((r) => r.style.display !== 'none' && r.hasAttribute('aria-rowindex'))
@@ -1294,9 +1301,7 @@ describe('Grid features: tooltips', () => {
     await settle(s.fixture);
     const cell = paintedCell(s, 1, 0);
     cell.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-    await new Promise((r) => setTimeout(r, 500));
-    const tip = document.querySelector<HTMLElement>('.ui-grid-tooltip')!;
-    expect(tip.hidden).toBeFalse();
+    const tip = await shownTooltip();
     expect(tip.getAttribute('role')).toBe('tooltip');
     expect(Array.from(tip.querySelectorAll(':scope > div > div')).map((d) => d.textContent)).toEqual(['NAME', 'Given name', 'Berta', 'Original: Bert']);
     expect(cell.getAttribute('aria-describedby')).toBe(tip.id);
@@ -1305,7 +1310,7 @@ describe('Grid features: tooltips', () => {
     await settle(s.fixture);
     const qty = paintedCell(s, 2, 1);
     qty.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-    await new Promise((r) => setTimeout(r, 500));
+    await shownTooltip();
     expect(document.querySelector('.ui-grid-tooltip-validation')!.textContent).toBe('QTY is not a whole number');
   });
 
@@ -1315,7 +1320,7 @@ describe('Grid features: tooltips', () => {
     const s = await setup({}, { data });
     const cell = paintedCell(s, 0, 1);
     cell.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-    await new Promise((r) => setTimeout(r, 500));
+    await shownTooltip();
     expect(document.querySelector('.ui-grid-tooltip-value')!.textContent).toBe('Germany (DE)');
   });
 
@@ -1325,9 +1330,7 @@ describe('Grid features: tooltips', () => {
     const s = await setup({ tooltipChain: step });
     const cell = paintedCell(s, 0, 1);
     cell.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
-    await new Promise((r) => setTimeout(r, 600));
-    const tip = document.querySelector<HTMLElement>('.ui-grid-tooltip')!;
-    expect(tip.hidden).toBeFalse();
+    const tip = await shownTooltip();
     expect(tip.querySelector('b.t')!.textContent).toBe('R1/qty');
     expect(tip.querySelector('script')).toBeNull();
     expect(tip.querySelector('img')?.getAttribute('onerror') ?? null).toBeNull();
