@@ -448,6 +448,58 @@ describe(`ModelWrapper (${domName()})`, () => {
     expect(chain.getStatus().name).toBe('LoadFailedStatus');
   });
 
+  it('dispose ends a run under way in LoadFailedStatus, then completes status$ and changes$; the run sets nothing after', async () => {
+    let release!: () => void;
+    const chain = wrapper({ chain: (d: Document) => new Promise<Document>((resolve) => (release = () => resolve(d))) });
+    const seen: string[] = [];
+    chain.status$.subscribe({ next: (s) => seen.push(s.name), complete: () => seen.push('status$ complete') });
+    chain.changes$.subscribe({ complete: () => seen.push('changes$ complete') });
+    const run = chain.execute();
+    await waitFor(() => release);
+    chain.dispose();
+    expect(seen).toEqual([...OK.slice(0, 5), 'LoadFailedStatus', 'status$ complete', 'changes$ complete']);
+    release();
+    await run;
+    expect(seen.length).toBe(8);
+    expect(chain.getStatus().name).toBe('LoadFailedStatus');
+    expect(chain.getData()).toBeNull();
+  });
+
+  it('a disposed chain keeps its data; later writes, fire, markSaved and execute throw nothing and reach no one', async () => {
+    let runs = 0;
+    const chain = wrapper({ chain: () => (runs++, '<r v="1"/>') });
+    await chain.execute();
+    const seen: string[] = [];
+    chain.status$.subscribe({ next: (s) => seen.push(s.name), complete: () => seen.push('status$ complete') });
+    chain.changes$.subscribe({ next: () => seen.push('change set'), complete: () => seen.push('changes$ complete') });
+    chain.onChange(() => seen.push('onChange'));
+    chain.addStatusListener(() => seen.push('status listener'));
+    chain.dispose();
+    expect(seen).toEqual(['TransformedStatus', 'status$ complete', 'changes$ complete']);
+    expect(() => {
+      chain.write('/r/@v', '2', true);
+      chain.fire();
+      chain.markSaved();
+      chain.dispose();
+    }).not.toThrow();
+    await chain.execute(true);
+    expect(seen).toEqual(['TransformedStatus', 'status$ complete', 'changes$ complete']);
+    expect(runs).toBe(1);
+    expect(chain.getStatus().name).toBe('TransformedStatus');
+    expect(serializeXml(chain.getData()!)).toBe('<r v="2"/>');
+    expect(await chain.fetchData()).toBe(chain);
+    await expectAsync(chain.fetchData(true)).toBeRejectedWith(jasmine.objectContaining({ code: 'LOAD_FAILED', message: `${chain.id} was disposed` }));
+  });
+
+  it('dispose by a status listener: every subscriber still gets that status, then the streams complete', async () => {
+    const chain = wrapper({ chain: (d: Document) => d });
+    chain.status$.subscribe((s) => s.name === 'TransformedStatus' && chain.dispose());
+    const seen: string[] = [];
+    chain.status$.subscribe({ next: (s) => seen.push(s.name), complete: () => seen.push('complete') });
+    expect(await chain.fetchData()).toBe(chain);
+    expect(seen).toEqual([...OK, 'complete']);
+  });
+
   it('fetchData with an aborted signal stops waiting: it rejects, keeps no listener, and the load goes on', async () => {
     let arrive!: (text: string) => void;
     const model = new SimpleModel({ url: 'm.xml', loader: () => new Promise<string>((resolve) => (arrive = resolve)) });

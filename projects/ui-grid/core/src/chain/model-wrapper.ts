@@ -102,10 +102,12 @@ export class ModelWrapper extends DataProvider {
 
   /**
    * Stops this chain for good: it no longer listens to its input and parameter providers (their changes and reloads
-   * run nothing), and it renders nothing more, not even the result of a run still under way. Chains run once (a grid's
-   * load, save and validation chains, tooltips, menus) call it when done, else their inputs keep them running.
+   * run nothing), and it renders nothing more, not even the result of a run still under way, which ends in
+   * LoadFailedStatus. Then `status$` and `changes$` complete. Chains run once (a grid's load, save and validation
+   * chains, tooltips, menus) call it when done, else their inputs keep them running.
    */
   dispose(): void {
+    if (this.disposed) return;
     this.disposed = true;
     // A run under way stops at its next step: it waits for no provider more and sets no status, data or HTML.
     this.stopWaiting.abort();
@@ -113,6 +115,10 @@ export class ModelWrapper extends DataProvider {
     this.inputSubscriptions.clear();
     super.setTargetHtml(null);
     if (this.registry.get(this.id) === this) this.registry.unregister(this);
+    // Failed now, not at the run's next step: it is the last status subscribers see before the streams complete.
+    const status = this.getStatus();
+    if (status !== this.initializedStatus && !status.isFailure && !this.isReady()) this.fail(LoadFailedStatus, `${this.id} was disposed`);
+    this.completeStreams();
   }
 
   override addDataProvider(newDataProvider: DataProvider, newName?: string): DataProvider | null {
@@ -165,12 +171,8 @@ export class ModelWrapper extends DataProvider {
   }
 
   protected async doExecute(current: () => boolean): Promise<void> {
-    // Disposed meanwhile: the run ends in LoadFailedStatus (nothing set or rendered), so no fetchData waits forever.
-    const live = () => {
-      if (!current()) return false;
-      if (this.disposed) this.fail(LoadFailedStatus, `${this.id} was disposed`);
-      return !this.disposed;
-    };
+    // Disposed meanwhile: dispose() ended the run in LoadFailedStatus; it sets or renders nothing more.
+    const live = () => current() && !this.disposed;
     if (!live()) return;
     // Until the steps read the input and the parameters, their change sets and reloads are not news: this run takes
     // them as they are then. Re-run for them, it would start over (Loading again, stylesheets fetched again).
