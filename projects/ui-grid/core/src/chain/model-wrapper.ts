@@ -2,7 +2,7 @@ import { Subscription } from 'rxjs';
 import { WrsError, errorMessage, isWrsError } from '../errors';
 import { ConstantDataProvider } from '../data-provider/constant-data-provider';
 import { DataProvider, DataProviderArgs } from '../data-provider/data-provider';
-import { ChainStylesheetLoadingFailed, LoadFailedStatus, TransformFailedStatus } from '../data-provider/status';
+import { ChainStylesheetLoadingFailed, LoadFailedStatus, LoadingStatus, TransformFailedStatus } from '../data-provider/status';
 import { XmlLoader, getDefaultXmlLoader } from '../data-provider/xml-loader';
 import { createDocument, parseXml } from '../xml/dom';
 import type { ChainDefinition, ChainParameterValue, ChainParams } from './chain-definition';
@@ -146,7 +146,11 @@ export class ModelWrapper extends DataProvider {
     if (targetHtmlElement && this.isReady() && this.data) this.render(this.data);
   }
 
-  // An input's change set or reload re-runs a chain that has run; loads this chain itself awaits are not news.
+  /**
+   * An input's change set, or a load of it starting, runs a chain that has run again: the run waits for that load and
+   * ends in LoadFailedStatus when it fails, where the chain stayed ready with a result of data that was gone. Loads
+   * this chain itself awaits are not news.
+   */
   private watch(provider: DataProvider): void {
     if (this.disposed || this.inputSubscriptions.has(provider) || provider === (this as DataProvider)) return;
     const rerun = () => {
@@ -154,9 +158,11 @@ export class ModelWrapper extends DataProvider {
       void this.execute(true);
     };
     const subscription = provider.changes$.subscribe(rerun);
-    // ready$ replays a current ready status on subscribe; only later ones are reloads.
+    // status$ replays the current status on subscribe; only later ones are news.
     let replay = true;
-    subscription.add(provider.ready$.subscribe(() => replay || rerun()));
+    subscription.add(provider.status$.subscribe((status) => {
+      if (!replay && status instanceof LoadingStatus) rerun();
+    }));
     replay = false;
     this.inputSubscriptions.set(provider, subscription);
   }
@@ -202,8 +208,10 @@ export class ModelWrapper extends DataProvider {
         for (;;) {
           await this.awaitProvider(input, 'the input model');
           for (const [name, provider] of this.getDataProviders()) await this.awaitProvider(provider, `parameter "${name}"`);
+          if (!current() || this.disposed) break;
           const now = this.getPrimaryModel()!;
-          if (now === input || !current() || this.disposed) break;
+          // One that started loading again while this run waited for another is waited for too: it may fail.
+          if (now === input && input.isReady() && [...this.getDataProviders().values()].every((p) => p.isReady())) break;
           input = now;
         }
       } catch (e) {
