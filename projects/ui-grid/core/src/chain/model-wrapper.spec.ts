@@ -557,6 +557,18 @@ describe(`ModelWrapper (${domName()})`, () => {
     expect(seen).toEqual([...OK, 'complete']);
   });
 
+  it('dispose by a change listener: every listener and subscriber still gets that change set, then changes$ completes', async () => {
+    const chain = wrapper({ chain: () => '<r v="1"/>' });
+    await chain.execute();
+    const seen: string[] = [];
+    chain.onChange(() => chain.dispose());
+    chain.onChange((c) => seen.push(`onChange ${c.sequence}`));
+    chain.changes$.subscribe({ next: (c) => seen.push(`changes$ ${c.sequence}`), complete: () => seen.push('complete') });
+    chain.write('/r/@v', '2', true);
+    chain.fire();
+    expect(seen).toEqual(['onChange 1', 'changes$ 1', 'complete']);
+  });
+
   it('fetchData with an aborted signal stops waiting: it rejects, keeps no listener, and the load goes on', async () => {
     let arrive!: (text: string) => void;
     const model = new SimpleModel({ url: 'm.xml', loader: () => new Promise<string>((resolve) => (arrive = resolve)) });

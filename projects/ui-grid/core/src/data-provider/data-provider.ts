@@ -285,7 +285,7 @@ export abstract class DataProvider {
       for (let next = this.statusBacklog.shift(); next; next = this.statusBacklog.shift()) this.statusSubject.next(next);
     } finally {
       this.statusBacklog = null;
-      // Disposed by a listener of this delivery: the statuses set before that (its final one) went out first.
+      // Disposed by a listener of this delivery: every subscriber got the statuses set before (its final one) first.
       if (this.ended) this.statusSubject.complete();
     }
   }
@@ -299,8 +299,13 @@ export abstract class DataProvider {
     if (this.ended) return;
     this.ended = true;
     this.statusListeners.length = 0;
-    this.changeListeners = [];
+    // Called by a listener while a status or a change set is delivered: the stream ends after that delivery.
     if (!this.statusBacklog) this.statusSubject.complete();
+    if (!this.changeBacklog) this.endChanges();
+  }
+
+  private endChanges(): void {
+    this.changeListeners = [];
     this.changeSubject.complete();
   }
 
@@ -550,6 +555,8 @@ export abstract class DataProvider {
       for (let next = this.changeBacklog.shift(); next; next = this.changeBacklog.shift()) this.deliver(next, errors);
     } finally {
       this.changeBacklog = null;
+      // Disposed by a listener of this change set: every listener and subscriber got it first.
+      if (this.ended) this.endChanges();
     }
     // A listener that throws does not keep the change set from the others; its error reaches the caller after them.
     if (errors.length > 0) throw errors[0];
