@@ -323,7 +323,10 @@ export abstract class DataProvider {
     for (const l of this.changeListeners) if (l.trackingXPath) l.snapshot = this.snapshotOf(l.trackingXPath);
   }
 
-  /** Loads the data and resolves with this provider, or rejects with a WrsError on a failure status. */
+  /**
+   * Loads the data and resolves with this provider, or rejects with a WrsError on a failure status; once disposed it
+   * loads nothing: it resolves only when not forced and the data is there.
+   */
   fetchData(args?: boolean | FetchDataParam): Promise<this> {
     const forced = typeof args === 'boolean' ? args : !!args?.forced;
     const signal = typeof args === 'object' ? args?.signal : undefined;
