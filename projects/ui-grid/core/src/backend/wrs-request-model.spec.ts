@@ -133,6 +133,17 @@ describe(`WrsRequestModel (${domName()})`, () => {
     expect(backend.loads.length).toBe(0);
   });
 
+  it('ends in LoadFailedStatus when the requestPostChain itself cannot be read (its chain ended so), without calling the backend', async () => {
+    const backend = new RecordingBackend();
+    const chainDoc = `<chain:Chain xmlns:chain="${NS.chain}"><chain:Phase name="prepare"><chain:Stylesheet/></chain:Phase></chain:Chain>`;
+    const model = new WrsRequestModel({ requestDocument: REQUEST, requestPostChain: chainDoc, backend, registry });
+    const statuses = statusesOf(model);
+    await expectAsync(model.fetchData()).toBeRejectedWith(jasmine.objectContaining({ code: 'LOAD_FAILED', details: { status: 'LoadFailedStatus' } }));
+    expect(statuses).toEqual(['InitializedStatus', 'LoadingStatus', 'LoadFailedStatus']);
+    expect(model.getFailureReason()).toContain('requestPostChain failed: phase "prepare" stylesheet 1: chain:Stylesheet needs @url, @jsProcFct or an inline xsl:stylesheet');
+    expect(backend.loads.length).toBe(0);
+  });
+
   it('uses the default backend when none is given', async () => {
     const backend = new RecordingBackend();
     setDefaultWrsBackend(backend);

@@ -1,7 +1,7 @@
 import { WrsError, errorMessage } from '../errors';
 import { cloneDocument, parseXml } from '../xml/dom';
 import { DataProvider, DataProviderArgs } from '../data-provider/data-provider';
-import { ChainStylesheetLoadingFailed, TransformFailedStatus } from '../data-provider/status';
+import { ChainStylesheetLoadingFailed, LoadFailedStatus, Status, TransformFailedStatus } from '../data-provider/status';
 import { StaticModel } from '../data-provider/static-model';
 import type { ChainDefinition } from '../chain/chain-definition';
 import { ModelWrapper } from '../chain/model-wrapper';
@@ -29,7 +29,9 @@ export interface WrsRequestModelArgs extends DataProviderArgs {
 /**
  * A SimpleModel whose data is the server's answer to a request document: each execute() runs the request post chain,
  * sends the request through the WrsBackend and holds the `wrs:Wrs` answer. Statuses: Loading, then Transformed;
- * a failing post-chain step ends in TransformFailed, a failing call or an answer that is no Wrs in LoadFailed.
+ * a failing post chain ends in its own failure status (a step TransformFailed, a stylesheet
+ * ChainStylesheetLoadingFailed, a chain definition that cannot be read LoadFailed), a failing call or an answer that
+ * is no Wrs in LoadFailed.
  */
 export class WrsRequestModel extends DataProvider {
   private readonly request: Document | string | DataProvider;
@@ -71,8 +73,7 @@ export class WrsRequestModel extends DataProvider {
       if (!current()) return;
       const transformed = chain.getData();
       if (!transformed || chain.hasFailed()) {
-        const kind = chain.getStatus() instanceof ChainStylesheetLoadingFailed ? ChainStylesheetLoadingFailed : TransformFailedStatus;
-        this.fail(kind, `requestPostChain failed: ${chain.getFailureReason() ?? chain.getStatus().toString()}`);
+        this.fail(failureOfPostChain(chain.getStatus()), `requestPostChain failed: ${chain.getFailureReason() ?? chain.getStatus().toString()}`);
         return;
       }
       request = transformed;
@@ -97,4 +98,10 @@ export class WrsRequestModel extends DataProvider {
   private url(): Promise<string | undefined> {
     return resolveModelUrl(this.modelUrl);
   }
+}
+
+/** The status a failed post chain ended in, as this model's: the caller learns what failed (spec 3.1, 7). */
+function failureOfPostChain(status: Status): new (reason: string) => Status {
+  if (status instanceof ChainStylesheetLoadingFailed) return ChainStylesheetLoadingFailed;
+  return status instanceof TransformFailedStatus ? TransformFailedStatus : LoadFailedStatus;
 }

@@ -287,6 +287,63 @@ describe(`ModelWrapper (${domName()})`, () => {
       expect(serializeXml(chain.getData()!)).toBe('<r>Lookup</r>');
     });
 
+    it('a parameter provider reloading takes the chain out of ready; its failure ends the chain in LoadFailedStatus, its next load makes it ready again', async () => {
+      let failing = false;
+      const pending: ((text: string) => void)[] = [];
+      const lookup = new SimpleModel({
+        url: 'lookup.xml',
+        registry,
+        loader: (url) => (failing ? Promise.reject(new WrsError('LOAD_FAILED', `HTTP 503 Service Unavailable from ${url}`, url)) : new Promise<string>((resolve) => pending.push(resolve))),
+      });
+      const chain = wrapper({ chain: (_d: Document, p) => `<r v="${(p['lookup'] as Document).documentElement.getAttribute('v')}"/>`, parameters: { lookup } });
+      const first = chain.fetchData();
+      await waitFor(() => pending.length === 1);
+      pending[0]('<Lookup v="1"/>');
+      await first;
+      const seen = statuses(chain);
+      failing = true;
+      void lookup.execute(true);
+      expect(chain.isReady()).withContext('as the parameter starts loading').toBeFalse();
+      await statusReached(chain, 'LoadFailedStatus');
+      expect(seen).toEqual(['TransformedStatus', 'LoadingStatus', 'ChainLoadedStatus', 'WaitingForParametersStatus', 'LoadFailedStatus']);
+      expect(chain.getFailureReason()).toContain(`parameter "lookup" (${lookup.id}) failed`);
+      expect(chain.getFailureReason()).toContain('503');
+      await expectAsync(chain.fetchData()).toBeRejectedWith(jasmine.objectContaining({ code: 'LOAD_FAILED' }));
+      expect(chain.getStatus().name).toBe('LoadFailedStatus');
+      failing = false;
+      void lookup.execute(true);
+      await waitFor(() => pending.length === 2);
+      pending[1]('<Lookup v="2"/>');
+      await statusReached(chain, 'TransformedStatus');
+      expect(serializeXml(chain.getData()!)).toBe('<r v="2"/>');
+      expect(seen.slice(-5)).toEqual(OK.slice(1));
+    });
+
+    it('a parameter that fails a reload while the run waits for another is waited for again: the run ends in LoadFailedStatus', async () => {
+      let failing = false;
+      const p = new SimpleModel({
+        url: 'p.xml',
+        registry,
+        loader: (url) => (failing ? Promise.reject(new WrsError('LOAD_FAILED', `HTTP 503 from ${url}`, url)) : Promise.resolve('<p/>')),
+      });
+      const qArrives: ((text: string) => void)[] = [];
+      const q = new SimpleModel({ url: 'q.xml', registry, loader: () => new Promise<string>((resolve) => qArrives.push(resolve)) });
+      await p.fetchData();
+      let runs = 0;
+      const chain = wrapper({ chain: (d: Document) => (runs++, d), parameters: { p, q } });
+      const seen = statuses(chain);
+      const done = chain.fetchData().then(() => 'resolved', (e: WrsError) => e.code);
+      await waitFor(() => qArrives.length === 1);
+      failing = true;
+      await p.execute(true);
+      expect(chain.getStatus().name).withContext('still waiting for q').toBe('WaitingForParametersStatus');
+      qArrives[0]('<q/>');
+      expect(await done).toBe('LOAD_FAILED');
+      expect(seen).toEqual([...OK.slice(0, 4), 'LoadFailedStatus']);
+      expect(chain.getFailureReason()).toContain('parameter "p"');
+      expect(runs).toBe(0);
+    });
+
     it('a failing input model ends in LoadFailedStatus', async () => {
       const broken = new SimpleModel({ url: 'nope.xml', loader: mapLoader({}), registry });
       const chain = new ModelWrapper({ inputModel: broken, chain: (d: Document) => d, registry });
@@ -446,6 +503,70 @@ describe(`ModelWrapper (${domName()})`, () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(runs).toBe(0);
     expect(chain.getStatus().name).toBe('LoadFailedStatus');
+  });
+
+  it('dispose ends a run under way in LoadFailedStatus, then completes status$ and changes$; the run sets nothing after', async () => {
+    let release!: () => void;
+    const chain = wrapper({ chain: (d: Document) => new Promise<Document>((resolve) => (release = () => resolve(d))) });
+    const seen: string[] = [];
+    chain.status$.subscribe({ next: (s) => seen.push(s.name), complete: () => seen.push('status$ complete') });
+    chain.changes$.subscribe({ complete: () => seen.push('changes$ complete') });
+    const run = chain.execute();
+    await waitFor(() => release);
+    chain.dispose();
+    expect(seen).toEqual([...OK.slice(0, 5), 'LoadFailedStatus', 'status$ complete', 'changes$ complete']);
+    release();
+    await run;
+    expect(seen.length).toBe(8);
+    expect(chain.getStatus().name).toBe('LoadFailedStatus');
+    expect(chain.getData()).toBeNull();
+  });
+
+  it('a disposed chain keeps its data; later writes, fire, markSaved and execute throw nothing and reach no one', async () => {
+    let runs = 0;
+    const chain = wrapper({ chain: () => (runs++, '<r v="1"/>') });
+    await chain.execute();
+    const seen: string[] = [];
+    chain.status$.subscribe({ next: (s) => seen.push(s.name), complete: () => seen.push('status$ complete') });
+    chain.changes$.subscribe({ next: () => seen.push('change set'), complete: () => seen.push('changes$ complete') });
+    chain.onChange(() => seen.push('onChange'));
+    chain.addStatusListener(() => seen.push('status listener'));
+    chain.dispose();
+    expect(seen).toEqual(['TransformedStatus', 'status$ complete', 'changes$ complete']);
+    expect(() => {
+      chain.write('/r/@v', '2', true);
+      chain.fire();
+      chain.markSaved();
+      chain.dispose();
+    }).not.toThrow();
+    await chain.execute(true);
+    expect(seen).toEqual(['TransformedStatus', 'status$ complete', 'changes$ complete']);
+    expect(runs).toBe(1);
+    expect(chain.getStatus().name).toBe('TransformedStatus');
+    expect(serializeXml(chain.getData()!)).toBe('<r v="2"/>');
+    expect(await chain.fetchData()).toBe(chain);
+    await expectAsync(chain.fetchData(true)).toBeRejectedWith(jasmine.objectContaining({ code: 'LOAD_FAILED', message: `${chain.id} was disposed` }));
+  });
+
+  it('dispose by a status listener: every subscriber still gets that status, then the streams complete', async () => {
+    const chain = wrapper({ chain: (d: Document) => d });
+    chain.status$.subscribe((s) => s.name === 'TransformedStatus' && chain.dispose());
+    const seen: string[] = [];
+    chain.status$.subscribe({ next: (s) => seen.push(s.name), complete: () => seen.push('complete') });
+    expect(await chain.fetchData()).toBe(chain);
+    expect(seen).toEqual([...OK, 'complete']);
+  });
+
+  it('dispose by a change listener: every listener and subscriber still gets that change set, then changes$ completes', async () => {
+    const chain = wrapper({ chain: () => '<r v="1"/>' });
+    await chain.execute();
+    const seen: string[] = [];
+    chain.onChange(() => chain.dispose());
+    chain.onChange((c) => seen.push(`onChange ${c.sequence}`));
+    chain.changes$.subscribe({ next: (c) => seen.push(`changes$ ${c.sequence}`), complete: () => seen.push('complete') });
+    chain.write('/r/@v', '2', true);
+    chain.fire();
+    expect(seen).toEqual(['onChange 1', 'changes$ 1', 'complete']);
   });
 
   it('fetchData with an aborted signal stops waiting: it rejects, keeps no listener, and the load goes on', async () => {

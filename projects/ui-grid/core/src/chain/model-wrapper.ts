@@ -2,7 +2,7 @@ import { Subscription } from 'rxjs';
 import { WrsError, errorMessage, isWrsError } from '../errors';
 import { ConstantDataProvider } from '../data-provider/constant-data-provider';
 import { DataProvider, DataProviderArgs } from '../data-provider/data-provider';
-import { ChainStylesheetLoadingFailed, LoadFailedStatus, TransformFailedStatus } from '../data-provider/status';
+import { ChainStylesheetLoadingFailed, LoadFailedStatus, LoadingStatus, TransformFailedStatus } from '../data-provider/status';
 import { XmlLoader, getDefaultXmlLoader } from '../data-provider/xml-loader';
 import { createDocument, parseXml } from '../xml/dom';
 import type { ChainDefinition, ChainParameterValue, ChainParams } from './chain-definition';
@@ -102,10 +102,12 @@ export class ModelWrapper extends DataProvider {
 
   /**
    * Stops this chain for good: it no longer listens to its input and parameter providers (their changes and reloads
-   * run nothing), and it renders nothing more, not even the result of a run still under way. Chains run once (a grid's
-   * load, save and validation chains, tooltips, menus) call it when done, else their inputs keep them running.
+   * run nothing), and it renders nothing more, not even the result of a run still under way, which ends in
+   * LoadFailedStatus. Then `status$` and `changes$` complete. Chains run once (a grid's load, save and validation
+   * chains, tooltips, menus) call it when done, else their inputs keep them running.
    */
   dispose(): void {
+    if (this.disposed) return;
     this.disposed = true;
     // A run under way stops at its next step: it waits for no provider more and sets no status, data or HTML.
     this.stopWaiting.abort();
@@ -113,6 +115,10 @@ export class ModelWrapper extends DataProvider {
     this.inputSubscriptions.clear();
     super.setTargetHtml(null);
     if (this.registry.get(this.id) === this) this.registry.unregister(this);
+    // Failed now, not at the run's next step: it is the last status subscribers see before the streams complete.
+    const status = this.getStatus();
+    if (status !== this.initializedStatus && !status.isFailure && !this.isReady()) this.fail(LoadFailedStatus, `${this.id} was disposed`);
+    this.completeStreams();
   }
 
   override addDataProvider(newDataProvider: DataProvider, newName?: string): DataProvider | null {
@@ -140,7 +146,11 @@ export class ModelWrapper extends DataProvider {
     if (targetHtmlElement && this.isReady() && this.data) this.render(this.data);
   }
 
-  // An input's change set or reload re-runs a chain that has run; loads this chain itself awaits are not news.
+  /**
+   * An input's change set, or a load of it starting, runs a chain that has run again: the run waits for that load and
+   * ends in LoadFailedStatus when it fails, where the chain stayed ready with a result of data that was gone. Loads
+   * this chain itself awaits are not news.
+   */
   private watch(provider: DataProvider): void {
     if (this.disposed || this.inputSubscriptions.has(provider) || provider === (this as DataProvider)) return;
     const rerun = () => {
@@ -148,9 +158,11 @@ export class ModelWrapper extends DataProvider {
       void this.execute(true);
     };
     const subscription = provider.changes$.subscribe(rerun);
-    // ready$ replays a current ready status on subscribe; only later ones are reloads.
+    // status$ replays the current status on subscribe; only later ones are news.
     let replay = true;
-    subscription.add(provider.ready$.subscribe(() => replay || rerun()));
+    subscription.add(provider.status$.subscribe((status) => {
+      if (!replay && status instanceof LoadingStatus) rerun();
+    }));
     replay = false;
     this.inputSubscriptions.set(provider, subscription);
   }
@@ -165,12 +177,8 @@ export class ModelWrapper extends DataProvider {
   }
 
   protected async doExecute(current: () => boolean): Promise<void> {
-    // Disposed meanwhile: the run ends in LoadFailedStatus (nothing set or rendered), so no fetchData waits forever.
-    const live = () => {
-      if (!current()) return false;
-      if (this.disposed) this.fail(LoadFailedStatus, `${this.id} was disposed`);
-      return !this.disposed;
-    };
+    // Disposed meanwhile: dispose() ended the run in LoadFailedStatus; it sets or renders nothing more.
+    const live = () => current() && !this.disposed;
     if (!live()) return;
     // Until the steps read the input and the parameters, their change sets and reloads are not news: this run takes
     // them as they are then. Re-run for them, it would start over (Loading again, stylesheets fetched again).
@@ -200,8 +208,10 @@ export class ModelWrapper extends DataProvider {
         for (;;) {
           await this.awaitProvider(input, 'the input model');
           for (const [name, provider] of this.getDataProviders()) await this.awaitProvider(provider, `parameter "${name}"`);
+          if (!current() || this.disposed) break;
           const now = this.getPrimaryModel()!;
-          if (now === input || !current() || this.disposed) break;
+          // One that started loading again while this run waited for another is waited for too: it may fail.
+          if (now === input && input.isReady() && [...this.getDataProviders().values()].every((p) => p.isReady())) break;
           input = now;
         }
       } catch (e) {

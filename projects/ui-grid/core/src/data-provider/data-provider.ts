@@ -145,6 +145,8 @@ export abstract class DataProvider {
   /** `noteUnchanged()` was called since the last fire(). */
   private unchangedNoted = false;
   private generation = 0;
+  /** status$ and changes$ completed (the provider was disposed): it loads no more. */
+  private ended = false;
   private readonly tables = new TableAccess(this);
 
   protected constructor(args: DataProviderArgs = {}) {
@@ -241,6 +243,7 @@ export abstract class DataProvider {
    * ended, in the ready or a failure status; never rejects (use `fetchData` for that).
    */
   execute(forced = false): Promise<void> {
+    if (this.ended) return Promise.resolve();
     if (this.running && !forced) return this.running;
     if (!forced && this.isReady()) return Promise.resolve();
     const generation = ++this.generation;
@@ -266,6 +269,8 @@ export abstract class DataProvider {
 
   /** Moves to a status and tells every listener. */
   protected setStatus(status: Status): void {
+    // Disposed: the status stays the last one its subscribers saw (a completed BehaviorSubject would still take it).
+    if (this.ended) return;
     const backlog = this.statusBacklog;
     if (backlog) {
       // Set by a listener while a status is being delivered: it follows that one, so every subscriber sees the
@@ -280,7 +285,28 @@ export abstract class DataProvider {
       for (let next = this.statusBacklog.shift(); next; next = this.statusBacklog.shift()) this.statusSubject.next(next);
     } finally {
       this.statusBacklog = null;
+      // Disposed by a listener of this delivery: every subscriber got the statuses set before (its final one) first.
+      if (this.ended) this.statusSubject.complete();
     }
+  }
+
+  /**
+   * Ends status$ and changes$ for good (called by a dispose, after its final status): their subscribers complete,
+   * learning the provider is gone, and are let go with the listeners. Later statuses and change sets reach nobody
+   * (a completed subject drops them), and execute() starts nothing.
+   */
+  protected completeStreams(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.statusListeners.length = 0;
+    // Called by a listener while a status or a change set is delivered: the stream ends after that delivery.
+    if (!this.statusBacklog) this.statusSubject.complete();
+    if (!this.changeBacklog) this.endChanges();
+  }
+
+  private endChanges(): void {
+    this.changeListeners = [];
+    this.changeSubject.complete();
   }
 
   /** Moves to a failure status with a reason. */
@@ -297,7 +323,10 @@ export abstract class DataProvider {
     for (const l of this.changeListeners) if (l.trackingXPath) l.snapshot = this.snapshotOf(l.trackingXPath);
   }
 
-  /** Loads the data and resolves with this provider, or rejects with a WrsError on a failure status. */
+  /**
+   * Loads the data and resolves with this provider, or rejects with a WrsError on a failure status; once disposed it
+   * loads nothing: it resolves only when not forced and the data is there.
+   */
   fetchData(args?: boolean | FetchDataParam): Promise<this> {
     const forced = typeof args === 'boolean' ? args : !!args?.forced;
     const signal = typeof args === 'object' ? args?.signal : undefined;
@@ -324,12 +353,18 @@ export abstract class DataProvider {
       const failed = (status: Status) => status.isFailure && !(status instanceof SaveFailedStatus);
       const rejectWith = (status: Status) =>
         settle(() => reject(new WrsError('LOAD_FAILED', `${this.id}: ${status.toString()}`, this.id, { status: status.name })));
-      sub = this.status$.subscribe((status) => {
-        const stale = replayed && status === before;
-        replayed = false;
-        if (settled || stale) return;
-        if (failed(status)) rejectWith(status);
-        else if (status instanceof TransformedStatus && this.data) settle(() => resolve(this));
+      sub = this.status$.subscribe({
+        next: (status) => {
+          const stale = replayed && status === before;
+          replayed = false;
+          if (settled || stale) return;
+          if (failed(status)) rejectWith(status);
+          else if (status instanceof TransformedStatus && this.data) settle(() => resolve(this));
+        },
+        // Disposed: no status comes any more (a load under way ended failed before this, settling it).
+        complete: () => {
+          if (!settled) settle(() => reject(new WrsError('LOAD_FAILED', `${this.id} was disposed`, this.id, { disposed: true })));
+        },
       });
       void started.then(() => {
         // The load ended leaving the status as it was (a failure it did not retry): that settles it, unless a newer
@@ -523,6 +558,8 @@ export abstract class DataProvider {
       for (let next = this.changeBacklog.shift(); next; next = this.changeBacklog.shift()) this.deliver(next, errors);
     } finally {
       this.changeBacklog = null;
+      // Disposed by a listener of this change set: every listener and subscriber got it first.
+      if (this.ended) this.endChanges();
     }
     // A listener that throws does not keep the change set from the others; its error reaches the caller after them.
     if (errors.length > 0) throw errors[0];

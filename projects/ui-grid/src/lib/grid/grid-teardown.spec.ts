@@ -1,10 +1,11 @@
 import { provideZonelessChangeDetection } from '@angular/core';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { OverlayContainer } from '@angular/cdk/overlay';
-import { DataProvider, DataProviderRegistry, NS, SimpleModel, StaticModel, WrsBackend, guiStatusEstablished, parseXml } from 'ngx-wrs-grid/core';
+import { DataProvider, DataProviderRegistry, ModelWrapper, NS, SimpleModel, StaticModel, WrsBackend, guiStatusEstablished, parseXml } from 'ngx-wrs-grid/core';
 import { firstValueFrom } from 'rxjs';
 import { filter } from 'rxjs/operators';
 import { wrsText } from '../../../core/testing/fixtures';
+import { waitFor } from '../../../core/testing/wait';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
 import { GridComponent } from './grid.component';
 
@@ -159,6 +160,28 @@ describe('GridComponent teardown: a load ending after destroy', () => {
     expect(ended).toBeTrue();
     expect(await Promise.race([fetched, sleep(50).then(() => 'still waiting')])).toBe('rejected LOAD_FAILED');
     expect(statuses).toEqual(['LoadingStatus', 'LoadFailedStatus']);
+  });
+});
+
+describe('GridComponent teardown: its streams', () => {
+  it('destroy ends a load under way in LoadFailedStatus, then completes the grid\'s status$ and changes$ and lets their subscribers go', async () => {
+    configure();
+    let release!: (text: string) => void;
+    const model = new SimpleModel({ url: 'slow.xml', loader: () => new Promise<string>((resolve) => (release = resolve)) });
+    const fixture = create({ inputModel: model });
+    const grid = fixture.componentInstance;
+    const seen: string[] = [];
+    grid.status$.subscribe({ next: (s) => seen.push(s.name), complete: () => seen.push('status$ complete') });
+    grid.changes$.subscribe({ complete: () => seen.push('changes$ complete') });
+    // A chain over the grid listens to both streams until the grid goes.
+    new ModelWrapper({ inputModel: grid, chain: (d: Document) => d, registry });
+    await waitFor(() => release);
+    fixture.destroy();
+    expect(seen).toEqual(['LoadingStatus', 'LoadFailedStatus', 'status$ complete', 'changes$ complete']);
+    expect(listeners(grid)).toEqual({ statusObservers: 0, changeObservers: 0, changeListeners: 0 });
+    release(ORDERS());
+    await expectAsync(grid.fetchData()).toBeRejectedWith(jasmine.objectContaining({ code: 'LOAD_FAILED' }));
+    expect(seen.length).toBe(4);
   });
 });
 

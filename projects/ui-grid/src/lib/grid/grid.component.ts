@@ -389,6 +389,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     // The result describes what this grid checked; a grid shown again on the same model stores its own.
     if (this.data && WrsIndex.tryOf(this.data)) this.wrsUtil.replaceValidationResult(this.data, null, this.validationId);
     if (this.gridId()) this.registry.unregister(this);
+    // The grid as a provider is gone: subscribers of its status$ and changes$ (chains over it, app pipes) complete.
+    this.completeStreams();
   }
 
   // ---- loading ----
