@@ -68,7 +68,7 @@ import { deepKeyCheck, showsSubset } from './grid-deep-key-check';
 import { frozenColumns, withHotWidths } from './hot-args';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
 import { WrsUtilService } from '../services/wrs-util.service';
-import { GridColumn, GridLayout, collapsedAway, gridLayout, referenceValueFor } from './grid-column';
+import { GridColumn, GridLayout, collapsedAway, gridLayout, referenceCopyText, referenceValueFor } from './grid-column';
 import { GridEditor } from './grid-editor';
 import { paintHeader } from './grid-header';
 import { CellAddress, GridSelection } from './grid-selection';
@@ -1026,7 +1026,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   // ---- clipboard ----
 
-  /** The selected range as tab-separated text (`toTabText`: stored values, not captions), copied through the CDK clipboard. */
+  /**
+   * The selected range as tab-separated text (`toTabText`), copied through the CDK clipboard: stored values, except
+   * that a reference column gives the captions its cells show (`referenceCopyText`), which a paste reads back as ids.
+   */
   copySelection(): string {
     const text = this.selectedText();
     this.clipboard.copy(text);
@@ -1046,7 +1049,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     for (let p = top; p <= bottom; p++) {
       const row = this.rowAt(p);
       if (!row) continue;
-      lines.push(this.shown.slice(left, right + 1).map((c) => this.valueAt(row, c)));
+      lines.push(this.shown.slice(left, right + 1).map((c) => (c.references ? referenceCopyText(c.references, this.valueAt(row, c)) : this.valueAt(row, c))));
     }
     return toTabText(lines);
   }
@@ -1054,6 +1057,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   /**
    * Pastes TSV at the top left cell of the selection as one change set, appending rows when `allowNewRows`;
    * read-only cells keep their value. A block the selection holds a whole number of times fills it (`tiledOverSelection`).
+   * A reference column takes a caption or an id and stores the id (`referenceValueFor`).
    */
   pasteTsv(text: string): void {
     if (this.isReadOnly() || !this.data) return;
@@ -1924,7 +1928,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         const id = row.getAttribute('id') ?? '';
         lines[r].forEach((cell, c) => {
           const column = this.shown[left + c];
-          if (column && this.canEditRow(row, left + c)) this.wrsUtil.setCellValue(this, id, column.pos, cell === '' && column.nullable ? null : cell);
+          if (!column || !this.canEditRow(row, left + c)) return;
+          const value = column.references ? referenceValueFor(column.references, cell) : cell;
+          this.wrsUtil.setCellValue(this, id, column.pos, value === '' && column.nullable ? null : value);
         });
       });
       return rows.map((r) => r.getAttribute('id') ?? '');
