@@ -1670,7 +1670,7 @@ describe('GridComponent save and reset', () => {
     press(s, 'Enter');
     await s.grid.save();
     await s.fixture.whenStable();
-    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed: no binding set (HTTP 400)');
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed: the server refused the changes: no binding set (HTTP 400)');
     expect(s.grid.getFailureReason()).toBe('Save failed: HTTP 400 Bad Request from /WrsServlet: no binding set');
   });
 
@@ -1686,7 +1686,7 @@ describe('GridComponent save and reset', () => {
     await s.grid.save();
     await s.fixture.whenStable();
     expect(s.grid.getStatus()).toBeInstanceOf(SaveFailedStatus);
-    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed at rows 2, 3: 2 row(s) changed on the server (HTTP 409)');
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed: conflict with the data on the server at rows 2, 3: 2 row(s) changed on the server (HTTP 409)');
     const rowOf = (row: number) => cell(s, row, 0).parentElement as HTMLElement;
     expect([0, 1, 2].map((r) => rowOf(r).classList.contains('ui-grid-row-failed'))).toEqual([false, true, true]);
     expect(rowOf(1).getAttribute('aria-description')).toBe('Modified row. Not saved: the server refused this row');
@@ -1697,7 +1697,7 @@ describe('GridComponent save and reset', () => {
     answer = httpFailure('save', '/WrsServlet', 409, 'Conflict', '<Error><Message>duplicate key</Message><Row id="R3"/></Error>');
     await s.grid.save();
     await s.fixture.whenStable();
-    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed at row 3: duplicate key (HTTP 409)');
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed: conflict with the data on the server at row 3: duplicate key (HTTP 409)');
     expect([0, 1, 2].map((r) => rowOf(r).classList.contains('ui-grid-row-failed'))).toEqual([false, false, true]);
 
     answer = null;
@@ -1714,7 +1714,7 @@ describe('GridComponent save and reset', () => {
     press(s, 'Enter');
     await s.grid.save();
     await s.fixture.whenStable();
-    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed at row 1, 1 not shown: changed (HTTP 409)');
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed: conflict with the data on the server at row 1, 1 not shown: changed (HTTP 409)');
     expect((cell(s, 0, 0).parentElement as HTMLElement).classList).toContain('ui-grid-row-failed');
   });
 

@@ -82,6 +82,7 @@ import { GridExportFormat, downloadBlob, exportBytes, exportFileNameFor } from '
 import { CaptionForColumnValue, ColumnFiltersCustomFilter, GridFeatures } from './features/grid-features';
 import { decorateHeader } from './features/grid-header-features';
 import { GRID_MESSAGES, GridMessageTable, formatMessage, messageOf, rowStateMessage, translateLayout } from './features/grid-messages';
+import { saveFailureMessage } from './features/save-failure-message';
 import { GRID_MENU_ACTIONS, focusFirstEntry, menuEntries, renderMenu, wireMenu } from './features/grid-context-menu';
 import { openOverlay } from './features/grid-overlay';
 import { GridPagerComponent } from './features/grid-pager.component';
@@ -472,7 +473,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       // The rows shown (a page left, with its pending changes) stay; the status line says why nothing new came.
       if (current()) {
         this.features.loadFailed();
-        this.message.set(formatMessage(this.messages.loadFailed, { reason: saveFailureReason(e) }));
+        this.message.set(formatMessage(this.messages.loadFailed, { reason: failureReason(e) }));
       }
       throw e;
     } finally {
@@ -1301,16 +1302,15 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         }
       });
       this.setStatus(this.savedStatus);
-      if (reloadFailure) this.message.set(formatMessage(this.messages.savedReloadFailed, { reason: saveFailureReason(reloadFailure) }));
+      if (reloadFailure) this.message.set(formatMessage(this.messages.savedReloadFailed, { reason: failureReason(reloadFailure) }));
       else {
         // The data's own notes (a row limit, a query error of the reload) stay after what the save did.
         const done = sent > 0 ? formatMessage(messageOf(this.messages, sent === 1 ? 'savedRow' : 'savedRows'), { n: sent }) : messageOf(this.messages, 'nothingToSave');
         this.showActionNote([done, this.data ? footerMessage(this.data, this.messages) : ''].filter((n) => n !== '').join('. '));
       }
     } catch (e) {
-      const rows = this.markFailedRows(e);
-      const reason = saveFailureReason(e);
-      this.message.set(rows ? formatMessage(this.messages.saveFailedAt, { rows, reason }) : formatMessage(this.messages.saveFailed, { reason }));
+      // What happened in the UI's language, the server's own text after it (`saveFailureMessage`).
+      this.message.set(saveFailureMessage(e, this.markFailedRows(e), this.messages));
       this.fail(SaveFailedStatus, errorMessage(e));
     } finally {
       this.busy.set('');
@@ -2138,10 +2138,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 }
 
 /**
- * What the user reads after "Save failed:": the server's reason and its HTTP status for an answer of the server
- * (the error's own message starts with "Save failed" already), else the error's message.
+ * What the user reads after "Loading failed:" (or "Saved; reloading failed:"): the server's reason and its HTTP status
+ * for an answer of the server (the error's own message starts with "Load failed" already), else the error's message.
  */
-function saveFailureReason(error: unknown): string {
+function failureReason(error: unknown): string {
   const details = error instanceof WrsError ? error.details : undefined;
   if (typeof details?.['status'] !== 'number') return errorMessage(error);
   const reason = typeof details['reason'] === 'string' ? details['reason'] : '';
