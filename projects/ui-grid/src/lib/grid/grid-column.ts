@@ -12,21 +12,56 @@ export interface ColumnReferences {
   readonly captions: ReadonlyMap<string, string>;
 }
 
-const idsByCaption = new WeakMap<ColumnReferences, Map<string, string | null>>();
+/** A reference column's ids and the ids of its captions, exact and case-folded; null where two ids share one. */
+interface ReferenceLookup {
+  readonly ids: ReadonlySet<string>;
+  readonly byCaption: ReadonlyMap<string, string | null>;
+  readonly byFoldedCaption: ReadonlyMap<string, string | null>;
+}
+
+// Built once per column's references (a layout's lifetime), not per pasted or copied cell.
+const lookups = new WeakMap<ColumnReferences, ReferenceLookup>();
+
+function lookupOf(references: ColumnReferences): ReferenceLookup {
+  let lookup = lookups.get(references);
+  if (!lookup) {
+    const byCaption = new Map<string, string | null>();
+    const byFoldedCaption = new Map<string, string | null>();
+    for (const [id, caption] of references.captions) {
+      // An empty caption is no text to find a value by: an empty pasted cell stays empty.
+      if (caption === '') continue;
+      byCaption.set(caption, byCaption.has(caption) ? null : id);
+      const folded = caption.toLowerCase();
+      byFoldedCaption.set(folded, byFoldedCaption.has(folded) ? null : id);
+    }
+    lookup = { ids: new Set(references.values), byCaption, byFoldedCaption };
+    lookups.set(references, lookup);
+  }
+  return lookup;
+}
 
 /**
- * The value to store for a text typed or pasted into a reference column: the text when it is a reference id, else the
- * id whose caption it is when exactly one has that caption (text copied from what the grid shows), else the text.
+ * The value to store for a text typed or pasted into a reference column: the id whose caption it is when exactly
+ * one reference has that caption (what the grid shows and copies), else the text when it is an id, else the id whose
+ * caption it is ignoring case when exactly one has it, else the text (validation flags it).
  */
 export function referenceValueFor(references: ColumnReferences, text: string): string {
-  if (references.captions.size === 0 || references.values.includes(text)) return text;
-  let byCaption = idsByCaption.get(references);
-  if (!byCaption) {
-    byCaption = new Map();
-    for (const [id, caption] of references.captions) byCaption.set(caption, byCaption.has(caption) ? null : id);
-    idsByCaption.set(references, byCaption);
-  }
-  return byCaption.get(text) ?? text;
+  if (text === '') return text;
+  const lookup = lookupOf(references);
+  const byCaption = lookup.byCaption.get(text);
+  if (byCaption !== undefined && byCaption !== null) return byCaption;
+  if (lookup.ids.has(text)) return text;
+  return lookup.byFoldedCaption.get(text.toLowerCase()) ?? text;
+}
+
+/**
+ * The text a copy writes for a reference cell: the caption it shows when pasting that caption gives the value back
+ * (`referenceValueFor`), else the value as stored (a caption two ids share, an empty one, a value without caption).
+ */
+export function referenceCopyText(references: ColumnReferences, value: string | null): string | null {
+  if (value === null) return value;
+  const caption = references.captions.get(value);
+  return caption !== undefined && caption !== value && referenceValueFor(references, caption) === value ? caption : value;
 }
 
 /** One column as the grid shows it: the Wrs header merged with the grid configuration's `grid:C`. */

@@ -903,6 +903,88 @@ describe('GridComponent paste', () => {
   });
 });
 
+describe('GridComponent reference columns on the clipboard', () => {
+  /** A Wrs of an id column and a reference column (`country`, nullable) with `[id, caption]` references. */
+  const referenceWrs = (refs: [string, string][], values: (string | null)[]) => {
+    const ref = ([v, caption]: [string, string]) => `<wrs:R id="${v}"><wrs:C>${v}</wrs:C><wrs:C>${caption.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</wrs:C></wrs:R>`;
+    const row = (v: string | null, r: number) => `<wrs:R id="R${r + 1}"><wrs:C>${r + 1}</wrs:C><wrs:C>${v === null ? '<wrs:null/>' : v}</wrs:C></wrs:R>`;
+    return `<wrs:Wrs xmlns:wrs="${NS.wrs}"><wrs:Header><wrs:Columns><wrs:C pos="1" id="id"/><wrs:C pos="2" id="country"><wrs:References><wrs:Wrs><wrs:Header><wrs:Columns><wrs:C pos="1" id="v"/><wrs:C pos="2" id="caption"/></wrs:Columns></wrs:Header><wrs:Data>${refs.map(ref).join('')}</wrs:Data></wrs:Wrs></wrs:References></wrs:C></wrs:Columns></wrs:Header><wrs:Data>${values.map(row).join('')}</wrs:Data></wrs:Wrs>`;
+  };
+  const COUNTRIES: [string, string][] = [['DE', 'Germany'], ['FR', 'France'], ['KR', 'Korea "South"'], ['US', 'United States']];
+  /** The country of every row in document order; null for wrs:null. */
+  const countries = (s: Setup) =>
+    WrsIndex.of(s.grid.getData()!).rows().map((r) => {
+      const c = r.getElementsByTagNameNS(NS.wrs, 'C')[1];
+      return c.getElementsByTagNameNS(NS.wrs, 'null').length > 0 ? null : c.textContent;
+    });
+  const clipboardEvent = (target: HTMLElement, type: 'copy' | 'cut') => {
+    const event = new ClipboardEvent(type, { clipboardData: new DataTransfer(), bubbles: true, cancelable: true });
+    target.dispatchEvent(event);
+    return event;
+  };
+
+  it('copies what a reference column shows, its captions, with Ctrl+C, the context menu Copy, the browser copy event and Cut; TSV quoting kept', async () => {
+    const s = await setup({}, referenceWrs(COUNTRIES, ['DE', 'KR', null, 'ZZ']));
+    expect([0, 1, 2, 3].map((r) => cell(s, r, 1).textContent)).toEqual(['Germany', 'Korea "South"', '', 'ZZ']);
+    const copy = spyOn(TestBed.inject(Clipboard), 'copy').and.returnValue(true);
+    press(s, 'a', { ctrlKey: true });
+    press(s, 'c', { ctrlKey: true });
+    // A value without a reference is copied as it is shown: as stored.
+    expect(copy).toHaveBeenCalledOnceWith('1\tGermany\r\n2\t"Korea ""South"""\r\n3\t\r\n4\tZZ\r\n');
+    click(s, 0, 1);
+    click(s, 1, 1, { shiftKey: true });
+    await s.grid.runMenuAction('copy');
+    expect(copy.calls.mostRecent().args[0]).toBe('Germany\r\n"Korea ""South"""\r\n');
+    expect(clipboardEvent(body(s), 'copy').clipboardData!.getData('text/plain')).toBe('Germany\r\n"Korea ""South"""\r\n');
+    await s.grid.runMenuAction('cut');
+    expect(copy.calls.mostRecent().args[0]).toBe('Germany\r\n"Korea ""South"""\r\n');
+    expect(countries(s)).toEqual([null, null, null, 'ZZ']);
+  });
+
+  it('copies the stored id where pasting the caption would not give it back: a caption two ids share, an empty one', async () => {
+    const s = await setup({}, referenceWrs([['FR', 'France'], ['XX', 'France'], ['EM', ''], ['DE', 'Germany']], ['FR', 'XX', 'EM', 'DE']));
+    expect([0, 1, 2, 3].map((r) => cell(s, r, 1).textContent)).toEqual(['France', 'France', '', 'Germany']);
+    const copy = spyOn(TestBed.inject(Clipboard), 'copy').and.returnValue(true);
+    click(s, 0, 1);
+    click(s, 3, 1, { shiftKey: true });
+    press(s, 'c', { ctrlKey: true });
+    expect(copy).toHaveBeenCalledOnceWith('FR\r\nXX\r\nEM\r\nGermany\r\n');
+  });
+
+  it('pastes a caption (exactly, else ignoring case) or an id as the id; ambiguous or unknown text as it is, flagged by validation', async () => {
+    const refs: [string, string][] = [['DE', 'Germany'], ['FR', 'France'], ['XX', 'France'], ['GB', 'United Kingdom'], ['UK', 'UNITED KINGDOM'], ['N', 'NO'], ['NO', 'Norway']];
+    const s = await setup({}, referenceWrs(refs, new Array<string | null>(10).fill('DE')));
+    click(s, 0, 1);
+    paste(s, 'germany\nFR\nFrance\nfRANCE\nUnited Kingdom\nunited kingdom\nNO\nnorway\nAtlantis\n\n');
+    expect(countries(s)).toEqual(['DE', 'FR', 'France', 'fRANCE', 'GB', 'united kingdom', 'N', 'NO', 'Atlantis', null]);
+    const flagged = countries(s).map((_, r) => s.grid.getCellError(`R${r + 1}`, 'country') !== null);
+    expect(flagged).toEqual([false, false, true, true, false, true, false, false, true, false]);
+    // Paste as new rows reads them the same way.
+    s.grid.pasteAsNewRows('germany\nGB\nNO\n');
+    expect(countries(s).slice(10)).toEqual(['DE', 'GB', 'N']);
+  });
+
+  it('a copy of reference cells pastes back exactly: over other rows, as new rows, and in place', async () => {
+    const refs: [string, string][] = [...COUNTRIES, ['XX', 'France'], ['N', 'NO'], ['NO', 'Norway'], ['EM', '']];
+    const values = ['DE', 'KR', null, 'ZZ', 'FR', 'XX', 'N', 'NO', 'EM'];
+    const s = await setup({}, referenceWrs(refs, [...values, ...new Array<string | null>(values.length).fill('US')]));
+    let copied = '';
+    spyOn(TestBed.inject(Clipboard), 'copy').and.callFake((text: string) => ((copied = text), true));
+    click(s, 0, 1);
+    click(s, values.length - 1, 1, { shiftKey: true });
+    press(s, 'c', { ctrlKey: true });
+    expect(copied).toBe('Germany\r\n"Korea ""South"""\r\n\r\nZZ\r\nFR\r\nXX\r\nNO\r\nNorway\r\nEM\r\n');
+    const before = serializeXml(s.grid.getData()!);
+    paste(s, copied);
+    expect(serializeXml(s.grid.getData()!)).withContext('pasted in place').toBe(before);
+    click(s, values.length, 1);
+    paste(s, copied);
+    expect(countries(s)).toEqual([...values, ...values]);
+    s.grid.pasteAsNewRows(copied);
+    expect(countries(s).slice(2 * values.length)).toEqual(values);
+  });
+});
+
 describe('GridComponent paste over a selected range', () => {
   const LETTERS = () => wrsText([{ id: 'a' }, { id: 'b' }, { id: 'c' }, { id: 'd' }], Array.from({ length: 4 }, (_, r) => ['a', 'b', 'c', 'd'].map((c) => `${c}${r + 1}`)));
   const shown = (s: Setup, rows: number, cols: number) => Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => cell(s, r, c).textContent));
@@ -1588,7 +1670,7 @@ describe('GridComponent save and reset', () => {
     press(s, 'Enter');
     await s.grid.save();
     await s.fixture.whenStable();
-    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed: no binding set (HTTP 400)');
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed: the server refused the changes: no binding set (HTTP 400)');
     expect(s.grid.getFailureReason()).toBe('Save failed: HTTP 400 Bad Request from /WrsServlet: no binding set');
   });
 
@@ -1604,7 +1686,7 @@ describe('GridComponent save and reset', () => {
     await s.grid.save();
     await s.fixture.whenStable();
     expect(s.grid.getStatus()).toBeInstanceOf(SaveFailedStatus);
-    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed at rows 2, 3: 2 row(s) changed on the server (HTTP 409)');
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed: conflict with the data on the server at rows 2, 3: 2 row(s) changed on the server (HTTP 409)');
     const rowOf = (row: number) => cell(s, row, 0).parentElement as HTMLElement;
     expect([0, 1, 2].map((r) => rowOf(r).classList.contains('ui-grid-row-failed'))).toEqual([false, true, true]);
     expect(rowOf(1).getAttribute('aria-description')).toBe('Modified row. Not saved: the server refused this row');
@@ -1615,7 +1697,7 @@ describe('GridComponent save and reset', () => {
     answer = httpFailure('save', '/WrsServlet', 409, 'Conflict', '<Error><Message>duplicate key</Message><Row id="R3"/></Error>');
     await s.grid.save();
     await s.fixture.whenStable();
-    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed at row 3: duplicate key (HTTP 409)');
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed: conflict with the data on the server at row 3: duplicate key (HTTP 409)');
     expect([0, 1, 2].map((r) => rowOf(r).classList.contains('ui-grid-row-failed'))).toEqual([false, false, true]);
 
     answer = null;
@@ -1632,7 +1714,7 @@ describe('GridComponent save and reset', () => {
     press(s, 'Enter');
     await s.grid.save();
     await s.fixture.whenStable();
-    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed at row 1, 1 not shown: changed (HTTP 409)');
+    expect(s.el.querySelector('[data-test="message"]')!.textContent).toBe('Save failed: conflict with the data on the server at row 1, 1 not shown: changed (HTTP 409)');
     expect((cell(s, 0, 0).parentElement as HTMLElement).classList).toContain('ui-grid-row-failed');
   });
 

@@ -68,7 +68,7 @@ import { deepKeyCheck, showsSubset } from './grid-deep-key-check';
 import { frozenColumns, withHotWidths } from './hot-args';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
 import { WrsUtilService } from '../services/wrs-util.service';
-import { GridColumn, GridLayout, collapsedAway, gridLayout, referenceValueFor } from './grid-column';
+import { GridColumn, GridLayout, collapsedAway, gridLayout, referenceCopyText, referenceValueFor } from './grid-column';
 import { GridEditor } from './grid-editor';
 import { paintHeader } from './grid-header';
 import { CellAddress, GridSelection } from './grid-selection';
@@ -82,6 +82,7 @@ import { GridExportFormat, downloadBlob, exportBytes, exportFileNameFor } from '
 import { CaptionForColumnValue, ColumnFiltersCustomFilter, GridFeatures } from './features/grid-features';
 import { decorateHeader } from './features/grid-header-features';
 import { GRID_MESSAGES, GridMessageTable, formatMessage, messageOf, rowStateMessage, translateLayout } from './features/grid-messages';
+import { saveFailureMessage } from './features/save-failure-message';
 import { GRID_MENU_ACTIONS, focusFirstEntry, menuEntries, renderMenu, wireMenu } from './features/grid-context-menu';
 import { openOverlay } from './features/grid-overlay';
 import { GridPagerComponent } from './features/grid-pager.component';
@@ -474,7 +475,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       // The rows shown (a page left, with its pending changes) stay; the status line says why nothing new came.
       if (current()) {
         this.features.loadFailed();
-        this.message.set(formatMessage(this.messages.loadFailed, { reason: saveFailureReason(e) }));
+        this.message.set(formatMessage(this.messages.loadFailed, { reason: failureReason(e) }));
       }
       throw e;
     } finally {
@@ -1028,7 +1029,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   // ---- clipboard ----
 
-  /** The selected range as tab-separated text (`toTabText`: stored values, not captions), copied through the CDK clipboard. */
+  /**
+   * The selected range as tab-separated text (`toTabText`), copied through the CDK clipboard: stored values, except
+   * that a reference column gives the captions its cells show (`referenceCopyText`), which a paste reads back as ids.
+   */
   copySelection(): string {
     const text = this.selectedText();
     this.clipboard.copy(text);
@@ -1048,7 +1052,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     for (let p = top; p <= bottom; p++) {
       const row = this.rowAt(p);
       if (!row) continue;
-      lines.push(this.shown.slice(left, right + 1).map((c) => this.valueAt(row, c)));
+      lines.push(this.shown.slice(left, right + 1).map((c) => (c.references ? referenceCopyText(c.references, this.valueAt(row, c)) : this.valueAt(row, c))));
     }
     return toTabText(lines);
   }
@@ -1056,6 +1060,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   /**
    * Pastes TSV at the top left cell of the selection as one change set, appending rows when `allowNewRows`;
    * read-only cells keep their value. A block the selection holds a whole number of times fills it (`tiledOverSelection`).
+   * A reference column takes a caption or an id and stores the id (`referenceValueFor`).
    */
   pasteTsv(text: string): void {
     if (this.isReadOnly() || !this.data) return;
@@ -1299,16 +1304,15 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         }
       });
       this.setStatus(this.savedStatus);
-      if (reloadFailure) this.message.set(formatMessage(this.messages.savedReloadFailed, { reason: saveFailureReason(reloadFailure) }));
+      if (reloadFailure) this.message.set(formatMessage(this.messages.savedReloadFailed, { reason: failureReason(reloadFailure) }));
       else {
         // The data's own notes (a row limit, a query error of the reload) stay after what the save did.
         const done = sent > 0 ? formatMessage(messageOf(this.messages, sent === 1 ? 'savedRow' : 'savedRows'), { n: sent }) : messageOf(this.messages, 'nothingToSave');
         this.showActionNote([done, this.data ? footerMessage(this.data, this.messages) : ''].filter((n) => n !== '').join('. '));
       }
     } catch (e) {
-      const rows = this.markFailedRows(e);
-      const reason = saveFailureReason(e);
-      this.message.set(rows ? formatMessage(this.messages.saveFailedAt, { rows, reason }) : formatMessage(this.messages.saveFailed, { reason }));
+      // What happened in the UI's language, the server's own text after it (`saveFailureMessage`).
+      this.message.set(saveFailureMessage(e, this.markFailedRows(e), this.messages));
       this.fail(SaveFailedStatus, errorMessage(e));
     } finally {
       this.busy.set('');
@@ -1926,7 +1930,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         const id = row.getAttribute('id') ?? '';
         lines[r].forEach((cell, c) => {
           const column = this.shown[left + c];
-          if (column && this.canEditRow(row, left + c)) this.wrsUtil.setCellValue(this, id, column.pos, cell === '' && column.nullable ? null : cell);
+          if (!column || !this.canEditRow(row, left + c)) return;
+          const value = column.references ? referenceValueFor(column.references, cell) : cell;
+          this.wrsUtil.setCellValue(this, id, column.pos, value === '' && column.nullable ? null : value);
         });
       });
       return rows.map((r) => r.getAttribute('id') ?? '');
@@ -2134,10 +2140,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 }
 
 /**
- * What the user reads after "Save failed:": the server's reason and its HTTP status for an answer of the server
- * (the error's own message starts with "Save failed" already), else the error's message.
+ * What the user reads after "Loading failed:" (or "Saved; reloading failed:"): the server's reason and its HTTP status
+ * for an answer of the server (the error's own message starts with "Load failed" already), else the error's message.
  */
-function saveFailureReason(error: unknown): string {
+function failureReason(error: unknown): string {
   const details = error instanceof WrsError ? error.details : undefined;
   if (typeof details?.['status'] !== 'number') return errorMessage(error);
   const reason = typeof details['reason'] === 'string' ? details['reason'] : '';

@@ -115,6 +115,22 @@ export interface GridMessages {
   /** The answers: drop the changes and load anew, or keep them. */
   readonly resetDiscard?: string;
   readonly resetKeep?: string;
+  /**
+   * A failed save by kind (`saveFailureMessage`): a conflict with the server's data (409), changes the server refused
+   * (another 4xx), an error of the server (5xx); the `At` forms name the rows (`{rows}` as in `saveFailedAt`). The
+   * server's own text and the HTTP status follow the sentence: ": <server text> (HTTP 409)".
+   */
+  readonly saveConflict?: string;
+  readonly saveConflictAt?: string;
+  readonly saveRefused?: string;
+  readonly saveRefusedAt?: string;
+  readonly saveServerError?: string;
+  readonly saveServerErrorAt?: string;
+  /** A save answered with a web page, not a save result (a login page a redirect led to); its title follows. */
+  readonly saveNotASaveAnswer?: string;
+  /** A save without an answer (no connection, a timeout; `{time}` the time waited): it may have been saved all the same. */
+  readonly saveNoAnswer?: string;
+  readonly saveNoAnswerIn?: string;
 }
 
 /** A message table: the grid's texts plus any caption keys an app looks up with the U+E0FF prefix. */
@@ -215,6 +231,15 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   resetConfirmRow: 'Discard the changes in 1 row?',
   resetDiscard: 'Discard changes',
   resetKeep: 'Keep changes',
+  saveConflict: 'Save failed: conflict with the data on the server',
+  saveConflictAt: 'Save failed: conflict with the data on the server at {rows}',
+  saveRefused: 'Save failed: the server refused the changes',
+  saveRefusedAt: 'Save failed: the server refused {rows}',
+  saveServerError: 'Save failed: error on the server',
+  saveServerErrorAt: 'Save failed: error on the server at {rows}',
+  saveNotASaveAnswer: 'Save failed: the server answered with a web page, not a save result (a login page?)',
+  saveNoAnswer: 'Save not confirmed: no answer from the server. The changes may have been saved all the same: load the data again before saving them once more',
+  saveNoAnswerIn: 'Save not confirmed: no answer from the server in {time}. The changes may have been saved all the same: load the data again before saving them once more',
 };
 
 /** The German table, the second table proving an app can replace the texts. */
@@ -312,6 +337,15 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   resetConfirmRow: 'Die Änderungen in 1 Zeile verwerfen?',
   resetDiscard: 'Änderungen verwerfen',
   resetKeep: 'Änderungen behalten',
+  saveConflict: 'Speichern fehlgeschlagen: Konflikt mit den Daten auf dem Server',
+  saveConflictAt: 'Speichern fehlgeschlagen: Konflikt mit den Daten auf dem Server bei {rows}',
+  saveRefused: 'Speichern fehlgeschlagen: Der Server hat die Änderungen abgelehnt',
+  saveRefusedAt: 'Speichern fehlgeschlagen: Der Server hat {rows} abgelehnt',
+  saveServerError: 'Speichern fehlgeschlagen: Fehler auf dem Server',
+  saveServerErrorAt: 'Speichern fehlgeschlagen: Fehler auf dem Server bei {rows}',
+  saveNotASaveAnswer: 'Speichern fehlgeschlagen: Der Server hat mit einer Webseite statt eines Speicherergebnisses geantwortet (einer Anmeldeseite?)',
+  saveNoAnswer: 'Speichern nicht bestätigt: keine Antwort vom Server. Die Änderungen sind vielleicht trotzdem gespeichert: die Daten neu laden, bevor sie noch einmal gespeichert werden',
+  saveNoAnswerIn: 'Speichern nicht bestätigt: keine Antwort vom Server in {time}. Die Änderungen sind vielleicht trotzdem gespeichert: die Daten neu laden, bevor sie noch einmal gespeichert werden',
 };
 
 /** The message table of every grid in an injector; provide GRID_MESSAGES_DE or an app's own table to replace it. */

@@ -1,0 +1,102 @@
+import { provideZonelessChangeDetection } from '@angular/core';
+import { TestBed } from '@angular/core/testing';
+import { DataProviderRegistry, FetchWrsBackend, SaveFailedStatus, StaticModel, WrsIndex } from 'ngx-wrs-grid/core';
+import { firstValueFrom } from 'rxjs';
+import { filter } from 'rxjs/operators';
+import { wrsText } from '../../../../core/testing/fixtures';
+import { WRS_BACKEND } from '../../services/wrs-backend.token';
+import { GridComponent } from '../grid.component';
+import { GRID_MESSAGES, GRID_MESSAGES_DE, GRID_MESSAGES_EN, GridMessageTable } from './grid-messages';
+
+const PEOPLE = () => wrsText([{ id: 'id', nullable: '0', isKey: true }, { id: 'name' }], [['1', 'Anna'], ['2', 'Bert'], ['3', 'Cleo']]);
+
+/** How the fake server answers the save's POST. */
+type Answer = (init: RequestInit) => Promise<Response>;
+
+const answer = (status: number, body: string, statusText = ''): Answer => async () => new Response(body, { status, statusText });
+
+/**
+ * A grid with this message table over PEOPLE, rows 2 and 3 edited, saved through the real fetch backend to a server
+ * answering with `save`: the status line, and the grid.
+ */
+async function failedSave(messages: GridMessageTable, save: Answer, timeoutMs?: number): Promise<{ message: string; grid: GridComponent }> {
+  TestBed.resetTestingModule();
+  const backend = new FetchWrsBackend({ fetch: ((_url: string, init: RequestInit) => save(init)) as unknown as typeof fetch, timeoutMs });
+  TestBed.configureTestingModule({
+    providers: [
+      provideZonelessChangeDetection(),
+      { provide: DataProviderRegistry, useValue: new DataProviderRegistry() },
+      { provide: WRS_BACKEND, useValue: backend },
+      { provide: GRID_MESSAGES, useValue: messages },
+    ],
+  });
+  const fixture = TestBed.createComponent(GridComponent);
+  const grid = fixture.componentInstance;
+  fixture.componentRef.setInput('inputModel', new StaticModel({ data: PEOPLE() }));
+  document.body.appendChild(fixture.nativeElement);
+  fixture.detectChanges();
+  await firstValueFrom(grid.status$.pipe(filter((s) => s.name === 'TransformedStatus' || s.isFailure)));
+  grid.tblUpdate({ rowId: 'R2', values: { name: 'Bo' } });
+  grid.tblUpdate({ rowId: 'R3', values: { name: 'Cy' } });
+  await grid.save();
+  fixture.detectChanges();
+  await fixture.whenStable();
+  expect(grid.getStatus()).toBeInstanceOf(SaveFailedStatus);
+  const message = (fixture.nativeElement as HTMLElement).querySelector('[data-test="message"]')!.textContent ?? '';
+  return { message, grid };
+}
+
+afterEach(() => document.querySelectorAll('ui-grid').forEach((e) => e.remove()));
+
+describe('GridComponent save failures in the UI language (a sentence by kind, the server text after it)', () => {
+  const CONFLICT = '<Error><Message>2 row(s) changed or deleted on the server since they were loaded: R2, R3; nothing was saved</Message><Row id="R2"/><Row id="R3"/></Error>';
+
+  it('a conflict (409) names the rows in the grid and keeps the server text', async () => {
+    const server = '2 row(s) changed or deleted on the server since they were loaded: R2, R3; nothing was saved (HTTP 409)';
+    expect((await failedSave(GRID_MESSAGES_EN, answer(409, CONFLICT, 'Conflict'))).message).toBe(`Save failed: conflict with the data on the server at rows 2, 3: ${server}`);
+    const { message, grid } = await failedSave(GRID_MESSAGES_DE, answer(409, CONFLICT, 'Conflict'));
+    expect(message).toBe(`Speichern fehlgeschlagen: Konflikt mit den Daten auf dem Server bei Zeilen 2, 3: ${server}`);
+    expect(WrsIndex.of(grid.getData()!).rows().map((r) => r.localName)).withContext('every change kept').toEqual(['R', 'M', 'M']);
+  });
+
+  it('changes the server refused (4xx) with its reason, with the rows it names or without', async () => {
+    const row = '<Error><Message>Row R3: the database refused the row (value too long)</Message><Row id="R3"/></Error>';
+    expect((await failedSave(GRID_MESSAGES_EN, answer(400, row))).message).toBe('Save failed: the server refused row 3: Row R3: the database refused the row (value too long) (HTTP 400)');
+    expect((await failedSave(GRID_MESSAGES_DE, answer(400, row))).message).toBe('Speichern fehlgeschlagen: Der Server hat Zeile 3 abgelehnt: Row R3: the database refused the row (value too long) (HTTP 400)');
+    expect((await failedSave(GRID_MESSAGES_EN, answer(403, 'not allowed'))).message).toBe('Save failed: the server refused the changes: not allowed (HTTP 403)');
+    expect((await failedSave(GRID_MESSAGES_DE, answer(403, 'not allowed'))).message).toBe('Speichern fehlgeschlagen: Der Server hat die Änderungen abgelehnt: not allowed (HTTP 403)');
+    expect((await failedSave(GRID_MESSAGES_DE, answer(422, ''))).message).withContext('no text of the server').toBe('Speichern fehlgeschlagen: Der Server hat die Änderungen abgelehnt (HTTP 422)');
+  });
+
+  it('an error of the server (5xx) with its reason', async () => {
+    const body = '<Error><Message>internal error</Message></Error>';
+    expect((await failedSave(GRID_MESSAGES_EN, answer(500, body))).message).toBe('Save failed: error on the server: internal error (HTTP 500)');
+    expect((await failedSave(GRID_MESSAGES_DE, answer(503, body))).message).toBe('Speichern fehlgeschlagen: Fehler auf dem Server: internal error (HTTP 503)');
+  });
+
+  it('no answer in time or no connection: the changes may have been saved, so it says to load again first', async () => {
+    const never: Answer = (init) => new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason)));
+    expect((await failedSave(GRID_MESSAGES_EN, never, 50)).message).toBe('Save not confirmed: no answer from the server in 50 ms. The changes may have been saved all the same: load the data again before saving them once more');
+    const timedOut = await failedSave(GRID_MESSAGES_DE, never, 1000);
+    expect(timedOut.message).toBe('Speichern nicht bestätigt: keine Antwort vom Server in 1 s. Die Änderungen sind vielleicht trotzdem gespeichert: die Daten neu laden, bevor sie noch einmal gespeichert werden');
+    expect(WrsIndex.of(timedOut.grid.getData()!).rows().map((r) => r.localName)).withContext('every change kept').toEqual(['R', 'M', 'M']);
+    const unreachable: Answer = async () => Promise.reject(new TypeError('Failed to fetch'));
+    expect((await failedSave(GRID_MESSAGES_DE, unreachable)).message).toBe('Speichern nicht bestätigt: keine Antwort vom Server. Die Änderungen sind vielleicht trotzdem gespeichert: die Daten neu laden, bevor sie noch einmal gespeichert werden');
+    expect((await failedSave(GRID_MESSAGES_EN, unreachable)).message).toBe('Save not confirmed: no answer from the server. The changes may have been saved all the same: load the data again before saving them once more');
+  });
+
+  it('a web page instead of a save result (a login page) with its title', async () => {
+    const page = '<!DOCTYPE html><html><head><title>Sign in</title></head><body>…</body></html>';
+    expect((await failedSave(GRID_MESSAGES_EN, answer(200, page))).message).toBe('Save failed: the server answered with a web page, not a save result (a login page?): Sign in');
+    expect((await failedSave(GRID_MESSAGES_DE, answer(200, page))).message).toBe('Speichern fehlgeschlagen: Der Server hat mit einer Webseite statt eines Speicherergebnisses geantwortet (einer Anmeldeseite?): Sign in');
+  });
+
+  it('an app table written before these keys still compiles and reads their English text', async () => {
+    const { saveConflict, saveConflictAt, saveRefused, saveRefusedAt, saveServerError, saveServerErrorAt, saveNotASaveAnswer, saveNoAnswer, saveNoAnswerIn, ...older } = GRID_MESSAGES_DE;
+    expect([saveConflict, saveConflictAt, saveRefused, saveRefusedAt, saveServerError, saveServerErrorAt, saveNotASaveAnswer, saveNoAnswer, saveNoAnswerIn].every((t) => typeof t === 'string')).toBeTrue();
+    const table: GridMessageTable = older;
+    expect((await failedSave(table, answer(409, CONFLICT))).message).toBe(
+      'Save failed: conflict with the data on the server at Zeilen 2, 3: 2 row(s) changed or deleted on the server since they were loaded: R2, R3; nothing was saved (HTTP 409)',
+    );
+  });
+});
