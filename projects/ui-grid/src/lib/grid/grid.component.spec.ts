@@ -95,6 +95,13 @@ function rowXml(s: Setup, id: string): string {
   return row ? serializeXml(row).replace(/ xmlns:wrs="[^"]*"/g, '') : '(none)';
 }
 
+/** The grid's document without the validation result the grid stores in its header (written after the first paint). */
+function documentXml(s: Setup): string {
+  const doc = s.grid.getData()!.cloneNode(true) as Document;
+  for (const result of [...doc.getElementsByTagNameNS(NS.wrs, 'ValidationResult')]) result.parentNode!.removeChild(result);
+  return serializeXml(doc);
+}
+
 function paste(s: Setup, text: string): void {
   const data = new DataTransfer();
   data.setData('text/plain', text);
@@ -2327,6 +2334,92 @@ describe('GridComponent beside other components and page fields', () => {
       expect(rowXml(t, 'R1')).withContext(when).toContain('<wrs:C>Zoe</wrs:C>');
       expect(rowXml(t, added)).withContext(when).toContain('<wrs:C>42</wrs:C>');
     }
+  });
+
+  it('undoes typing into a new row and the add itself, in order, whether the id the server gives arrives before or after the typing', async () => {
+    for (const idArrives of ['after typing', 'before typing'] as const) {
+      TestBed.resetTestingModule();
+      let answer!: () => void;
+      const nextIdentifier = new Promise<void>((resolve) => (answer = resolve));
+      let s: Setup | null = null;
+      s = await setup({
+        // As an app does with getNextIdentifier: the key is written into the new row when the server answers.
+        afterAddRow: ({ rowNode }: { rowNode: Element }) => {
+          const rowId = rowNode.getAttribute('id') ?? '';
+          void nextIdentifier.then(() => {
+            if (new WrsUtil().setCellValue(s!.grid, rowId, 'id', '42')) s!.grid.fire();
+          });
+        },
+      });
+      const t = s;
+      const loaded = documentXml(t);
+      click(t, 0, 1);
+      press(t, 'F2');
+      type(t, 'Zoe');
+      press(t, 'Enter');
+      button(t, 'add').click();
+      await settled(t);
+      const added = WrsIndex.of(t.grid.getData()!).rowAt(4)!.getAttribute('id')!;
+      const fresh = `<wrs:I id="${added}"><wrs:C>42</wrs:C><wrs:C><wrs:null/></wrs:C><wrs:C>0</wrs:C><wrs:C><wrs:null/></wrs:C><wrs:C><wrs:null/></wrs:C></wrs:I>`;
+      const typeIntoNewRow = () => {
+        click(t, 3, 1);
+        press(t, 'F2');
+        type(t, 'Xaver');
+        press(t, 'Enter');
+        click(t, 3, 2);
+        press(t, 'F2');
+        type(t, '4');
+        press(t, 'Enter');
+      };
+      if (idArrives === 'before typing') {
+        answer();
+        await until(() => rowXml(t, added).includes('<wrs:C>42</wrs:C>'));
+        typeIntoNewRow();
+      } else {
+        typeIntoNewRow();
+        answer();
+        await until(() => rowXml(t, added).includes('<wrs:C>42</wrs:C>'));
+      }
+      await settled(t);
+      expect(rowXml(t, added)).withContext(idArrives).toBe(fresh.replace('<wrs:C><wrs:null/></wrs:C><wrs:C>0</wrs:C>', '<wrs:C>Xaver</wrs:C><wrs:C>4</wrs:C>'));
+      expect(button(t, 'undo').disabled).withContext(idArrives).toBeFalse();
+      // The typing first, cell by cell; the id the server gave stays.
+      button(t, 'undo').click();
+      await settled(t);
+      expect(rowXml(t, added)).withContext(idArrives).toBe(fresh.replace('<wrs:C><wrs:null/></wrs:C><wrs:C>0</wrs:C>', '<wrs:C>Xaver</wrs:C><wrs:C>0</wrs:C>'));
+      button(t, 'undo').click();
+      await settled(t);
+      expect(rowXml(t, added)).withContext(idArrives).toBe(fresh);
+      expect([0, 1, 2].map((c) => cell(t, 3, c).textContent)).withContext(idArrives).toEqual(['42', '', '0']);
+      // Then the add, then the edit made before it: the loaded document exactly.
+      button(t, 'undo').click();
+      await settled(t);
+      expect(rowXml(t, added)).withContext(idArrives).toBe('(none)');
+      expect(() => cell(t, 3, 0)).withContext(idArrives).toThrowError(/not painted/);
+      expect(body(t).getAttribute('aria-rowcount')).withContext(idArrives).toBe('4');
+      button(t, 'undo').click();
+      await settled(t);
+      expect(cell(t, 0, 1).textContent).withContext(idArrives).toBe('Anna');
+      expect(documentXml(t)).withContext(idArrives).toBe(loaded);
+      expect(button(t, 'undo').disabled).withContext(idArrives).toBeTrue();
+      for (let i = 0; i < 4; i++) expect(t.grid.redo()).withContext(idArrives).toBeTrue();
+      await settled(t);
+      expect(rowXml(t, added)).withContext(idArrives).toBe(fresh.replace('<wrs:C><wrs:null/></wrs:C><wrs:C>0</wrs:C>', '<wrs:C>Xaver</wrs:C><wrs:C>4</wrs:C>'));
+      expect([0, 1, 2].map((c) => cell(t, 3, c).textContent)).withContext(idArrives).toEqual(['42', 'Xaver', '4']);
+    }
+  });
+
+  it('ends the history at the typing when the server\'s answer overwrites a cell the user typed into the new row', async () => {
+    const s = await setup();
+    button(s, 'add').click();
+    await settled(s);
+    const added = WrsIndex.of(s.grid.getData()!).rowAt(4)!.getAttribute('id')!;
+    click(s, 3, 0);
+    s.grid.pasteTsv('7');
+    new WrsUtil().setCellValue(s.grid, added, 'id', '42');
+    s.grid.fire();
+    expect(s.grid.undo()).toBeFalse();
+    expect(rowXml(s, added)).toContain('<wrs:C>42</wrs:C>');
   });
 
   it('still ends the history at a step that changed a row existing before it, when another component changes that row', async () => {

@@ -708,9 +708,11 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     } catch (e) {
       // An app callback (afterAddRow) threw after rows were changed: what was changed is still one undo step and
       // one change set, so the grid shows it and the user can take it back.
+      snapshot.seal();
       if (snapshot.size > 0) this.record(snapshot, snapshot.rowIds());
       throw e;
     }
+    snapshot.seal();
     if (rowIds.length === 0) return;
     this.record(snapshot, rowIds);
   }
@@ -737,23 +739,27 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   /**
    * Another component changed these rows (none named: anything): undoing a step that holds them would put back
-   * whole rows and drop that change, so that step and the older ones go, and the redo steps. A row that the newest
-   * step holding it created is no reason: undoing that step removes the row, the change with it (an `afterAddRow`
-   * writing an id from the server into its row later).
+   * whole rows and drop that change, so that step and the older ones go, and the redo steps. Not a reason: a row the
+   * newest step holding it created (undoing that step removes the row, the change with it), nor cells of an I or M
+   * row the grid's steps did not write (they put back only the cells they wrote): an `afterAddRow` writing an id from
+   * the server into its row later, before or after the user typed into it.
    */
   private forgetHistoryOf(rowIds: readonly string[]): void {
     if (this.undoSteps.length === 0 && this.redoSteps.length === 0) return;
     this.redoSteps = [];
     let newest = rowIds.length === 0 ? this.undoSteps.length - 1 : -1;
-    // The steps from the newest on, once: the first step holding a changed row is its newest one. A row that step
-    // created is done with (undoing the step removes it); any other ends the history there. The cost grows with the
-    // history walked, not with the rows changed times the steps.
-    const pending = new Set(rowIds);
+    // The steps from the newest on, once: a row is done with at the step that created it, or when a step would put
+    // back what changed (that step ends the history). Cells newer steps wrote are checked there, not again in older
+    // ones. The cost grows with the history walked, not with the rows changed times the steps.
+    const pending = new Map(rowIds.map((id) => [id, new Set<number>()]));
     for (let i = this.undoSteps.length - 1; i > newest && pending.size > 0; i--) {
       const step = this.undoSteps[i];
       for (const id of step.rowIds()) {
-        if (!pending.delete(id)) continue;
-        if (!step.created(id)) {
+        const claimed = pending.get(id);
+        if (!claimed) continue;
+        const outcome = step.afterForeignChange(id, claimed);
+        if (outcome === 'created') pending.delete(id);
+        else if (outcome === 'conflict') {
           newest = i;
           break;
         }

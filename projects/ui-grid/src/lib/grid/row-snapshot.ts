@@ -1,4 +1,10 @@
-import { NS, WrsIndex, deleteRowElement, restoreRowElement } from 'ngx-wrs-grid/core';
+import { NS, WrsIndex, cellAt, cellValue, cellsOf, deleteRowElement, forgetSourceText, restoreRowElement } from 'ngx-wrs-grid/core';
+
+/** A cell an undo puts back: the `wrs:C` as it was, and the value the change wrote (to see whether another did since). */
+interface CellEntry {
+  readonly before: Element;
+  readonly after: string | null;
+}
 
 interface RowEntry {
   readonly id: string;
@@ -12,7 +18,18 @@ interface RowEntry {
    * change writes (restoring its M row, which keeps the original values, puts it back).
    */
   readonly inPlace?: 'deleted' | 'undeleted' | 'modified';
+  /**
+   * An I or M row whose cells the change writes: only the cells it wrote are put back, so a later change of its other
+   * cells by another component stays (an id `afterAddRow` fills in when the server answers). Until `seal()` every
+   * `wrs:C` of the row as it was; after it, by 1-based position, the cells the change wrote, and the row's state.
+   */
+  cells?: Map<number, CellEntry>;
+  rawCells?: Element[];
+  state?: string;
 }
+
+/** How an undo step stands to a row another component changed: see `RowSnapshot.afterForeignChange`. */
+export type ForeignChange = 'created' | 'cells' | 'conflict';
 
 /**
  * The state of the rows one change set touches, taken before it touches them, so that `restore()` puts the
@@ -62,9 +79,61 @@ export class RowSnapshot {
    * other rows are recorded as `touch` does.
    */
   touchForWrite(row: Element): void {
-    if (row.localName !== 'R') return this.touch(row);
     const id = row.getAttribute('id') ?? '';
-    if (!this.entries.has(id)) this.entries.set(id, { id, before: null, position: -1, inPlace: 'modified' });
+    if (this.entries.has(id)) return;
+    if (row.localName === 'I' || row.localName === 'M') {
+      // The row stays where it is; `seal()` keeps only the cells that changed.
+      const rawCells = cellsOf(row).map((c) => c.cloneNode(true) as Element);
+      this.entries.set(id, { id, before: null, position: -1, rawCells });
+      return;
+    }
+    if (row.localName !== 'R') return this.touch(row);
+    this.entries.set(id, { id, before: null, position: -1, inPlace: 'modified' });
+  }
+
+  /**
+   * After the change: the cell entries (`touchForWrite` of I and M rows) keep the cells it changed, with the values
+   * it wrote; the other cells' copies go.
+   */
+  seal(): void {
+    const index = WrsIndex.of(this.doc);
+    for (const entry of this.entries.values()) {
+      if (!entry.rawCells) continue;
+      const row = index.rowById(entry.id);
+      const cells = new Map<number, CellEntry>();
+      if (row) {
+        const now = cellsOf(row);
+        entry.rawCells.forEach((before, i) => {
+          const after = now[i] ? cellValue(now[i]) : null;
+          if (now[i] && cellValue(before) !== after) cells.set(i + 1, { before, after });
+        });
+      }
+      entry.cells = cells;
+      entry.state = row?.localName;
+      delete entry.rawCells;
+    }
+  }
+
+  /**
+   * Another component changed a row this step holds. `created`: the step added it (undoing it removes the row, that
+   * change with it); `cells`: the step wrote cells of it that still hold what it wrote, and undoing puts back only
+   * those (older steps decide on the rest; `claimed` are the cells newer steps wrote, checked there); `conflict`:
+   * undoing would put back what the other component changed.
+   */
+  afterForeignChange(id: string, claimed: Set<number>): ForeignChange {
+    const entry = this.entries.get(id);
+    if (!entry) return 'cells';
+    if (entry.before === null && !entry.inPlace && !entry.cells && !entry.rawCells) return 'created';
+    if (!entry.cells) return 'conflict';
+    const row = WrsIndex.of(this.doc).rowById(id);
+    if (!row || row.localName !== entry.state) return 'conflict';
+    for (const [pos, cell] of entry.cells) {
+      if (claimed.has(pos)) continue;
+      const now = cellAt(row, pos);
+      if (!now || cellValue(now) !== cell.after) return 'conflict';
+      claimed.add(pos);
+    }
+    return 'cells';
   }
 
   /** Records a row an undo puts back in place (an R row from a D row): the redo deletes it again. */
@@ -86,7 +155,7 @@ export class RowSnapshot {
   /** True when the change set created this row: `restore()` removes it, whatever was written into it since. */
   created(id: string): boolean {
     const entry = this.entries.get(id);
-    return !!entry && entry.before === null && !entry.inPlace;
+    return !!entry && entry.before === null && !entry.inPlace && !entry.cells && !entry.rawCells;
   }
 
   /** Puts every recorded row back as it was and returns the snapshot that undoes this restore. */
@@ -97,7 +166,19 @@ export class RowSnapshot {
     for (const entry of this.entries.values()) {
       const row = index.rowById(entry.id);
       if (!row) inverse.added(entry.id);
-      else if (entry.inPlace === 'deleted' && row.localName === 'D') {
+      else if (entry.cells) {
+        // Undone in place, cell by cell: the redo writes the same cells again.
+        const cells = new Map<number, CellEntry>();
+        forgetSourceText(this.doc);
+        for (const [pos, cell] of entry.cells) {
+          const now = cellAt(row, pos);
+          if (!now) continue;
+          const back = cell.before.cloneNode(true) as Element;
+          row.replaceChild(back, now);
+          cells.set(pos, { before: now, after: cellValue(back) });
+        }
+        inverse.entries.set(entry.id, { id: entry.id, before: null, position: -1, cells, state: row.localName });
+      } else if (entry.inPlace === 'deleted' && row.localName === 'D') {
         // Undone in place: later change sets are undone first, so the row is the D row the delete left.
         inverse.touchUndeleted(restoreRowElement(row, index)!);
       } else if (entry.inPlace === 'modified' && row.localName === 'M') {
