@@ -785,13 +785,14 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (!this.data || !this.isReady()) return false;
     const step = from.pop();
     if (!step) return false;
+    const removed = this.rowsToRemove(step);
     const inverse = step.restore();
     to.push(inverse);
     this.canUndo.set(this.undoSteps.length > 0);
     this.canRedo.set(this.redoSteps.length > 0);
     this.noteChange([this.data.documentElement!], step.rowIds());
     this.fireOwn();
-    const hidden = this.revealRows(step.rowIds());
+    const hidden = this.revealRows(step.rowIds(), removed);
     // A note about the state undone ("Not saved: 1 invalid cell") no longer holds; the data's own notes stay.
     const notes = [footerMessage(this.data, this.messages)];
     if (hidden > 0) {
@@ -804,12 +805,43 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   }
 
   /**
+   * Where the rows a step's restore removes (an undone add, a redone delete of new rows) are in the view, read before
+   * they go: `shown` when the page shown holds one of them; else `near`, the row next to the first of them in view
+   * order that stays (the next one, else the one before), whose page is theirs once they are gone; `hidden`, how many
+   * of them the filter hid.
+   */
+  private rowsToRemove(step: RowSnapshot): { shown: boolean; near: Element | null; hidden: number } {
+    const view = this.features.view;
+    const none = { shown: false, near: null, hidden: 0 };
+    if (!view || !this.data) return none;
+    const index = WrsIndex.of(this.data);
+    const going = new Set<Element>();
+    for (const id of step.rowIds()) {
+      const row = step.created(id) ? index.rowById(id) : null;
+      if (!row) continue;
+      if (view.positionOf(row) >= 0) return { ...none, shown: true };
+      going.add(row);
+    }
+    if (going.size === 0) return none;
+    const matched = view.matchedRows();
+    const first = matched.findIndex((row) => going.has(row));
+    if (first < 0) return { ...none, hidden: going.size };
+    let near: Element | null = null;
+    for (let i = first + 1; i < matched.length && !near; i++) if (!going.has(matched[i])) near = matched[i];
+    for (let i = first - 1; i >= 0 && !near; i--) if (!going.has(matched[i])) near = matched[i];
+    let hidden = going.size;
+    for (const row of matched) if (going.has(row)) hidden--;
+    return { shown: false, near, hidden: near ? 0 : hidden };
+  }
+
+  /**
    * Shows what an undo or redo changed: moves the focus, in the focused column, to the first of these rows (in the
    * order the change touched them) on the page shown, else turns to the client page of the first of them in view
-   * order (as `jumpToRow`). Rows removed are passed over. Returns how many rows there are when the filter (or another
-   * server page) hides all of them, else 0.
+   * order (as `jumpToRow`). When the change removed them all (an undone add), it turns to the page they were on, the
+   * focus on the row next to where they were (`rowsToRemove`). Returns how many rows there are when the filter (or
+   * another server page) hides all of them, else 0.
    */
-  private revealRows(rowIds: readonly string[]): number {
+  private revealRows(rowIds: readonly string[], removed: { shown: boolean; near: Element | null; hidden: number }): number {
     const view = this.features.view;
     if (!view || !this.data) return 0;
     const index = WrsIndex.of(this.data);
@@ -824,7 +856,14 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       }
       away.push(row);
     }
-    if (away.length === 0) return 0;
+    if (away.length === 0) {
+      if (removed.shown) return 0;
+      // By id: the element kept may be one the restore replaced.
+      const near = removed.near && index.rowById(removed.near.getAttribute('id') ?? '');
+      const position = near ? this.features.reveal(near) : -1;
+      if (position >= 0) this.focusCell(position, this.selection.focus.col);
+      return removed.hidden;
+    }
     // Read once for all of them: finding each row on its own would scan every row per changed row.
     const order = new Map<Element, number>();
     view.matchedRows().forEach((row, i) => order.set(row, i));

@@ -952,6 +952,43 @@ describe('Grid features: undo and redo of rows out of view', () => {
     expect(message(s)).toBe('');
   });
 
+  it('turns to the client page of a row an undo of its add removes, the focus on the row now where it was; a row the filter hides is named', async () => {
+    const s = await setup({ paginationSize: 2, columnFilters: true });
+    s.grid.goToPage(1);
+    await settle(s.fixture);
+    s.grid.insertRowAt(1);
+    clickCell(s, 1, 0);
+    s.grid.pasteTsv('Zeno');
+    await settle(s.fixture);
+    expect(paintedNames(s)).toEqual(['Cleo', 'Zeno', 'Dora']);
+    s.grid.goToPage(0);
+    await settle(s.fixture);
+    clickCell(s, 0, 1);
+    // The paste into the new row, then the add: the first undo shows the row emptied, the second where it was.
+    expect(s.grid.undo()).toBeTrue();
+    await settle(s.fixture);
+    expect(pageOf(s)).toBe('Page 2 of 3');
+    expect(paintedNames(s)).toEqual(['Cleo', '']);
+    s.grid.goToPage(0);
+    await settle(s.fixture);
+    expect(s.grid.undo()).toBeTrue();
+    await settle(s.fixture);
+    expect(pageOf(s)).toBe('Page 2 of 3');
+    expect(paintedNames(s)).toEqual(['Cleo', 'Dora']);
+    expect(focusedName(s)).toBe('Dora');
+    expect(WrsIndex.of(s.grid.getData()!).rows().map((r) => `${r.localName}${r.getAttribute('id')}`)).toEqual(['RR1', 'RR2', 'RR3', 'RR4', 'RR5']);
+    expect(message(s)).toBe('');
+    // A new row the filter hides: the undo says so.
+    s.grid.insertRowAt(0);
+    await settle(s.fixture);
+    s.grid.setColumnFilter('name', { kind: 'text', op: 'equals', text: 'Cleo' });
+    await settle(s.fixture);
+    expect(s.grid.undo()).toBeTrue();
+    await settle(s.fixture);
+    expect(WrsIndex.of(s.grid.getData()!).rowCount).toBe(5);
+    expect(message(s)).toBe('Undone in 1 row hidden by the filter');
+  });
+
   it('says in the status line that an undo or redo changed only rows the filter hides', async () => {
     const s = await setup({ columnFilters: true });
     clickCell(s, 0, 0);
