@@ -282,6 +282,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private editor: { editor: GridEditor; cell: CellAddress; rowId: string; colId: string; initial: string | null | undefined } | null = null;
   private undoSteps: RowSnapshot[] = [];
   private redoSteps: RowSnapshot[] = [];
+  /** The rows of an undo or redo on another server page, to focus when the page turn it started has loaded. */
+  private revealOnTurn: { rowIds: string[]; done: 'undone' | 'redone' } | null = null;
+  /** An undo or redo waiting for the page turn to the page its rows are on (`turnToReplay`). */
+  private replayOnTurn: 'undone' | 'redone' | null = null;
   private readonly subscriptions = new Subscription();
   private inputSubscription: Subscription | null = null;
   /** The cell element that carries the active id (`aria-activedescendant`). */
@@ -460,17 +464,20 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       if (!doc || !WrsIndex.tryOf(doc)) throw new WrsError('NOT_WRS', `The grid data is not a wrs:Wrs: <${doc?.documentElement?.nodeName ?? 'nothing'}>`, doc?.documentElement?.nodeName);
       this.configDoc = config;
       this.fromBackend = !input;
-      this.undoSteps = [];
-      this.redoSteps = [];
+      const carried = this.loadChain() ? null : this.features.carriedIds(doc);
+      this.moveHistoryTo(doc, carried);
       this.setData(doc);
       this.followInput(input && !this.loadChain() ? input : null, doc);
       this.setupView();
       this.setStatus(this.transformedStatus);
+      this.revealAfterTurn(carried);
     } catch (e) {
       // Destroy ended the load (its backend calls aborted): nothing failed for anyone still watching.
       if (this.destroyed) return;
       // The rows shown (a page left, with its pending changes) stay; the status line says why nothing new came.
       if (current()) {
+        this.revealOnTurn = null;
+        this.replayOnTurn = null;
         this.features.loadFailed();
         this.message.set(formatMessage(this.messages.loadFailed, { reason: saveFailureReason(e) }));
       }
@@ -506,7 +513,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   private async loadFromBackend(config: Document | null): Promise<Document> {
     const backend = this.requireBackend();
-    this.features.beforeLoad();
+    this.features.beforeLoad(() => this.historyRows());
     // Not WrsRequestModel: the row count of the pager goes out in parallel with the very request the post chain made.
     let request = this.features.request(this.buildRequest(config), config);
     const postChain = this.requestPostChain();
@@ -555,8 +562,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     setTimeout(() => this.backgroundPass(run));
     this.message.set(footerMessage(this.data, this.messages));
     this.applyColumns();
-    this.canUndo.set(false);
-    this.canRedo.set(false);
+    // A server page turn keeps the history (`moveHistoryTo`); any other load has cleared it.
+    this.canUndo.set(this.undoSteps.length > 0);
+    this.canRedo.set(this.redoSteps.length > 0);
   }
 
   /**
@@ -719,6 +727,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   /** Keeps a change as the newest undo step and fires it as the grid's own change set. */
   private record(snapshot: RowSnapshot, rowIds: string[]): void {
+    snapshot.page = this.features.serverPage();
     this.undoSteps.push(snapshot);
     this.redoSteps = [];
     this.canUndo.set(true);
@@ -783,6 +792,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private replay(from: RowSnapshot[], to: RowSnapshot[], done: 'undone' | 'redone'): boolean {
     // Not while data loads: a page turn has already taken the pending rows it carries.
     if (!this.data || !this.isReady()) return false;
+    const next = from[from.length - 1];
+    if (next?.isAway) return this.turnToReplay(next, done);
     const step = from.pop();
     if (!step) return false;
     const removed = this.rowsToRemove(step);
@@ -793,6 +804,36 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     this.noteChange([this.data.documentElement!], step.rowIds());
     this.fireOwn();
     const hidden = this.revealRows(step.rowIds(), removed);
+    if (hidden > 0 && step.page && this.features.canTurnTo(step.page)) {
+      // Rows of another server page: the turn shows them as the page now is (the rows put back to the server's
+      // state come from the server, the others are carried), the focus on the first of them once it has loaded.
+      this.revealOnTurn = { rowIds: step.rowIds(), done };
+      this.showReplayNote(done, 0);
+      this.goToPage(step.page.page);
+      return true;
+    }
+    this.showReplayNote(done, hidden);
+    return true;
+  }
+
+  /**
+   * The next undo or redo holds rows of a server page not loaded: turns to that page, and undoes or redoes there once
+   * it has loaded (`revealAfterTurn`). The status line says why not when that page cannot be shown again (the filter
+   * or order changed since, or it is the page shown and the rows are gone from it).
+   */
+  private turnToReplay(step: RowSnapshot, done: 'undone' | 'redone'): boolean {
+    if (step.page && this.features.canTurnTo(step.page)) {
+      this.replayOnTurn = done;
+      this.goToPage(step.page.page);
+      return true;
+    }
+    this.showActionNote(messageOf(this.messages, done === 'undone' ? 'notUndoneElsewhere' : 'notRedoneElsewhere'));
+    return false;
+  }
+
+  /** The status line after an undo or redo: the data's notes, and how many rows it changed out of sight. */
+  private showReplayNote(done: 'undone' | 'redone', hidden: number): void {
+    if (!this.data) return;
     // A note about the state undone ("Not saved: 1 invalid cell") no longer holds; the data's own notes stay.
     const notes = [footerMessage(this.data, this.messages)];
     if (hidden > 0) {
@@ -801,7 +842,67 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       notes.push(formatMessage(messageOf(this.messages, key), { rows }));
     }
     this.showActionNote(notes.filter((n) => n !== '').join('. '));
-    return true;
+  }
+
+  /**
+   * A server page turn (or a filter or order change) loaded `doc` with the pending rows of the page left and the rows
+   * the history holds that it found (`carried`: their ids in it): the undo and redo steps go on there
+   * (`RowSnapshot.rebase`), from the newest on; a step that cannot follow ends the history there. Any other load ends
+   * the history.
+   */
+  private moveHistoryTo(doc: Document, carried: ReadonlyMap<string, string> | null): void {
+    if (!carried) {
+      this.undoSteps = [];
+      this.redoSteps = [];
+      this.revealOnTurn = null;
+      this.replayOnTurn = null;
+      return;
+    }
+    const rebased = (steps: RowSnapshot[]) => {
+      const kept: RowSnapshot[] = [];
+      for (let i = steps.length - 1; i >= 0; i--) {
+        const moved = steps[i].rebase(doc, carried);
+        if (!moved) break;
+        kept.unshift(moved);
+      }
+      return kept;
+    };
+    this.undoSteps = rebased(this.undoSteps);
+    this.redoSteps = rebased(this.redoSteps);
+  }
+
+  /** The R rows the undo and redo steps hold: a page turn looks for them in the page it loads (`moveHistoryTo`). */
+  private historyRows(): Element[] {
+    if (!this.data) return [];
+    const index = WrsIndex.of(this.data);
+    const ids = new Set<string>();
+    const rows: Element[] = [];
+    for (const step of [...this.undoSteps, ...this.redoSteps]) {
+      rows.push(...step.awayRows());
+      for (const id of step.rowIds()) ids.add(id);
+    }
+    for (const id of ids) {
+      const row = index.rowById(id);
+      if (row?.localName === 'R') rows.push(row);
+    }
+    return rows;
+  }
+
+  /**
+   * After the page turn an undo or redo asked for: the focus on the first row it changed, else the status line says;
+   * or the undo or redo waiting for the turn (`turnToReplay`) runs now that its rows are here.
+   */
+  private revealAfterTurn(carried: ReadonlyMap<string, string> | null): void {
+    const turn = this.revealOnTurn;
+    const replay = this.replayOnTurn;
+    this.revealOnTurn = null;
+    this.replayOnTurn = null;
+    // Its rows are here now; a step still away (its rows gone from the page) says so, as this page is shown.
+    if (replay === 'undone' && carried) this.undo();
+    else if (replay === 'redone' && carried) this.redo();
+    if (!turn || !carried) return;
+    const hidden = this.revealRows(turn.rowIds.map((id) => carried.get(id) ?? id), { shown: false, near: null, hidden: 0 });
+    if (hidden > 0) this.showReplayNote(turn.done, hidden);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { NS, WrsIndex, cellAt, cellValue, cellsOf, deleteRowElement, forgetSourceText, restoreRowElement } from 'ngx-wrs-grid/core';
+import type { ServerPage } from './features/grid-features';
 
 /** A cell an undo puts back: the `wrs:C` as it was, and the value the change wrote (to see whether another did since). */
 interface CellEntry {
@@ -26,6 +27,8 @@ interface RowEntry {
   cells?: Map<number, CellEntry>;
   rawCells?: Element[];
   state?: string;
+  /** The R row as it was, while it is on a server page not loaded (`rebase`). */
+  away?: Element;
 }
 
 /** How an undo step stands to a row another component changed: see `RowSnapshot.afterForeignChange`. */
@@ -38,11 +41,81 @@ export type ForeignChange = 'created' | 'cells' | 'conflict';
  */
 export class RowSnapshot {
   private readonly entries = new Map<string, RowEntry>();
-  /** `wrs:TransactionsNumber` before the change, null when the header had none. */
-  private readonly transactions: string | null;
+  /**
+   * `wrs:TransactionsNumber` before the change, null when the header had none; undefined once the step moved into
+   * another server page's document (`rebase`), whose header is the server's.
+   */
+  private transactions: string | null | undefined;
+  /** With server-side pages, the page the change was made on (its rows are there), else null. */
+  page: ServerPage | null = null;
 
   constructor(private readonly doc: Document) {
     this.transactions = transactionsElement(doc)?.textContent ?? null;
+  }
+
+  /**
+   * The same step in the document of another server page, which a page turn loaded with the rows of this one that
+   * were pending, and found in it the R rows the history holds (`ids`: old id -> id in `page`): rows it holds go by
+   * their new ids, copies go back where the rows are now. An R row the page does not hold is away (`isAway`): kept
+   * to be looked for again at the next turn (by key, as pending rows are carried), the step waits for a turn to its
+   * page. A row the step puts back into the document (an I row deleted) goes in again at the end, where server pages
+   * show new rows. Null when a row it holds is lost (neither found, nor R, nor to be put back).
+   */
+  rebase(page: Document, ids: ReadonlyMap<string, string>): RowSnapshot | null {
+    const old = WrsIndex.of(this.doc);
+    const index = WrsIndex.of(page);
+    const moved = new RowSnapshot(page);
+    moved.transactions = undefined;
+    moved.page = this.page;
+    const rows = new Map<RowEntry, Element>();
+    const away = new Map<RowEntry, Element>();
+    for (const entry of this.entries.values()) {
+      const id = ids.get(entry.id);
+      const row = id === undefined ? null : index.rowById(id);
+      if (row) rows.set(entry, row);
+      else if (id !== undefined) return null;
+      else {
+        const left = entry.away ?? old.rowById(entry.id);
+        if (left?.localName === 'R') away.set(entry, page.importNode(left, true) as Element);
+        // Only a row this step puts back (not in the document now) can do without one; its id must be free.
+        else if (left || !entry.before || index.rowById(entry.id)) return null;
+      }
+    }
+    // A copy goes back where its row is once the rows this step created are gone (as `position` counts).
+    const created = [...rows].filter(([entry]) => entry.before === null && !entry.inPlace && !entry.cells).map(([, row]) => index.positionOf(row));
+    for (const entry of this.entries.values()) {
+      const row = rows.get(entry);
+      const cells = entry.cells && new Map([...entry.cells].map(([pos, cell]) => [pos, { ...cell, before: page.importNode(cell.before, true) as Element }]));
+      // Two rows under one id (an away row's old id is a row of this page): the step cannot tell them apart.
+      if (moved.entries.has(row?.getAttribute('id') ?? entry.id)) return null;
+      if (!row) {
+        const before = entry.before && (page.importNode(entry.before, true) as Element);
+        moved.entries.set(entry.id, { ...entry, before, cells, position: Number.MAX_SAFE_INTEGER, away: away.get(entry) });
+        continue;
+      }
+      const id = row.getAttribute('id') ?? '';
+      let before: Element | null = null;
+      let position = entry.position;
+      if (entry.before) {
+        before = page.importNode(entry.before, true) as Element;
+        before.setAttribute('id', id);
+        const at = index.positionOf(row);
+        position = at - 1 - created.filter((p) => p < at).length;
+      }
+      moved.entries.set(id, { ...entry, id, before, position, cells, away: undefined });
+    }
+    return moved;
+  }
+
+  /** True when a row the step holds is on a server page not loaded (`rebase`): it cannot be undone here. */
+  get isAway(): boolean {
+    for (const entry of this.entries.values()) if (entry.away) return true;
+    return false;
+  }
+
+  /** The R rows away on other server pages, as they were: a page turn looks for them in the page it loads. */
+  awayRows(): Element[] {
+    return [...this.entries.values()].filter((e) => e.away).map((e) => e.away!);
   }
 
   get size(): number {
@@ -122,7 +195,8 @@ export class RowSnapshot {
    */
   afterForeignChange(id: string, claimed: Set<number>): ForeignChange {
     const entry = this.entries.get(id);
-    if (!entry) return 'cells';
+    // A row away on another server page is not the row of that id here.
+    if (!entry || entry.away) return 'cells';
     if (entry.before === null && !entry.inPlace && !entry.cells && !entry.rawCells) return 'created';
     if (!entry.cells) return 'conflict';
     const row = WrsIndex.of(this.doc).rowById(id);
@@ -162,6 +236,8 @@ export class RowSnapshot {
   restore(): RowSnapshot {
     const index = WrsIndex.of(this.doc);
     const inverse = new RowSnapshot(this.doc);
+    inverse.page = this.page;
+    inverse.transactions = this.transactions === undefined ? undefined : inverse.transactions;
     const current: Element[] = [];
     for (const entry of this.entries.values()) {
       const row = index.rowById(entry.id);
@@ -206,7 +282,7 @@ export class RowSnapshot {
       data.insertBefore(row, at);
       index.inserted(Math.min(entry.position, index.rowCount), [row]);
     }
-    setTransactionsNumber(this.doc, this.transactions);
+    if (this.transactions !== undefined) setTransactionsNumber(this.doc, this.transactions);
     return inverse;
   }
 }
