@@ -2409,6 +2409,51 @@ describe('GridComponent beside other components and page fields', () => {
     }
   });
 
+  it('gives back the loaded document once everything is undone, ids of new rows arriving late among edits, adds, deletes and restores', async () => {
+    for (const seed of [1, 2, 21, 24]) {
+      TestBed.resetTestingModule();
+      let state = seed;
+      const random = (n: number) => {
+        state = (state * 1103515245 + 12345) % 2147483648;
+        return state % n;
+      };
+      let s: Setup | null = null;
+      let next = 100;
+      let waiting = 0;
+      s = await setup({
+        paginationSize: 2,
+        afterAddRow: ({ rowNode }: { rowNode: Element }) => {
+          const rowId = rowNode.getAttribute('id') ?? '';
+          const id = String(next++);
+          waiting++;
+          setTimeout(() => {
+            waiting--;
+            if (new WrsUtil().setCellValue(s!.grid, rowId, 'id', id)) s!.grid.fire();
+          }, random(3));
+        },
+      });
+      const t = s;
+      const loaded = documentXml(t);
+      const shown = () => t.grid.viewRows().length;
+      for (let step = 0; step < 30; step++) {
+        const op = random(7);
+        if (shown() > 0) click(t, random(shown()), 1 + random(2));
+        if (op === 0) t.grid.goToPage(random(3));
+        else if (op === 1) t.grid.addRow();
+        else if (op === 2) t.grid.deleteSelectedRows();
+        else if (op === 3) t.grid.restoreSelectedRows();
+        else if (op === 4) t.grid.undo();
+        else if (op === 5) t.grid.duplicateSelectedRows();
+        else t.grid.pasteTsv(String(step));
+        await settled(t);
+      }
+      await until(() => waiting === 0);
+      await settled(t);
+      while (t.grid.undo()) await settled(t);
+      expect(documentXml(t)).withContext(`seed ${seed}`).toBe(loaded);
+    }
+  });
+
   it('ends the history at the typing when the server\'s answer overwrites a cell the user typed into the new row', async () => {
     const s = await setup();
     button(s, 'add').click();

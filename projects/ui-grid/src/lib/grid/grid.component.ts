@@ -1157,8 +1157,12 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   duplicateSelectedRows(): void {
     if (this.isReadOnly() || !this.allowNewRows()) return;
     this.change((snapshot, index) => {
-      const ids = this.forSelectedRuns(snapshot, (start, end, fn) =>
-        this.wrsUtil.duplicateRows({ model: this, rowStartPos: start, rowEndPos: end, insertBeforeSelection: false, propagateUpdate: false, fn }),
+      // The rows copied stay as they are: the step records only the copies, so an id arriving later for a new row
+      // copied here (another component's change to it) leaves the step undoable.
+      const ids = this.forSelectedRuns(
+        snapshot,
+        (start, end, fn) => this.wrsUtil.duplicateRows({ model: this, rowStartPos: start, rowEndPos: end, insertBeforeSelection: false, propagateUpdate: false, fn }),
+        () => undefined,
       );
       const afterAddRow = this.afterAddRow();
       if (afterAddRow) {
