@@ -77,8 +77,9 @@ export class RowSnapshot {
       else {
         const left = entry.away ?? old.rowById(entry.id);
         if (left?.localName === 'R') away.set(entry, page.importNode(left, true) as Element);
-        // Only a row this step puts back (not in the document now) can do without one; its id must be free.
-        else if (left || !entry.before || index.rowById(entry.id)) return null;
+        // A row not in the document now (an I row deleted, put back by this step's undo or a newer one's) keeps its
+        // id, which must be free in the page.
+        else if (left || index.rowById(entry.id)) return null;
       }
     }
     // A copy goes back where its row is once the rows this step created are gone (as `position` counts).

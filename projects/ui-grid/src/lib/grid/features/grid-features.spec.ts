@@ -54,6 +54,15 @@ async function setup(inputs: Record<string, unknown> = {}, options: { data?: str
   return { fixture, grid, el: fixture.nativeElement as HTMLElement, status };
 }
 
+/** Waits for a condition, polling (no fixed sleep). */
+async function until(condition: () => boolean, timeout = 3000): Promise<void> {
+  const end = Date.now() + timeout;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 async function settle(fixture: ComponentFixture<GridComponent>): Promise<void> {
   await fixture.whenStable();
   await new Promise((resolve) => setTimeout(resolve));
@@ -896,6 +905,45 @@ describe('Grid features: undo across server page turns', () => {
     const payload = serializeXml(saves[0]);
     expect(payload).toContain('<wrs:M id="R1"><wrs:C>Anka</wrs:C><wrs:O>Anna</wrs:O>');
     expect(payload).toContain('<wrs:M id="R3"><wrs:C>Clea</wrs:C><wrs:O>Cleo</wrs:O>');
+  });
+
+  it('gives back what the server sends once everything is undone, after edits, adds, deletes and restores on pages turned in between', async () => {
+    for (const seed of [1, 2, 13, 22]) {
+      TestBed.resetTestingModule();
+      let state = seed;
+      const random = (n: number) => {
+        state = (state * 1103515245 + 12345) % 2147483648;
+        return state % n;
+      };
+      const requests: Document[] = [];
+      const data = wrsText(
+        [{ id: 'name', nullable: '0', isKey: true }, { id: 'qty', type: 'INTEGER', nullable: '0' }, { id: 'country' }],
+        Array.from({ length: 7 }, (_, i) => [`n${i + 1}`, String(i), 'DE']),
+      );
+      const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 3 }, { backend: pagingBackend(data, requests, []) });
+      const ready = async () => {
+        await until(() => s.grid.isReady());
+        await settle(s.fixture);
+      };
+      for (let step = 0; step < 25; step++) {
+        const rows = viewIds(s).length;
+        const op = random(7);
+        if (rows > 0) clickCell(s, random(rows), random(2));
+        if (op === 0) s.grid.goToPage(random(3));
+        else if (op === 5) s.grid.duplicateSelectedRows();
+        else if (op === 1) s.grid.addRow();
+        else if (op === 2) s.grid.deleteSelectedRows();
+        else if (op === 3) s.grid.restoreSelectedRows();
+        else if (op === 4 && s.grid.undo()) await ready();
+        else s.grid.pasteTsv(String(100 + step));
+        await ready();
+      }
+      while (s.grid.undo()) await ready();
+      const context = `seed ${seed}`;
+      expect(WrsIndex.of(s.grid.getData()!).changedRows().map((r) => r.getAttribute('id'))).withContext(context).toEqual([]);
+      const fresh = await pagingBackend(data, [], []).load(pageLoads(requests).at(-1)!, { url: 'u' });
+      expect(dataXml(s.grid.getData()!)).withContext(context).toBe(dataXml(fresh));
+    }
   });
 
   it('undoes a row added on a server page from another page, and says so when the filter changed since an edit', async () => {
