@@ -58,8 +58,9 @@ export class RowSnapshot {
    * were pending, and found in it the R rows the history holds (`ids`: old id -> id in `page`): rows it holds go by
    * their new ids, copies go back where the rows are now. An R row the page does not hold is away (`isAway`): kept
    * to be looked for again at the next turn (by key, as pending rows are carried), the step waits for a turn to its
-   * page. A row the step puts back into the document (an I row deleted) goes in again at the end, where server pages
-   * show new rows. Null when a row it holds is lost (neither found, nor R, nor to be put back).
+   * page. A row not in the document (an I row deleted) keeps its id; a copy the step puts back goes in at the end,
+   * where server pages show new rows. Null when a row it holds can no longer be told (neither found, nor R, nor its
+   * id free in the page).
    */
   rebase(page: Document, ids: ReadonlyMap<string, string>): RowSnapshot | null {
     const old = WrsIndex.of(this.doc);
@@ -150,7 +151,7 @@ export class RowSnapshot {
   /**
    * Records a row before cells of it are written (`writeRowCells`). An R row becomes an M row whose `wrs:O` hold the
    * values it had, so undoing restores that M row and nothing is copied (a paste over 1,000 rows copies no row);
-   * other rows are recorded as `touch` does.
+   * I and M rows by their cells, put back one by one (`seal`); D rows as `touch` does.
    */
   touchForWrite(row: Element): void {
     const id = row.getAttribute('id') ?? '';
@@ -191,8 +192,9 @@ export class RowSnapshot {
   /**
    * Another component changed a row this step holds. `created`: the step added it (undoing it removes the row, that
    * change with it); `cells`: the step wrote cells of it that still hold what it wrote, and undoing puts back only
-   * those (older steps decide on the rest; `claimed` are the cells newer steps wrote, checked there); `conflict`:
-   * undoing would put back what the other component changed.
+   * those (older steps decide on the rest; `claimed` are the cells newer steps wrote, checked there), or it holds no
+   * row of that id here (one away on another server page); `conflict`: undoing would put back what the other
+   * component changed.
    */
   afterForeignChange(id: string, claimed: Set<number>): ForeignChange {
     const entry = this.entries.get(id);
