@@ -86,6 +86,36 @@ test.describe('demo: grid with server-side pages', () => {
     await expect(cell(page, 1, 2).locator('xpath=..')).toHaveClass(/ui-grid-row-R/);
   });
 
+  test('undoes an edit of a page left behind: Undo turns back to that page and shows the value the server holds', async ({ page }) => {
+    await page.goto('/#/grid-features-server');
+    await ready(page);
+    const pageOf = grid(page).getByTestId('page-of');
+    const original = (await cell(page, 1, 2).textContent()) ?? '';
+    const firstId = (await cell(page, 1, 1).textContent()) ?? '';
+    const stamp = `Undo ${Date.now()}`;
+    await cell(page, 1, 2).click();
+    await page.keyboard.press('F2');
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type(stamp);
+    await page.keyboard.press('Enter');
+    await expect(cell(page, 1, 2)).toHaveText(stamp);
+    await grid(page).locator('[data-page="next"]').click();
+    await ready(page);
+    await expect(pageOf).toHaveText(/^Page 2 of/);
+    await grid(page).locator('[data-action="undo"]').click();
+    await expect(pageOf).toHaveText(/^Page 1 of/);
+    await ready(page);
+    await expect(cell(page, 1, 1)).toHaveText(firstId);
+    await expect(cell(page, 1, 2)).toHaveText(original);
+    await expect(cell(page, 1, 2).locator('xpath=..')).toHaveClass(/ui-grid-row-R/);
+    await expect(cell(page, 1, 2)).toHaveClass(/ui-grid-cell-focus/);
+    // Redo puts the edit back on the page shown; nothing of it is saved here.
+    await grid(page).locator('[data-action="redo"]').click();
+    await expect(cell(page, 1, 2)).toHaveText(stamp);
+    await grid(page).locator('[data-action="undo"]').click();
+    await expect(cell(page, 1, 2)).toHaveText(original);
+  });
+
   test('exports every row from the server, with an unsaved edit of another page, as a CSV download that reads back', async ({ page }) => {
     await page.goto('/#/grid-features-server');
     await ready(page);

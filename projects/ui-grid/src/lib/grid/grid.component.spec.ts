@@ -95,6 +95,13 @@ function rowXml(s: Setup, id: string): string {
   return row ? serializeXml(row).replace(/ xmlns:wrs="[^"]*"/g, '') : '(none)';
 }
 
+/** The grid's document without the validation result the grid stores in its header (written after the first paint). */
+function documentXml(s: Setup): string {
+  const doc = s.grid.getData()!.cloneNode(true) as Document;
+  for (const result of [...doc.getElementsByTagNameNS(NS.wrs, 'ValidationResult')]) result.parentNode!.removeChild(result);
+  return serializeXml(doc);
+}
+
 function paste(s: Setup, text: string): void {
   const data = new DataTransfer();
   data.setData('text/plain', text);
@@ -2412,6 +2419,137 @@ describe('GridComponent beside other components and page fields', () => {
       expect(rowXml(t, 'R1')).withContext(when).toContain('<wrs:C>Zoe</wrs:C>');
       expect(rowXml(t, added)).withContext(when).toContain('<wrs:C>42</wrs:C>');
     }
+  });
+
+  it('undoes typing into a new row and the add itself, in order, whether the id the server gives arrives before or after the typing', async () => {
+    for (const idArrives of ['after typing', 'before typing'] as const) {
+      TestBed.resetTestingModule();
+      let answer!: () => void;
+      const nextIdentifier = new Promise<void>((resolve) => (answer = resolve));
+      let s: Setup | null = null;
+      s = await setup({
+        // As an app does with getNextIdentifier: the key is written into the new row when the server answers.
+        afterAddRow: ({ rowNode }: { rowNode: Element }) => {
+          const rowId = rowNode.getAttribute('id') ?? '';
+          void nextIdentifier.then(() => {
+            if (new WrsUtil().setCellValue(s!.grid, rowId, 'id', '42')) s!.grid.fire();
+          });
+        },
+      });
+      const t = s;
+      const loaded = documentXml(t);
+      click(t, 0, 1);
+      press(t, 'F2');
+      type(t, 'Zoe');
+      press(t, 'Enter');
+      button(t, 'add').click();
+      await settled(t);
+      const added = WrsIndex.of(t.grid.getData()!).rowAt(4)!.getAttribute('id')!;
+      const fresh = `<wrs:I id="${added}"><wrs:C>42</wrs:C><wrs:C><wrs:null/></wrs:C><wrs:C>0</wrs:C><wrs:C><wrs:null/></wrs:C><wrs:C><wrs:null/></wrs:C></wrs:I>`;
+      const typeIntoNewRow = () => {
+        click(t, 3, 1);
+        press(t, 'F2');
+        type(t, 'Xaver');
+        press(t, 'Enter');
+        click(t, 3, 2);
+        press(t, 'F2');
+        type(t, '4');
+        press(t, 'Enter');
+      };
+      if (idArrives === 'before typing') {
+        answer();
+        await until(() => rowXml(t, added).includes('<wrs:C>42</wrs:C>'));
+        typeIntoNewRow();
+      } else {
+        typeIntoNewRow();
+        answer();
+        await until(() => rowXml(t, added).includes('<wrs:C>42</wrs:C>'));
+      }
+      await settled(t);
+      expect(rowXml(t, added)).withContext(idArrives).toBe(fresh.replace('<wrs:C><wrs:null/></wrs:C><wrs:C>0</wrs:C>', '<wrs:C>Xaver</wrs:C><wrs:C>4</wrs:C>'));
+      expect(button(t, 'undo').disabled).withContext(idArrives).toBeFalse();
+      // The typing first, cell by cell; the id the server gave stays.
+      button(t, 'undo').click();
+      await settled(t);
+      expect(rowXml(t, added)).withContext(idArrives).toBe(fresh.replace('<wrs:C><wrs:null/></wrs:C><wrs:C>0</wrs:C>', '<wrs:C>Xaver</wrs:C><wrs:C>0</wrs:C>'));
+      button(t, 'undo').click();
+      await settled(t);
+      expect(rowXml(t, added)).withContext(idArrives).toBe(fresh);
+      expect([0, 1, 2].map((c) => cell(t, 3, c).textContent)).withContext(idArrives).toEqual(['42', '', '0']);
+      // Then the add, then the edit made before it: the loaded document exactly.
+      button(t, 'undo').click();
+      await settled(t);
+      expect(rowXml(t, added)).withContext(idArrives).toBe('(none)');
+      expect(() => cell(t, 3, 0)).withContext(idArrives).toThrowError(/not painted/);
+      expect(body(t).getAttribute('aria-rowcount')).withContext(idArrives).toBe('4');
+      button(t, 'undo').click();
+      await settled(t);
+      expect(cell(t, 0, 1).textContent).withContext(idArrives).toBe('Anna');
+      expect(documentXml(t)).withContext(idArrives).toBe(loaded);
+      expect(button(t, 'undo').disabled).withContext(idArrives).toBeTrue();
+      for (let i = 0; i < 4; i++) expect(t.grid.redo()).withContext(idArrives).toBeTrue();
+      await settled(t);
+      expect(rowXml(t, added)).withContext(idArrives).toBe(fresh.replace('<wrs:C><wrs:null/></wrs:C><wrs:C>0</wrs:C>', '<wrs:C>Xaver</wrs:C><wrs:C>4</wrs:C>'));
+      expect([0, 1, 2].map((c) => cell(t, 3, c).textContent)).withContext(idArrives).toEqual(['42', 'Xaver', '4']);
+    }
+  });
+
+  it('gives back the loaded document once everything is undone, ids of new rows arriving late among edits, adds, deletes and restores', async () => {
+    for (const seed of [1, 2, 21, 24]) {
+      TestBed.resetTestingModule();
+      let state = seed;
+      const random = (n: number) => {
+        state = (state * 1103515245 + 12345) % 2147483648;
+        return state % n;
+      };
+      let s: Setup | null = null;
+      let next = 100;
+      let waiting = 0;
+      s = await setup({
+        paginationSize: 2,
+        afterAddRow: ({ rowNode }: { rowNode: Element }) => {
+          const rowId = rowNode.getAttribute('id') ?? '';
+          const id = String(next++);
+          waiting++;
+          setTimeout(() => {
+            waiting--;
+            if (new WrsUtil().setCellValue(s!.grid, rowId, 'id', id)) s!.grid.fire();
+          }, random(3));
+        },
+      });
+      const t = s;
+      const loaded = documentXml(t);
+      const shown = () => t.grid.viewRows().length;
+      for (let step = 0; step < 30; step++) {
+        const op = random(7);
+        if (shown() > 0) click(t, random(shown()), 1 + random(2));
+        if (op === 0) t.grid.goToPage(random(3));
+        else if (op === 1) t.grid.addRow();
+        else if (op === 2) t.grid.deleteSelectedRows();
+        else if (op === 3) t.grid.restoreSelectedRows();
+        else if (op === 4) t.grid.undo();
+        else if (op === 5) t.grid.duplicateSelectedRows();
+        else t.grid.pasteTsv(String(step));
+        await settled(t);
+      }
+      await until(() => waiting === 0);
+      await settled(t);
+      while (t.grid.undo()) await settled(t);
+      expect(documentXml(t)).withContext(`seed ${seed}`).toBe(loaded);
+    }
+  });
+
+  it('ends the history at the typing when the server\'s answer overwrites a cell the user typed into the new row', async () => {
+    const s = await setup();
+    button(s, 'add').click();
+    await settled(s);
+    const added = WrsIndex.of(s.grid.getData()!).rowAt(4)!.getAttribute('id')!;
+    click(s, 3, 0);
+    s.grid.pasteTsv('7');
+    new WrsUtil().setCellValue(s.grid, added, 'id', '42');
+    s.grid.fire();
+    expect(s.grid.undo()).toBeFalse();
+    expect(rowXml(s, added)).toContain('<wrs:C>42</wrs:C>');
   });
 
   it('still ends the history at a step that changed a row existing before it, when another component changes that row', async () => {

@@ -283,6 +283,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private editor: { editor: GridEditor; cell: CellAddress; rowId: string; colId: string; initial: string | null | undefined } | null = null;
   private undoSteps: RowSnapshot[] = [];
   private redoSteps: RowSnapshot[] = [];
+  /** The rows of an undo or redo on another server page, to focus when the page turn it started has loaded. */
+  private revealOnTurn: { rowIds: string[]; done: 'undone' | 'redone' } | null = null;
+  /** An undo or redo waiting for the page turn to the page its rows are on (`turnToReplay`). */
+  private replayOnTurn: 'undone' | 'redone' | null = null;
   private readonly subscriptions = new Subscription();
   private inputSubscription: Subscription | null = null;
   /** The cell element that carries the active id (`aria-activedescendant`). */
@@ -463,17 +467,20 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       if (!doc || !WrsIndex.tryOf(doc)) throw new WrsError('NOT_WRS', `The grid data is not a wrs:Wrs: <${doc?.documentElement?.nodeName ?? 'nothing'}>`, doc?.documentElement?.nodeName);
       this.configDoc = config;
       this.fromBackend = !input;
-      this.undoSteps = [];
-      this.redoSteps = [];
+      const carried = this.loadChain() ? null : this.features.carriedIds(doc);
+      this.moveHistoryTo(doc, carried);
       this.setData(doc);
       this.followInput(input && !this.loadChain() ? input : null, doc);
       this.setupView();
       this.setStatus(this.transformedStatus);
+      this.revealAfterTurn(carried);
     } catch (e) {
       // Destroy ended the load (its backend calls aborted): nothing failed for anyone still watching.
       if (this.destroyed) return;
       // The rows shown (a page left, with its pending changes) stay; the status line says why nothing new came.
       if (current()) {
+        this.revealOnTurn = null;
+        this.replayOnTurn = null;
         this.features.loadFailed();
         this.message.set(formatMessage(this.messages.loadFailed, { reason: failureReason(e) }));
       }
@@ -509,7 +516,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   private async loadFromBackend(config: Document | null): Promise<Document> {
     const backend = this.requireBackend();
-    this.features.beforeLoad();
+    this.features.beforeLoad(() => this.historyRows());
     // Not WrsRequestModel: the row count of the pager goes out in parallel with the very request the post chain made.
     let request = this.features.request(this.buildRequest(config), config);
     const postChain = this.requestPostChain();
@@ -558,8 +565,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     setTimeout(() => this.backgroundPass(run));
     this.message.set(footerMessage(this.data, this.messages));
     this.applyColumns();
-    this.canUndo.set(false);
-    this.canRedo.set(false);
+    // A server page turn keeps the history (`moveHistoryTo`); any other load has cleared it.
+    this.canUndo.set(this.undoSteps.length > 0);
+    this.canRedo.set(this.redoSteps.length > 0);
   }
 
   /**
@@ -711,15 +719,18 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     } catch (e) {
       // An app callback (afterAddRow) threw after rows were changed: what was changed is still one undo step and
       // one change set, so the grid shows it and the user can take it back.
+      snapshot.seal();
       if (snapshot.size > 0) this.record(snapshot, snapshot.rowIds());
       throw e;
     }
+    snapshot.seal();
     if (rowIds.length === 0) return;
     this.record(snapshot, rowIds);
   }
 
   /** Keeps a change as the newest undo step and fires it as the grid's own change set. */
   private record(snapshot: RowSnapshot, rowIds: string[]): void {
+    snapshot.page = this.features.serverPage();
     this.undoSteps.push(snapshot);
     this.redoSteps = [];
     this.canUndo.set(true);
@@ -740,23 +751,27 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   /**
    * Another component changed these rows (none named: anything): undoing a step that holds them would put back
-   * whole rows and drop that change, so that step and the older ones go, and the redo steps. A row that the newest
-   * step holding it created is no reason: undoing that step removes the row, the change with it (an `afterAddRow`
-   * writing an id from the server into its row later).
+   * whole rows and drop that change, so that step and the older ones go, and the redo steps. Not a reason: a row the
+   * newest step holding it created (undoing that step removes the row, the change with it), nor cells of an I or M
+   * row the grid's steps did not write (they put back only the cells they wrote): an `afterAddRow` writing an id from
+   * the server into its row later, before or after the user typed into it.
    */
   private forgetHistoryOf(rowIds: readonly string[]): void {
     if (this.undoSteps.length === 0 && this.redoSteps.length === 0) return;
     this.redoSteps = [];
     let newest = rowIds.length === 0 ? this.undoSteps.length - 1 : -1;
-    // The steps from the newest on, once: the first step holding a changed row is its newest one. A row that step
-    // created is done with (undoing the step removes it); any other ends the history there. The cost grows with the
-    // history walked, not with the rows changed times the steps.
-    const pending = new Set(rowIds);
+    // The steps from the newest on, once: a row is done with at the step that created it, or when a step would put
+    // back what changed (that step ends the history). Cells newer steps wrote are checked there, not again in older
+    // ones. The cost grows with the history walked, not with the rows changed times the steps.
+    const pending = new Map(rowIds.map((id) => [id, new Set<number>()]));
     for (let i = this.undoSteps.length - 1; i > newest && pending.size > 0; i--) {
       const step = this.undoSteps[i];
       for (const id of step.rowIds()) {
-        if (!pending.delete(id)) continue;
-        if (!step.created(id)) {
+        const claimed = pending.get(id);
+        if (!claimed) continue;
+        const outcome = step.afterForeignChange(id, claimed);
+        if (outcome === 'created') pending.delete(id);
+        else if (outcome === 'conflict') {
           newest = i;
           break;
         }
@@ -780,15 +795,48 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   private replay(from: RowSnapshot[], to: RowSnapshot[], done: 'undone' | 'redone'): boolean {
     // Not while data loads: a page turn has already taken the pending rows it carries.
     if (!this.data || !this.isReady()) return false;
+    const next = from[from.length - 1];
+    if (next?.isAway) return this.turnToReplay(next, done);
     const step = from.pop();
     if (!step) return false;
+    const removed = this.rowsToRemove(step);
     const inverse = step.restore();
     to.push(inverse);
     this.canUndo.set(this.undoSteps.length > 0);
     this.canRedo.set(this.redoSteps.length > 0);
     this.noteChange([this.data.documentElement!], step.rowIds());
     this.fireOwn();
-    const hidden = this.revealRows(step.rowIds());
+    const hidden = this.revealRows(step.rowIds(), removed);
+    if (hidden > 0 && step.page && this.features.canTurnTo(step.page)) {
+      // Rows of another server page: the turn shows them as the page now is (the rows put back to the server's
+      // state come from the server, the others are carried), the focus on the first of them once it has loaded.
+      this.revealOnTurn = { rowIds: step.rowIds(), done };
+      this.showReplayNote(done, 0);
+      this.goToPage(step.page.page);
+      return true;
+    }
+    this.showReplayNote(done, hidden);
+    return true;
+  }
+
+  /**
+   * The next undo or redo holds rows of a server page not loaded: turns to that page, and undoes or redoes there once
+   * it has loaded (`revealAfterTurn`). The status line says why not when that page cannot be shown again (the filter
+   * or order changed since, or it is the page shown and the rows are gone from it).
+   */
+  private turnToReplay(step: RowSnapshot, done: 'undone' | 'redone'): boolean {
+    if (step.page && this.features.canTurnTo(step.page)) {
+      this.replayOnTurn = done;
+      this.goToPage(step.page.page);
+      return true;
+    }
+    this.showActionNote(messageOf(this.messages, done === 'undone' ? 'notUndoneElsewhere' : 'notRedoneElsewhere'));
+    return false;
+  }
+
+  /** The status line after an undo or redo: the data's notes, and how many rows it changed out of sight. */
+  private showReplayNote(done: 'undone' | 'redone', hidden: number): void {
+    if (!this.data) return;
     // A note about the state undone ("Not saved: 1 invalid cell") no longer holds; the data's own notes stay.
     const notes = [footerMessage(this.data, this.messages)];
     if (hidden > 0) {
@@ -797,16 +845,107 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       notes.push(formatMessage(messageOf(this.messages, key), { rows }));
     }
     this.showActionNote(notes.filter((n) => n !== '').join('. '));
-    return true;
+  }
+
+  /**
+   * A server page turn (or a filter or order change) loaded `doc` with the pending rows of the page left and the rows
+   * the history holds that it found (`carried`: their ids in it): the undo and redo steps go on there
+   * (`RowSnapshot.rebase`), from the newest on; a step that cannot follow ends the history there. Any other load ends
+   * the history.
+   */
+  private moveHistoryTo(doc: Document, carried: ReadonlyMap<string, string> | null): void {
+    if (!carried) {
+      this.undoSteps = [];
+      this.redoSteps = [];
+      this.revealOnTurn = null;
+      this.replayOnTurn = null;
+      return;
+    }
+    const rebased = (steps: RowSnapshot[]) => {
+      const kept: RowSnapshot[] = [];
+      for (let i = steps.length - 1; i >= 0; i--) {
+        const moved = steps[i].rebase(doc, carried);
+        if (!moved) break;
+        kept.unshift(moved);
+      }
+      return kept;
+    };
+    this.undoSteps = rebased(this.undoSteps);
+    this.redoSteps = rebased(this.redoSteps);
+  }
+
+  /** The R rows the undo and redo steps hold: a page turn looks for them in the page it loads (`moveHistoryTo`). */
+  private historyRows(): Element[] {
+    if (!this.data) return [];
+    const index = WrsIndex.of(this.data);
+    const ids = new Set<string>();
+    const rows: Element[] = [];
+    for (const step of [...this.undoSteps, ...this.redoSteps]) {
+      rows.push(...step.awayRows());
+      for (const id of step.rowIds()) ids.add(id);
+    }
+    for (const id of ids) {
+      const row = index.rowById(id);
+      if (row?.localName === 'R') rows.push(row);
+    }
+    return rows;
+  }
+
+  /**
+   * After the page turn an undo or redo asked for: the focus on the first row it changed, else the status line says;
+   * or the undo or redo waiting for the turn (`turnToReplay`) runs now that its rows are here.
+   */
+  private revealAfterTurn(carried: ReadonlyMap<string, string> | null): void {
+    const turn = this.revealOnTurn;
+    const replay = this.replayOnTurn;
+    this.revealOnTurn = null;
+    this.replayOnTurn = null;
+    // Its rows are here now; a step still away (its rows gone from the page) says so, as this page is shown.
+    if (replay === 'undone' && carried) this.undo();
+    else if (replay === 'redone' && carried) this.redo();
+    if (!turn || !carried) return;
+    const hidden = this.revealRows(turn.rowIds.map((id) => carried.get(id) ?? id), { shown: false, near: null, hidden: 0 });
+    if (hidden > 0) this.showReplayNote(turn.done, hidden);
+  }
+
+  /**
+   * Where the rows a step's restore removes (an undone add, a redone delete of new rows) are in the view, read before
+   * they go: `shown` when the page shown holds one of them; else `near`, the row next to the first of them in view
+   * order that stays (the next one, else the one before), whose page is theirs once they are gone; `hidden`, how many
+   * of them the filter hid.
+   */
+  private rowsToRemove(step: RowSnapshot): { shown: boolean; near: Element | null; hidden: number } {
+    const view = this.features.view;
+    const none = { shown: false, near: null, hidden: 0 };
+    if (!view || !this.data) return none;
+    const index = WrsIndex.of(this.data);
+    const going = new Set<Element>();
+    for (const id of step.rowIds()) {
+      const row = step.created(id) ? index.rowById(id) : null;
+      if (!row) continue;
+      if (view.positionOf(row) >= 0) return { ...none, shown: true };
+      going.add(row);
+    }
+    if (going.size === 0) return none;
+    const matched = view.matchedRows();
+    const first = matched.findIndex((row) => going.has(row));
+    if (first < 0) return { ...none, hidden: going.size };
+    let near: Element | null = null;
+    for (let i = first + 1; i < matched.length && !near; i++) if (!going.has(matched[i])) near = matched[i];
+    for (let i = first - 1; i >= 0 && !near; i--) if (!going.has(matched[i])) near = matched[i];
+    let hidden = going.size;
+    for (const row of matched) if (going.has(row)) hidden--;
+    return { shown: false, near, hidden: near ? 0 : hidden };
   }
 
   /**
    * Shows what an undo or redo changed: moves the focus, in the focused column, to the first of these rows (in the
    * order the change touched them) on the page shown, else turns to the client page of the first of them in view
-   * order (as `jumpToRow`). Rows removed are passed over. Returns how many rows there are when the filter (or another
-   * server page) hides all of them, else 0.
+   * order (as `jumpToRow`). When the change removed them all (an undone add), it turns to the page they were on, the
+   * focus on the row next to where they were (`rowsToRemove`). Returns how many rows there are when the filter (or
+   * another server page) hides all of them, else 0.
    */
-  private revealRows(rowIds: readonly string[]): number {
+  private revealRows(rowIds: readonly string[], removed: { shown: boolean; near: Element | null; hidden: number }): number {
     const view = this.features.view;
     if (!view || !this.data) return 0;
     const index = WrsIndex.of(this.data);
@@ -821,7 +960,14 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       }
       away.push(row);
     }
-    if (away.length === 0) return 0;
+    if (away.length === 0) {
+      if (removed.shown) return 0;
+      // By id: the element kept may be one the restore replaced.
+      const near = removed.near && index.rowById(removed.near.getAttribute('id') ?? '');
+      const position = near ? this.features.reveal(near) : -1;
+      if (position >= 0) this.focusCell(position, this.selection.focus.col);
+      return removed.hidden;
+    }
     // Read once for all of them: finding each row on its own would scan every row per changed row.
     const order = new Map<Element, number>();
     view.matchedRows().forEach((row, i) => order.set(row, i));
@@ -1014,8 +1160,12 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   duplicateSelectedRows(): void {
     if (this.isReadOnly() || !this.allowNewRows()) return;
     this.change((snapshot, index) => {
-      const ids = this.forSelectedRuns(snapshot, (start, end, fn) =>
-        this.wrsUtil.duplicateRows({ model: this, rowStartPos: start, rowEndPos: end, insertBeforeSelection: false, propagateUpdate: false, fn }),
+      // The rows copied stay as they are: the step records only the copies, so an id arriving later for a new row
+      // copied here (another component's change to it) leaves the step undoable.
+      const ids = this.forSelectedRuns(
+        snapshot,
+        (start, end, fn) => this.wrsUtil.duplicateRows({ model: this, rowStartPos: start, rowEndPos: end, insertBeforeSelection: false, propagateUpdate: false, fn }),
+        () => undefined,
       );
       const afterAddRow = this.afterAddRow();
       if (afterAddRow) {

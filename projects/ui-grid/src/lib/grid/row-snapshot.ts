@@ -1,4 +1,11 @@
-import { NS, WrsIndex, deleteRowElement, restoreRowElement } from 'ngx-wrs-grid/core';
+import { NS, WrsIndex, cellAt, cellValue, cellsOf, deleteRowElement, forgetSourceText, restoreRowElement } from 'ngx-wrs-grid/core';
+import type { ServerPage } from './features/grid-features';
+
+/** A cell an undo puts back: the `wrs:C` as it was, and the value the change wrote (to see whether another did since). */
+interface CellEntry {
+  readonly before: Element;
+  readonly after: string | null;
+}
 
 interface RowEntry {
   readonly id: string;
@@ -12,7 +19,20 @@ interface RowEntry {
    * change writes (restoring its M row, which keeps the original values, puts it back).
    */
   readonly inPlace?: 'deleted' | 'undeleted' | 'modified';
+  /**
+   * An I or M row whose cells the change writes: only the cells it wrote are put back, so a later change of its other
+   * cells by another component stays (an id `afterAddRow` fills in when the server answers). Until `seal()` every
+   * `wrs:C` of the row as it was; after it, by 1-based position, the cells the change wrote, and the row's state.
+   */
+  cells?: Map<number, CellEntry>;
+  rawCells?: Element[];
+  state?: string;
+  /** The R row as it was, while it is on a server page not loaded (`rebase`). */
+  away?: Element;
 }
+
+/** How an undo step stands to a row another component changed: see `RowSnapshot.afterForeignChange`. */
+export type ForeignChange = 'created' | 'cells' | 'conflict';
 
 /**
  * The state of the rows one change set touches, taken before it touches them, so that `restore()` puts the
@@ -21,11 +41,83 @@ interface RowEntry {
  */
 export class RowSnapshot {
   private readonly entries = new Map<string, RowEntry>();
-  /** `wrs:TransactionsNumber` before the change, null when the header had none. */
-  private readonly transactions: string | null;
+  /**
+   * `wrs:TransactionsNumber` before the change, null when the header had none; undefined once the step moved into
+   * another server page's document (`rebase`), whose header is the server's.
+   */
+  private transactions: string | null | undefined;
+  /** With server-side pages, the page the change was made on (its rows are there), else null. */
+  page: ServerPage | null = null;
 
   constructor(private readonly doc: Document) {
     this.transactions = transactionsElement(doc)?.textContent ?? null;
+  }
+
+  /**
+   * The same step in the document of another server page, which a page turn loaded with the rows of this one that
+   * were pending, and found in it the R rows the history holds (`ids`: old id -> id in `page`): rows it holds go by
+   * their new ids, copies go back where the rows are now. An R row the page does not hold is away (`isAway`): kept
+   * to be looked for again at the next turn (by key, as pending rows are carried), the step waits for a turn to its
+   * page. A row not in the document (an I row deleted) keeps its id; a copy the step puts back goes in at the end,
+   * where server pages show new rows. Null when a row it holds can no longer be told (neither found, nor R, nor its
+   * id free in the page).
+   */
+  rebase(page: Document, ids: ReadonlyMap<string, string>): RowSnapshot | null {
+    const old = WrsIndex.of(this.doc);
+    const index = WrsIndex.of(page);
+    const moved = new RowSnapshot(page);
+    moved.transactions = undefined;
+    moved.page = this.page;
+    const rows = new Map<RowEntry, Element>();
+    const away = new Map<RowEntry, Element>();
+    for (const entry of this.entries.values()) {
+      const id = ids.get(entry.id);
+      const row = id === undefined ? null : index.rowById(id);
+      if (row) rows.set(entry, row);
+      else if (id !== undefined) return null;
+      else {
+        const left = entry.away ?? old.rowById(entry.id);
+        if (left?.localName === 'R') away.set(entry, page.importNode(left, true) as Element);
+        // A row not in the document now (an I row deleted, put back by this step's undo or a newer one's) keeps its
+        // id, which must be free in the page.
+        else if (left || index.rowById(entry.id)) return null;
+      }
+    }
+    // A copy goes back where its row is once the rows this step created are gone (as `position` counts).
+    const created = [...rows].filter(([entry]) => entry.before === null && !entry.inPlace && !entry.cells).map(([, row]) => index.positionOf(row));
+    for (const entry of this.entries.values()) {
+      const row = rows.get(entry);
+      const cells = entry.cells && new Map([...entry.cells].map(([pos, cell]) => [pos, { ...cell, before: page.importNode(cell.before, true) as Element }]));
+      // Two rows under one id (an away row's old id is a row of this page): the step cannot tell them apart.
+      if (moved.entries.has(row?.getAttribute('id') ?? entry.id)) return null;
+      if (!row) {
+        const before = entry.before && (page.importNode(entry.before, true) as Element);
+        moved.entries.set(entry.id, { ...entry, before, cells, position: Number.MAX_SAFE_INTEGER, away: away.get(entry) });
+        continue;
+      }
+      const id = row.getAttribute('id') ?? '';
+      let before: Element | null = null;
+      let position = entry.position;
+      if (entry.before) {
+        before = page.importNode(entry.before, true) as Element;
+        before.setAttribute('id', id);
+        const at = index.positionOf(row);
+        position = at - 1 - created.filter((p) => p < at).length;
+      }
+      moved.entries.set(id, { ...entry, id, before, position, cells, away: undefined });
+    }
+    return moved;
+  }
+
+  /** True when a row the step holds is on a server page not loaded (`rebase`): it cannot be undone here. */
+  get isAway(): boolean {
+    for (const entry of this.entries.values()) if (entry.away) return true;
+    return false;
+  }
+
+  /** The R rows away on other server pages, as they were: a page turn looks for them in the page it loads. */
+  awayRows(): Element[] {
+    return [...this.entries.values()].filter((e) => e.away).map((e) => e.away!);
   }
 
   get size(): number {
@@ -59,12 +151,66 @@ export class RowSnapshot {
   /**
    * Records a row before cells of it are written (`writeRowCells`). An R row becomes an M row whose `wrs:O` hold the
    * values it had, so undoing restores that M row and nothing is copied (a paste over 1,000 rows copies no row);
-   * other rows are recorded as `touch` does.
+   * I and M rows by their cells, put back one by one (`seal`); D rows as `touch` does.
    */
   touchForWrite(row: Element): void {
-    if (row.localName !== 'R') return this.touch(row);
     const id = row.getAttribute('id') ?? '';
-    if (!this.entries.has(id)) this.entries.set(id, { id, before: null, position: -1, inPlace: 'modified' });
+    if (this.entries.has(id)) return;
+    if (row.localName === 'I' || row.localName === 'M') {
+      // The row stays where it is; `seal()` keeps only the cells that changed.
+      const rawCells = cellsOf(row).map((c) => c.cloneNode(true) as Element);
+      this.entries.set(id, { id, before: null, position: -1, rawCells });
+      return;
+    }
+    if (row.localName !== 'R') return this.touch(row);
+    this.entries.set(id, { id, before: null, position: -1, inPlace: 'modified' });
+  }
+
+  /**
+   * After the change: the cell entries (`touchForWrite` of I and M rows) keep the cells it changed, with the values
+   * it wrote; the other cells' copies go.
+   */
+  seal(): void {
+    const index = WrsIndex.of(this.doc);
+    for (const entry of this.entries.values()) {
+      if (!entry.rawCells) continue;
+      const row = index.rowById(entry.id);
+      const cells = new Map<number, CellEntry>();
+      if (row) {
+        const now = cellsOf(row);
+        entry.rawCells.forEach((before, i) => {
+          const after = now[i] ? cellValue(now[i]) : null;
+          if (now[i] && cellValue(before) !== after) cells.set(i + 1, { before, after });
+        });
+      }
+      entry.cells = cells;
+      entry.state = row?.localName;
+      delete entry.rawCells;
+    }
+  }
+
+  /**
+   * Another component changed a row this step holds. `created`: the step added it (undoing it removes the row, that
+   * change with it); `cells`: the step wrote cells of it that still hold what it wrote, and undoing puts back only
+   * those (older steps decide on the rest; `claimed` are the cells newer steps wrote, checked there), or it holds no
+   * row of that id here (one away on another server page); `conflict`: undoing would put back what the other
+   * component changed.
+   */
+  afterForeignChange(id: string, claimed: Set<number>): ForeignChange {
+    const entry = this.entries.get(id);
+    // A row away on another server page is not the row of that id here.
+    if (!entry || entry.away) return 'cells';
+    if (entry.before === null && !entry.inPlace && !entry.cells && !entry.rawCells) return 'created';
+    if (!entry.cells) return 'conflict';
+    const row = WrsIndex.of(this.doc).rowById(id);
+    if (!row || row.localName !== entry.state) return 'conflict';
+    for (const [pos, cell] of entry.cells) {
+      if (claimed.has(pos)) continue;
+      const now = cellAt(row, pos);
+      if (!now || cellValue(now) !== cell.after) return 'conflict';
+      claimed.add(pos);
+    }
+    return 'cells';
   }
 
   /** Records a row an undo puts back in place (an R row from a D row): the redo deletes it again. */
@@ -86,18 +232,32 @@ export class RowSnapshot {
   /** True when the change set created this row: `restore()` removes it, whatever was written into it since. */
   created(id: string): boolean {
     const entry = this.entries.get(id);
-    return !!entry && entry.before === null && !entry.inPlace;
+    return !!entry && entry.before === null && !entry.inPlace && !entry.cells && !entry.rawCells;
   }
 
   /** Puts every recorded row back as it was and returns the snapshot that undoes this restore. */
   restore(): RowSnapshot {
     const index = WrsIndex.of(this.doc);
     const inverse = new RowSnapshot(this.doc);
+    inverse.page = this.page;
+    inverse.transactions = this.transactions === undefined ? undefined : inverse.transactions;
     const current: Element[] = [];
     for (const entry of this.entries.values()) {
       const row = index.rowById(entry.id);
       if (!row) inverse.added(entry.id);
-      else if (entry.inPlace === 'deleted' && row.localName === 'D') {
+      else if (entry.cells) {
+        // Undone in place, cell by cell: the redo writes the same cells again.
+        const cells = new Map<number, CellEntry>();
+        forgetSourceText(this.doc);
+        for (const [pos, cell] of entry.cells) {
+          const now = cellAt(row, pos);
+          if (!now) continue;
+          const back = cell.before.cloneNode(true) as Element;
+          row.replaceChild(back, now);
+          cells.set(pos, { before: now, after: cellValue(back) });
+        }
+        inverse.entries.set(entry.id, { id: entry.id, before: null, position: -1, cells, state: row.localName });
+      } else if (entry.inPlace === 'deleted' && row.localName === 'D') {
         // Undone in place: later change sets are undone first, so the row is the D row the delete left.
         inverse.touchUndeleted(restoreRowElement(row, index)!);
       } else if (entry.inPlace === 'modified' && row.localName === 'M') {
@@ -125,7 +285,7 @@ export class RowSnapshot {
       data.insertBefore(row, at);
       index.inserted(Math.min(entry.position, index.rowCount), [row]);
     }
-    setTransactionsNumber(this.doc, this.transactions);
+    if (this.transactions !== undefined) setTransactionsNumber(this.doc, this.transactions);
     return inverse;
   }
 }

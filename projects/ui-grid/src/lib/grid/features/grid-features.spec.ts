@@ -54,6 +54,15 @@ async function setup(inputs: Record<string, unknown> = {}, options: { data?: str
   return { fixture, grid, el: fixture.nativeElement as HTMLElement, status };
 }
 
+/** Waits for a condition, polling (no fixed sleep). */
+async function until(condition: () => boolean, timeout = 3000): Promise<void> {
+  const end = Date.now() + timeout;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 async function settle(fixture: ComponentFixture<GridComponent>): Promise<void> {
   await fixture.whenStable();
   await new Promise((resolve) => setTimeout(resolve));
@@ -852,6 +861,133 @@ describe('Grid features: saving while pages load', () => {
   });
 });
 
+describe('Grid features: undo across server page turns', () => {
+  const config = peopleConfig;
+  const pageOf = (s: Setup) => s.el.querySelector('[data-test="page-of"]')!.textContent;
+  const message = (s: Setup) => s.el.querySelector('[data-test="message"]')?.textContent ?? '';
+  const focusedName = (s: Setup) => s.el.querySelector<HTMLElement>('.ui-grid-cell-focus')!.parentElement!.querySelector('[aria-colindex="1"]')!.textContent;
+  const rowXml = (s: Setup, id: string) => serializeXml(WrsIndex.of(s.grid.getData()!).rowById(id)!).replace(/ xmlns:wrs="[^"]*"/g, '');
+  const pageLoads = (requests: Document[]) => requests.filter((r) => r.getElementsByTagNameNS(NS.wrq, 'C')[0]?.getAttribute('aggr') !== 'count');
+  /** The rows of the grid's document, as the server would answer the page shown now (the last page request). */
+  const dataXml = (doc: Document) => serializeXml(WrsIndex.of(doc).data!);
+
+  it('undoes an edit on a page left behind by turning to that page, which then holds exactly what the server sends; redo and save go on', async () => {
+    const requests: Document[] = [];
+    const saves: Document[] = [];
+    const backend = pagingBackend(PEOPLE(), requests, saves);
+    const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2 }, { backend });
+    const undoButton = () => s.el.querySelector('[data-action="undo"]') as HTMLButtonElement;
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Anka');
+    await reloading(s, () => s.grid.goToPage(1));
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Clea');
+    await reloading(s, () => s.grid.goToPage(2));
+    expect(viewIds(s)).toEqual(['R5']);
+    expect(undoButton().disabled).withContext('the page turn keeps the history').toBeFalse();
+    // The edit of page 2: undone in the rows carried along, then the page turns to show it.
+    await reloading(s, () => undoButton().click());
+    expect(pageOf(s)).toBe('Page 2 of 3');
+    expect(paintedNames(s)).toEqual(['Cleo', 'Dora']);
+    expect(focusedName(s)).toBe('Cleo');
+    expect(rowXml(s, 'R3')).toBe('<wrs:R id="R3"><wrs:C>Cleo</wrs:C><wrs:C>7</wrs:C><wrs:C>IT</wrs:C></wrs:R>');
+    expect(rowXml(s, 'R1')).toBe('<wrs:M id="R1"><wrs:C>Anka</wrs:C><wrs:O>Anna</wrs:O><wrs:C>3</wrs:C><wrs:O>3</wrs:O><wrs:C>DE</wrs:C><wrs:O>DE</wrs:O></wrs:M>');
+    expect(message(s)).toBe('');
+    // The edit of page 1: the page shown after it is the server's page 1 exactly, nothing pending.
+    await reloading(s, () => undoButton().click());
+    expect(pageOf(s)).toBe('Page 1 of 3');
+    expect(paintedNames(s)).toEqual(['Anna', 'Bert']);
+    expect(focusedName(s)).toBe('Anna');
+    const fresh = await backend.load(pageLoads(requests).at(-1)!, { url: 'u' });
+    expect(dataXml(s.grid.getData()!)).toBe(dataXml(fresh));
+    expect(undoButton().disabled).toBeTrue();
+    // Redo: the edit of page 1 in place, the one of page 2 turning to it again.
+    expect(s.grid.redo()).toBeTrue();
+    await settle(s.fixture);
+    expect(paintedNames(s)).toEqual(['Anka', 'Bert']);
+    await reloading(s, () => s.grid.redo());
+    expect(pageOf(s)).toBe('Page 2 of 3');
+    expect(paintedNames(s)).toEqual(['Clea', 'Dora']);
+    await s.grid.save();
+    const payload = serializeXml(saves[0]);
+    expect(payload).toContain('<wrs:M id="R1"><wrs:C>Anka</wrs:C><wrs:O>Anna</wrs:O>');
+    expect(payload).toContain('<wrs:M id="R3"><wrs:C>Clea</wrs:C><wrs:O>Cleo</wrs:O>');
+  });
+
+  it('gives back what the server sends once everything is undone, after edits, adds, deletes and restores on pages turned in between', async () => {
+    for (const seed of [1, 2, 13, 22]) {
+      TestBed.resetTestingModule();
+      let state = seed;
+      const random = (n: number) => {
+        state = (state * 1103515245 + 12345) % 2147483648;
+        return state % n;
+      };
+      const requests: Document[] = [];
+      const data = wrsText(
+        [{ id: 'name', nullable: '0', isKey: true }, { id: 'qty', type: 'INTEGER', nullable: '0' }, { id: 'country' }],
+        Array.from({ length: 7 }, (_, i) => [`n${i + 1}`, String(i), 'DE']),
+      );
+      const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 3 }, { backend: pagingBackend(data, requests, []) });
+      const ready = async () => {
+        await until(() => s.grid.isReady());
+        await settle(s.fixture);
+      };
+      for (let step = 0; step < 25; step++) {
+        const rows = viewIds(s).length;
+        const op = random(7);
+        if (rows > 0) clickCell(s, random(rows), random(2));
+        if (op === 0) s.grid.goToPage(random(3));
+        else if (op === 5) s.grid.duplicateSelectedRows();
+        else if (op === 1) s.grid.addRow();
+        else if (op === 2) s.grid.deleteSelectedRows();
+        else if (op === 3) s.grid.restoreSelectedRows();
+        else if (op === 4 && s.grid.undo()) await ready();
+        else s.grid.pasteTsv(String(100 + step));
+        await ready();
+      }
+      while (s.grid.undo()) await ready();
+      const context = `seed ${seed}`;
+      expect(WrsIndex.of(s.grid.getData()!).changedRows().map((r) => r.getAttribute('id'))).withContext(context).toEqual([]);
+      const fresh = await pagingBackend(data, [], []).load(pageLoads(requests).at(-1)!, { url: 'u' });
+      expect(dataXml(s.grid.getData()!)).withContext(context).toBe(dataXml(fresh));
+    }
+  });
+
+  it('undoes a row added on a server page from another page, and says so when the filter changed since an edit', async () => {
+    const requests: Document[] = [];
+    const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2, columnFilters: true }, { backend: pagingBackend(PEOPLE(), requests, []) });
+    s.grid.insertRowAt(2);
+    clickCell(s, 2, 0);
+    s.grid.pasteTsv('Zeno');
+    clickCell(s, 0, 0);
+    s.grid.pasteTsv('Anka');
+    // Filtered to FR and IT: Bert and Cleo on page 1, Emil on page 2; Anna on none.
+    await reloading(s, () => s.grid.setColumnFilter('country', { kind: 'values', values: ['FR', 'IT'] }));
+    expect(paintedNames(s)).toEqual(['Bert', 'Cleo', 'Zeno']);
+    expect(s.grid.undo()).toBeTrue();
+    await settle(s.fixture);
+    expect(message(s)).toBe('Undone in 1 row not on this page');
+    expect(WrsIndex.of(s.grid.getData()!).changedRows().map((r) => r.localName)).toEqual(['I']);
+    await reloading(s, () => s.grid.goToPage(1));
+    expect(s.grid.undo()).toBeTrue();
+    expect(s.grid.undo()).toBeTrue();
+    await settle(s.fixture);
+    expect(WrsIndex.of(s.grid.getData()!).changedRows()).toEqual([]);
+    const fresh = await pagingBackend(PEOPLE(), [], []).load(pageLoads(requests).at(-1)!, { url: 'u' });
+    expect(dataXml(s.grid.getData()!)).toBe(dataXml(fresh));
+    expect(s.grid.undo()).toBeFalse();
+    // Redo: the add and the paste here; the edit of Anna waits for a page the filter no longer shows, and says so.
+    expect(s.grid.redo()).toBeTrue();
+    expect(s.grid.redo()).toBeTrue();
+    await settle(s.fixture);
+    expect(paintedNames(s)).toEqual(['Emil', 'Zeno']);
+    expect(s.grid.redo()).toBeFalse();
+    await settle(s.fixture);
+    expect(message(s)).toBe('Not redone: the change is on a page the filter or order now in place does not show');
+    expect(WrsIndex.of(s.grid.getData()!).changedRows().map((r) => r.localName)).toEqual(['I']);
+  });
+});
+
 describe('Grid features: export with server-side pages', () => {
   const config = peopleConfig;
   const pageLoads = (requests: Document[]) => requests.filter((r) => r.getElementsByTagNameNS(NS.wrq, 'C')[0]?.getAttribute('aggr') !== 'count');
@@ -957,6 +1093,43 @@ describe('Grid features: undo and redo of rows out of view', () => {
     expect(pageOf(s)).toBe('Page 1 of 3');
     expect(focusedName(s)).toBe('Berta');
     expect(message(s)).toBe('');
+  });
+
+  it('turns to the client page of a row an undo of its add removes, the focus on the row now where it was; a row the filter hides is named', async () => {
+    const s = await setup({ paginationSize: 2, columnFilters: true });
+    s.grid.goToPage(1);
+    await settle(s.fixture);
+    s.grid.insertRowAt(1);
+    clickCell(s, 1, 0);
+    s.grid.pasteTsv('Zeno');
+    await settle(s.fixture);
+    expect(paintedNames(s)).toEqual(['Cleo', 'Zeno', 'Dora']);
+    s.grid.goToPage(0);
+    await settle(s.fixture);
+    clickCell(s, 0, 1);
+    // The paste into the new row, then the add: the first undo shows the row emptied, the second where it was.
+    expect(s.grid.undo()).toBeTrue();
+    await settle(s.fixture);
+    expect(pageOf(s)).toBe('Page 2 of 3');
+    expect(paintedNames(s)).toEqual(['Cleo', '']);
+    s.grid.goToPage(0);
+    await settle(s.fixture);
+    expect(s.grid.undo()).toBeTrue();
+    await settle(s.fixture);
+    expect(pageOf(s)).toBe('Page 2 of 3');
+    expect(paintedNames(s)).toEqual(['Cleo', 'Dora']);
+    expect(focusedName(s)).toBe('Dora');
+    expect(WrsIndex.of(s.grid.getData()!).rows().map((r) => `${r.localName}${r.getAttribute('id')}`)).toEqual(['RR1', 'RR2', 'RR3', 'RR4', 'RR5']);
+    expect(message(s)).toBe('');
+    // A new row the filter hides: the undo says so.
+    s.grid.insertRowAt(0);
+    await settle(s.fixture);
+    s.grid.setColumnFilter('name', { kind: 'text', op: 'equals', text: 'Cleo' });
+    await settle(s.fixture);
+    expect(s.grid.undo()).toBeTrue();
+    await settle(s.fixture);
+    expect(WrsIndex.of(s.grid.getData()!).rowCount).toBe(5);
+    expect(message(s)).toBe('Undone in 1 row hidden by the filter');
   });
 
   it('says in the status line that an undo or redo changed only rows the filter hides', async () => {

@@ -14,6 +14,12 @@ const WARM_CHUNK_ROWS = 5000;
 /** `columnFiltersCustomFilter`: per column id, decides with the column filter's value whether a row is kept. */
 export type ColumnFiltersCustomFilter = Readonly<Record<string, (value: string | null, filter: ColumnFilterValue, row: Element) => boolean>>;
 
+/** A server page: its 0-based number, and the version of the filter and order it was cut from (`serverPage`). */
+export interface ServerPage {
+  readonly query: number;
+  readonly page: number;
+}
+
 /** `columnFiltersGetCaptionForColumnValue`: the text a column filter matches for a stored value. */
 export type CaptionForColumnValue = (colId: string, value: string | null) => string;
 
@@ -57,6 +63,12 @@ export class GridFeatures {
   private serverTotal = 0;
   /** Ids of the carried rows each loaded page holds hidden (a superseded load's page never becomes the data). */
   private readonly foreignOf = new WeakMap<Document, Set<string>>();
+  /** A page loaded by a turn (or a filter or order change): the ids the rows of the page left have in it. */
+  private readonly carriedIdsOf = new WeakMap<Document, Map<string, string>>();
+  /** The next load carries rows: `beforeLoad` took them. */
+  private carrying = false;
+  /** Counts the filter and order changes: a server page number means the same rows only under the same count. */
+  private queryVersion = 0;
   private foreign = new Set<string>();
   private statusListener: { provider: DataProvider; id: string } | null = null;
   private orderingsFromConfig = true;
@@ -141,16 +153,42 @@ export class GridFeatures {
    * A load starts: after a page turn, filter or order change the rows pending now go along into the page that comes.
    * Taken when the load starts, not when it was asked for: a save running in between commits some of them.
    */
-  beforeLoad(): void {
+  beforeLoad(alsoFind: () => Element[] = () => []): void {
+    this.carrying = this.carryOnLoad;
     if (!this.carryOnLoad) return;
     this.carryOnLoad = false;
-    this.carried = this.doc ? pendingRows(this.doc) : [];
+    // The R rows of `alsoFind` (rows the undo history holds) are only looked for in the page, for their ids there.
+    this.carried = this.doc ? [...pendingRows(this.doc), ...alsoFind()] : [];
   }
 
   /** A page just loaded: rows with pending changes from other pages go into it (hidden, but saved). */
   afterLoad(doc: Document): Document {
-    if (this.carried.length > 0) this.foreignOf.set(doc, carryPendingRows(doc, this.carried));
+    if (this.carried.length === 0 && !this.carrying) return doc;
+    const ids = new Map<string, string>();
+    if (this.carried.length > 0) this.foreignOf.set(doc, carryPendingRows(doc, this.carried, undefined, ids));
+    this.carriedIdsOf.set(doc, ids);
     return doc;
+  }
+
+  /**
+   * For a page a turn (or a filter or order change) loaded: the id each row of the page left that it carried or
+   * found has in it (old id -> new id). Null for any other load: those do not follow on from the rows shown before.
+   */
+  carriedIds(doc: Document): ReadonlyMap<string, string> | null {
+    return this.carriedIdsOf.get(doc) ?? null;
+  }
+
+  /**
+   * With server-side pages, the page shown and the filter and order it was cut from (their version): a change made
+   * now is on that page as long as the version stays. Null for client data.
+   */
+  serverPage(): ServerPage | null {
+    return this.host.serverSided() ? { query: this.queryVersion, page: this.page() } : null;
+  }
+
+  /** True when the page of a change can be shown again: the same filter and order, another page than the one shown. */
+  canTurnTo(page: ServerPage): boolean {
+    return this.host.serverSided() && page.query === this.queryVersion && page.page !== this.shownPage && page.page < this.pageCount();
   }
 
   /** New data and columns: a new row view with the current filter, order and page. */
@@ -208,6 +246,7 @@ export class GridFeatures {
 
   /** A header click: sorts by the column (shift: adds it to the sort keys). */
   sortBy(colId: string, multi: boolean): void {
+    this.queryVersion++;
     this.orderingsFromConfig = false;
     this.orderings.set(toggleOrdering(this.orderings(), colId, multi));
     this.refresh(true, true);
@@ -222,6 +261,7 @@ export class GridFeatures {
   }
 
   setShowAll(all: boolean): void {
+    this.queryVersion++;
     this.showAll.set(all);
     this.page.set(0);
     this.turnPage();
@@ -333,6 +373,7 @@ export class GridFeatures {
 
   /** The status model's filter changed (a filter field, the app, a bookmark): filter again and show it in the header. */
   private onFilterChanged(): void {
+    this.queryVersion++;
     this.readFilters(this.columns);
     this.refresh(true, true);
   }

@@ -99,6 +99,9 @@ export interface GridMessages {
   /** An undo that changed only rows of other server pages; `{rows}` as above. */
   readonly undoneOnOtherPages?: string;
   readonly redoneOnOtherPages?: string;
+  /** Undo or redo of a change on a server page that cannot be shown again (the filter or order changed since). */
+  readonly notUndoneElsewhere?: string;
+  readonly notRedoneElsewhere?: string;
   readonly changedRow?: string;
   /** `{n}` rows. */
   readonly changedRows?: string;
@@ -221,6 +224,8 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   undoneHiddenByFilter: 'Undone in {rows} hidden by the filter',
   redoneHiddenByFilter: 'Redone in {rows} hidden by the filter',
   undoneOnOtherPages: 'Undone in {rows} not on this page',
+  notUndoneElsewhere: 'Not undone: the change is on a page the filter or order now in place does not show',
+  notRedoneElsewhere: 'Not redone: the change is on a page the filter or order now in place does not show',
   redoneOnOtherPages: 'Redone in {rows} not on this page',
   changedRow: '1 row',
   changedRows: '{n} rows',
@@ -327,6 +332,8 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   undoneHiddenByFilter: 'Rückgängig gemacht in {rows}, vom Filter ausgeblendet',
   redoneHiddenByFilter: 'Wiederholt in {rows}, vom Filter ausgeblendet',
   undoneOnOtherPages: 'Rückgängig gemacht in {rows}, nicht auf dieser Seite',
+  notUndoneElsewhere: 'Nicht rückgängig gemacht: die Änderung liegt auf einer Seite, die der Filter oder die Sortierung jetzt nicht zeigt',
+  notRedoneElsewhere: 'Nicht wiederholt: die Änderung liegt auf einer Seite, die der Filter oder die Sortierung jetzt nicht zeigt',
   redoneOnOtherPages: 'Wiederholt in {rows}, nicht auf dieser Seite',
   changedRow: '1 Zeile',
   changedRows: '{n} Zeilen',

@@ -41,6 +41,26 @@ describe('server-side pages', () => {
     expect(WrsIndex.of(page1Again).rowById('R1')!.localName).toBe('M');
   });
 
+  it('tells the id each carried row has in the page, and only looks for R rows (the undo history\'s) without carrying them', () => {
+    const columns = [{ id: 'k', isKey: true }, { id: 'v' }];
+    const page1 = parseXml(wrsText(columns, [['1', 'one'], ['2', 'two']]));
+    const r1 = WrsIndex.of(page1).rowById('R1')!;
+    r1.parentNode!.replaceChild(parseXml(`<wrs:M xmlns:wrs="${NS.wrs}" id="R1"><wrs:C>1</wrs:C><wrs:O>1</wrs:O><wrs:C>uno</wrs:C><wrs:O>one</wrs:O></wrs:M>`).documentElement!, r1);
+    WrsIndex.of(page1).invalidate();
+    const history = [WrsIndex.of(page1).rowById('R2')!];
+    // The next answer numbers the same rows R7 and R8, and holds a row R1 of its own.
+    const page2 = parseXml(wrsText(columns, [['3', 'three'], ['2', 'two']]).replace('id="R2"', 'id="R8"'));
+    const ids = new Map<string, string>();
+    expect([...carryPendingRows(page2, [...pendingRows(page1), ...history], undefined, ids)]).toEqual(['R1_1']);
+    expect([...ids]).toEqual([['R1', 'R1_1'], ['R2', 'R8']]);
+    expect(WrsIndex.of(page2).rows().map((r) => `${r.localName}${r.getAttribute('id')}`)).toEqual(['RR1', 'RR8', 'MR1_1']);
+    const page3 = parseXml(wrsText(columns, [['4', 'four']]));
+    ids.clear();
+    carryPendingRows(page3, history, undefined, ids);
+    expect(ids.size).toBe(0);
+    expect(WrsIndex.of(page3).rowCount).toBe(1);
+  });
+
   it('matches carried rows by their original key: a filtered or sorted answer numbers its ids anew', () => {
     const columns = [{ id: 'k', isKey: true }, { id: 'v' }];
     const loaded = parseXml(wrsText(columns, [['1', 'one'], ['2', 'two'], ['3', 'three']]));

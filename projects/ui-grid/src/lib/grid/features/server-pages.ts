@@ -58,9 +58,11 @@ export function pendingRows(doc: Document): Element[] {
  * Rows are matched by their `isKey` columns (an M row by its original key, as the server matches it): servers number
  * row ids by position in the answer, so the same id names another row once the filter or the order changed. Without
  * key columns the ids are all there is. A carried row takes the id of the row it replaces, and an appended row whose
- * id the page uses gets a free one (the server identifies saved rows by their keys, not ids).
+ * id the page uses gets a free one (the server identifies saved rows by their keys, not ids). An R row among them
+ * (one the undo history holds) is only looked for: the page's own row stays, neither replaced nor appended.
+ * `ids`, when given, receives the id each row found or carried has in the page (old id -> new id).
  */
-export function carryPendingRows(page: Document, pending: readonly Element[], keep: (row: Element) => boolean = () => true): Set<string> {
+export function carryPendingRows(page: Document, pending: readonly Element[], keep: (row: Element) => boolean = () => true, ids?: Map<string, string>): Set<string> {
   const index = WrsIndex.of(page);
   const foreign = new Set<string>();
   let data = index.data;
@@ -70,18 +72,26 @@ export function carryPendingRows(page: Document, pending: readonly Element[], ke
   if (keys.length > 0) for (const row of index.rows()) byKey.set(serverKey(row, keys), row);
   const used = new Set(index.rows().map((r) => r.getAttribute('id') ?? ''));
   for (const source of pending) {
+    const sourceId = source.getAttribute('id') ?? '';
+    const state = source.localName;
+    const loaded = keys.length > 0 ? (state === 'I' ? undefined : byKey.get(serverKey(source, keys))) : index.rowById(sourceId) ?? undefined;
+    if (state === 'R') {
+      if (loaded) ids?.set(sourceId, loaded.getAttribute('id') ?? '');
+      continue;
+    }
     const row = page.importNode(source, true) as Element;
-    const loaded = keys.length > 0 ? (row.localName === 'I' ? undefined : byKey.get(serverKey(row, keys))) : index.rowById(row.getAttribute('id') ?? '') ?? undefined;
     if (loaded) {
       row.setAttribute('id', loaded.getAttribute('id') ?? '');
       loaded.parentNode!.replaceChild(row, loaded);
+      ids?.set(sourceId, row.getAttribute('id') ?? '');
       continue;
     }
     if (!keep(row)) continue;
-    let id = row.getAttribute('id') ?? '';
-    for (let n = 1; used.has(id); n++) id = `${row.getAttribute('id') ?? ''}_${n}`;
+    let id = sourceId;
+    for (let n = 1; used.has(id); n++) id = `${sourceId}_${n}`;
     row.setAttribute('id', id);
     used.add(id);
+    ids?.set(sourceId, id);
     data.appendChild(row);
     // An inserted row belongs to no server page: it stays in view on every page (at its end) until it is saved, so
     // it can be seen, fixed or deleted; rows the server has on other pages are hidden.
