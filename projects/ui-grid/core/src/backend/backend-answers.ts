@@ -85,22 +85,38 @@ export function httpFailure(call: 'load' | 'save' | 'nextIdentifier', url: strin
   return new WrsError(code, message, url, { status, rowIds, reason });
 }
 
-/** The error of a request that never got an answer. */
+/**
+ * The error of a request that never got an answer: `details.noAnswer`, and the transport's own text as
+ * `details.reason` ("Failed to fetch").
+ */
 export function networkFailure(url: string, error: unknown): WrsError {
-  return new WrsError('BACKEND', `Cannot reach ${url}: ${error instanceof Error ? error.message : String(error)}`, url);
+  const reason = error instanceof Error ? error.message : String(error);
+  return new WrsError('BACKEND', `Cannot reach ${url}: ${reason}`, url, { noAnswer: true, reason });
 }
 
-/** Parses a load answer; anything but a `wrs:Wrs` document is a NOT_WRS error naming the url. */
+/**
+ * Parses a load answer; anything but a `wrs:Wrs` document is a NOT_WRS error naming the url, whose `details.answer`
+ * says what came instead: `webPage` (an HTML page, a login page a redirect led to; its title as `details.reason`),
+ * `notXml` (the parser's message as `details.reason`) or `notWrs` (another XML document; its root as `details.reason`).
+ */
 export function wrsAnswer(url: string, body: string): Document {
+  const input = body.slice(0, 200);
+  // Before parsing: most HTML pages are not well-formed XML, and their parse error would hide what came.
+  if (isHtmlPage(body)) {
+    const reason = htmlPageText(body);
+    throw new WrsError('NOT_WRS', `The answer of ${url} is an HTML page, not a wrs:Wrs (a login page or a proxy?)${reason ? `: ${reason}` : ''}`, input, { answer: 'webPage', reason });
+  }
   let doc: Document;
   try {
     doc = parseXml(body);
   } catch (e) {
-    throw new WrsError('NOT_WRS', `The answer of ${url} is not XML: ${e instanceof Error ? e.message : String(e)}`, body.slice(0, 200));
+    const reason = e instanceof Error ? e.message : String(e);
+    throw new WrsError('NOT_WRS', `The answer of ${url} is not XML: ${reason}`, input, { answer: 'notXml', reason });
   }
   const root = doc.documentElement;
   if (root.namespaceURI !== NS.wrs || root.localName !== 'Wrs') {
-    throw new WrsError('NOT_WRS', `The answer of ${url} is not a wrs:Wrs but {${root.namespaceURI ?? ''}}${root.localName}`, body.slice(0, 200));
+    const reason = `{${root.namespaceURI ?? ''}}${root.localName}`;
+    throw new WrsError('NOT_WRS', `The answer of ${url} is not a wrs:Wrs but ${reason}`, input, { answer: 'notWrs', reason });
   }
   return doc;
 }

@@ -59,19 +59,28 @@ describe(`FetchWrsBackend (${domName()})`, () => {
     const backend = new FetchWrsBackend({ fetch });
     const net = await failure(backend.load(REQUEST));
     expect([net.code, net.message]).toEqual(['BACKEND', 'Cannot reach WrsServlet: connection refused']);
+    expect(net.details).withContext('no answer, the transport text kept for the UI').toEqual({ noAnswer: true, reason: 'connection refused' });
     const http = await failure(backend.load(REQUEST));
     expect(http.code).toBe('BACKEND');
     expect(http.message).toBe('Load failed: HTTP 400 Bad Request from WrsServlet: Unknown column "x"');
     expect(http.details?.['status']).toBe(400);
   });
 
-  it('load rejects with NOT_WRS when a 2xx body is not a wrs:Wrs', async () => {
-    const { fetch } = fakeFetch([new Response('<html><body>login</body></html>'), new Response('not xml at all')]);
+  it('load rejects with NOT_WRS when a 2xx body is not a wrs:Wrs, saying in details what came instead', async () => {
+    // A login page as servers send it is no well-formed XML (an unclosed meta): still a web page, not a parse error.
+    const login = '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Sign in</title></head><body><form></body></html>';
+    const { fetch } = fakeFetch([new Response('<html><body>login</body></html>'), new Response(login), new Response('not xml at all'), new Response('<x:Other xmlns:x="urn:x"/>')]);
     const backend = new FetchWrsBackend({ fetch });
+    const page = await failure(backend.load(REQUEST));
+    expect([page.code, page.message]).toEqual(['NOT_WRS', 'The answer of WrsServlet is an HTML page, not a wrs:Wrs (a login page or a proxy?): login']);
+    expect(page.details).toEqual({ answer: 'webPage', reason: 'login' });
+    expect((await failure(backend.load(REQUEST))).details).toEqual({ answer: 'webPage', reason: 'Sign in' });
+    const notXml = await failure(backend.load(REQUEST));
+    expect([notXml.code, notXml.details?.['answer']]).toEqual(['NOT_WRS', 'notXml']);
+    expect(notXml.details?.['reason']).withContext("the parser's own text").toMatch(/^Malformed XML/);
+    expect(notXml.message).toBe(`The answer of WrsServlet is not XML: ${notXml.details?.['reason']}`);
     const other = await failure(backend.load(REQUEST));
-    expect(other.code).toBe('NOT_WRS');
-    expect(other.message).toContain('not a wrs:Wrs but {}html');
-    expect((await failure(backend.load(REQUEST))).code).toBe('NOT_WRS');
+    expect([other.code, other.message, other.details]).toEqual(['NOT_WRS', 'The answer of WrsServlet is not a wrs:Wrs but {urn:x}Other', { answer: 'notWrs', reason: '{urn:x}Other' }]);
   });
 
   it('save POSTs the Wrs and resolves on 2xx', async () => {
@@ -164,6 +173,8 @@ describe(`FetchWrsBackend (${domName()})`, () => {
     expect(e.message).toContain('The server may have saved the changes all the same');
     expect(e.details?.['outcomeUnknown']).toBeTrue();
     expect(aborted).toBeTrue();
+    const load = await failure(backend.load(REQUEST));
+    expect([load.code, load.message, load.details]).toEqual(['BACKEND', 'No answer from WrsServlet in 30 ms (load)', { noAnswer: true, timeoutMs: 30 }]);
     const caller = new AbortController();
     const call = backend.load(REQUEST, { signal: caller.signal });
     caller.abort(new Error('left the page'));

@@ -39,7 +39,7 @@ export abstract class PostingWrsBackend implements WrsBackend {
     const follow = () => controller.abort(signal!.reason);
     if (signal?.aborted) follow();
     signal?.addEventListener('abort', follow);
-    const timer = setTimeout(() => controller.abort(new WrsError('BACKEND', `No answer from ${url} in ${limit} ms (${call})`, url, { timeoutMs: limit })), limit);
+    const timer = setTimeout(() => controller.abort(new WrsError('BACKEND', `No answer from ${url} in ${limit} ms (${call})`, url, { noAnswer: true, timeoutMs: limit })), limit);
     try {
       return await this.post(call, url, body, controller.signal);
     } catch (e) {
