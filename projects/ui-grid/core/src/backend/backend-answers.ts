@@ -74,15 +74,28 @@ export function saveAnswer(url: string, body: string): void {
 }
 
 /**
+ * Statuses a proxy answers with when it may have passed the request on and got no usable answer back, so that the
+ * server behind it may have done what was asked: 502 Bad Gateway (the server's connection closed, or its answer was
+ * unreadable), 504 Gateway Timeout, and Cloudflare's 520 (an empty or unknown answer) and 524 (no answer in time).
+ * Not 503: a server sends it for a request it did not take on (overload, maintenance), as does a proxy with no server
+ * to pass it to; nor Cloudflare's 521-523, where no connection to the server was made.
+ */
+const NO_ANSWER_BEHIND_PROXY: ReadonlySet<number> = new Set([502, 504, 520, 524]);
+
+/**
  * The error of a non-2xx answer: SAVE_CONFLICT (409 on save, `details.rowIds` the conflicting rows), SAVE_FAILED
- * (other save failures), BACKEND (load and identifiers). The message carries the server's reason.
+ * (other save failures), BACKEND (load and identifiers). The message carries the server's reason. A proxy's answer
+ * that the server behind it gave none (502, 504, ...) is `details.noAnswer` like a timeout, and BACKEND for a save
+ * too: the server may have committed it (`PostingWrsBackend.save` adds `details.outcomeUnknown`).
  */
 export function httpFailure(call: 'load' | 'save' | 'nextIdentifier', url: string, status: number, statusText: string, body: string): WrsError {
   const { reason, rowIds } = errorDetails(body);
-  const code: WrsErrorCode = call !== 'save' ? 'BACKEND' : status === 409 ? 'SAVE_CONFLICT' : 'SAVE_FAILED';
-  const what = call === 'save' ? 'Save' : call === 'load' ? 'Load' : 'Next identifier';
-  const message = `${what} failed: HTTP ${status}${statusText ? ' ' + statusText : ''} from ${url}${reason ? `: ${reason}` : ''}`;
-  return new WrsError(code, message, url, { status, rowIds, reason });
+  const noAnswer = NO_ANSWER_BEHIND_PROXY.has(status);
+  const code: WrsErrorCode = call !== 'save' || noAnswer ? 'BACKEND' : status === 409 ? 'SAVE_CONFLICT' : 'SAVE_FAILED';
+  const what = call === 'save' ? (noAnswer ? 'Save not confirmed' : 'Save failed') : call === 'load' ? 'Load failed' : 'Next identifier failed';
+  const message = `${what}: HTTP ${status}${statusText ? ' ' + statusText : ''} from ${url}${reason ? `: ${reason}` : ''}`;
+  // No rows are named where no answer of the server came: the grid would mark them as refused.
+  return new WrsError(code, message, url, noAnswer ? { status, rowIds: [], reason, noAnswer } : { status, rowIds, reason });
 }
 
 /**

@@ -156,6 +156,41 @@ describe(`FetchWrsBackend (${domName()})`, () => {
     expect([refused.code, refused.details?.['outcomeUnknown']]).toEqual(['SAVE_FAILED', undefined]);
   });
 
+  it("a save a proxy answered 502, 504, 520 or 524 may have been committed behind it: reported as without an answer; 503 and 500 are refusals", async () => {
+    const gateway = (status: number, title: string) => new Response(`<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`, { status, statusText: title.slice(4) });
+    const { fetch } = fakeFetch([
+      gateway(504, '504 Gateway Time-out'),
+      gateway(502, '502 Bad Gateway'),
+      gateway(520, '520 Unknown Error'),
+      gateway(524, '524 A Timeout Occurred'),
+      gateway(503, '503 Service Unavailable'),
+      new Response('<Error><Message>disk full</Message><Row id="R1"/></Error>', { status: 500 }),
+    ]);
+    const backend = new FetchWrsBackend({ fetch });
+    const timedOut = await failure(backend.save(WRS_ANSWER));
+    expect(timedOut.code).toBe('BACKEND');
+    expect(timedOut.details).toEqual({ status: 504, rowIds: [], reason: '504 Gateway Time-out', noAnswer: true, outcomeUnknown: true });
+    expect(timedOut.message).toBe(
+      'Save not confirmed: HTTP 504 Gateway Time-out from WrsServlet: 504 Gateway Time-out. The server may have saved the changes all the same: load the data again before saving them once more',
+    );
+    for (const status of [502, 520, 524]) {
+      const e = await failure(backend.save(WRS_ANSWER));
+      expect([e.code, e.details?.['status'], e.details?.['outcomeUnknown']]).withContext(String(status)).toEqual(['BACKEND', status, true]);
+    }
+    const unavailable = await failure(backend.save(WRS_ANSWER));
+    expect([unavailable.code, unavailable.details?.['status'], unavailable.details?.['outcomeUnknown']]).withContext('503: not taken on').toEqual(['SAVE_FAILED', 503, undefined]);
+    const error = await failure(backend.save(WRS_ANSWER));
+    expect([error.code, error.details?.['outcomeUnknown'], error.details?.['rowIds']]).toEqual(['SAVE_FAILED', undefined, ['R1']]);
+  });
+
+  it('a load a proxy answered 504 is a load without an answer (noAnswer), with the proxy page and the status', async () => {
+    const { fetch } = fakeFetch([new Response('<html><head><title>504 Gateway Time-out</title></head></html>', { status: 504 }), new Response('busy', { status: 503 })]);
+    const backend = new FetchWrsBackend({ fetch });
+    const e = await failure(backend.load(REQUEST));
+    expect([e.code, e.message, e.details]).toEqual(['BACKEND', 'Load failed: HTTP 504 from WrsServlet: 504 Gateway Time-out', { status: 504, rowIds: [], reason: '504 Gateway Time-out', noAnswer: true }]);
+    expect((await failure(backend.load(REQUEST))).details).toEqual({ status: 503, rowIds: [], reason: 'busy' });
+  });
+
   it('abandons a call without an answer after timeoutMs: the request is aborted, BACKEND names the url', async () => {
     let aborted = false;
     const hanging = ((_url: string, init: RequestInit) =>

@@ -59,7 +59,8 @@ export abstract class PostingWrsBackend implements WrsBackend {
 
   /**
    * POSTs a `wrs:Wrs` of I, M and D rows; resolves once the server committed it. A save that got no answer (no
-   * connection, a timeout) may have been committed all the same: its BACKEND error says so (`details.outcomeUnknown`).
+   * connection, a timeout, a proxy's 502 or 504) may have been committed all the same: its BACKEND error says so
+   * (`details.outcomeUnknown`).
    */
   async save(wrs: Document | string, options?: WrsBackendCallOptions): Promise<void> {
     const url = options?.url ?? this.endpoints.modelUrl ?? DEFAULT_MODEL_URL;

@@ -85,6 +85,24 @@ describe('GridComponent save failures in the UI language (a sentence by kind, th
     expect((await failedSave(GRID_MESSAGES_EN, unreachable)).message).toBe('Save not confirmed: no answer from the server. The changes may have been saved all the same: load the data again before saving them once more');
   });
 
+  it('a proxy answering 504 or 502: the server behind it may have saved, so it says to load again first; a 503 is an error of the server', async () => {
+    const page = (title: string) => `<html><head><title>${title}</title></head><body><center><h1>${title}</h1></center><hr><center>nginx</center></body></html>`;
+    const timedOut = await failedSave(GRID_MESSAGES_DE, answer(504, page('504 Gateway Time-out'), 'Gateway Timeout'));
+    expect(timedOut.message).toBe(
+      'Speichern nicht bestätigt: Der Server hat über den Proxy nicht geantwortet: 504 Gateway Time-out (HTTP 504). Die Änderungen sind vielleicht trotzdem gespeichert: die Daten neu laden, bevor sie noch einmal gespeichert werden',
+    );
+    expect(WrsIndex.of(timedOut.grid.getData()!).rows().map((r) => r.localName)).withContext('every change kept').toEqual(['R', 'M', 'M']);
+    expect(timedOut.grid.getFailureReason()).toContain('The server may have saved the changes all the same');
+    const badGateway = await failedSave(GRID_MESSAGES_EN, answer(502, page('502 Bad Gateway'), 'Bad Gateway'));
+    expect(badGateway.message).toBe(
+      'Save not confirmed: the server did not answer through the proxy: 502 Bad Gateway (HTTP 502). The changes may have been saved all the same: load the data again before saving them once more',
+    );
+    expect(document.querySelectorAll('.ui-grid-row-failed').length).withContext('no row marked as refused').toBe(0);
+    expect((await failedSave(GRID_MESSAGES_DE, answer(503, page('503 Service Temporarily Unavailable')))).message).toBe(
+      'Speichern fehlgeschlagen: Fehler auf dem Server: 503 Service Temporarily Unavailable (HTTP 503)',
+    );
+  });
+
   it('a web page instead of a save result (a login page) with its title', async () => {
     const page = '<!DOCTYPE html><html><head><title>Sign in</title></head><body>…</body></html>';
     expect((await failedSave(GRID_MESSAGES_EN, answer(200, page))).message).toBe('Save failed: the server answered with a web page, not a save result (a login page?): Sign in');
@@ -92,8 +110,8 @@ describe('GridComponent save failures in the UI language (a sentence by kind, th
   });
 
   it('an app table written before these keys still compiles and reads their English text', async () => {
-    const { saveConflict, saveConflictAt, saveRefused, saveRefusedAt, saveServerError, saveServerErrorAt, saveNotASaveAnswer, saveNoAnswer, saveNoAnswerIn, ...older } = GRID_MESSAGES_DE;
-    expect([saveConflict, saveConflictAt, saveRefused, saveRefusedAt, saveServerError, saveServerErrorAt, saveNotASaveAnswer, saveNoAnswer, saveNoAnswerIn].every((t) => typeof t === 'string')).toBeTrue();
+    const { saveConflict, saveConflictAt, saveRefused, saveRefusedAt, saveServerError, saveServerErrorAt, saveNotASaveAnswer, saveNoAnswer, saveNoAnswerIn, saveNoAnswerViaProxy, ...older } = GRID_MESSAGES_DE;
+    expect([saveConflict, saveConflictAt, saveRefused, saveRefusedAt, saveServerError, saveServerErrorAt, saveNotASaveAnswer, saveNoAnswer, saveNoAnswerIn, saveNoAnswerViaProxy].every((t) => typeof t === 'string')).toBeTrue();
     const table: GridMessageTable = older;
     expect((await failedSave(table, answer(409, CONFLICT))).message).toBe(
       'Save failed: conflict with the data on the server at Zeilen 2, 3: 2 row(s) changed or deleted on the server since they were loaded: R2, R3; nothing was saved (HTTP 409)',
@@ -179,6 +197,8 @@ describe('GridComponent load failures in the UI language (a sentence by kind, th
     expect(await failedLoad(GRID_MESSAGES_DE, unreachable)).toBe('Laden fehlgeschlagen: keine Antwort vom Server: Failed to fetch');
     expect(await failedLoad(GRID_MESSAGES_EN, never, 50)).toBe('Loading failed: no answer from the server in 50 ms');
     expect(await failedLoad(GRID_MESSAGES_DE, never, 1000)).toBe('Laden fehlgeschlagen: keine Antwort vom Server in 1 s');
+    const proxy = '<html><head><title>504 Gateway Time-out</title></head><body></body></html>';
+    expect(await failedLoad(GRID_MESSAGES_DE, answer(504, proxy))).withContext('a proxy that got none').toBe('Laden fehlgeschlagen: keine Antwort vom Server: 504 Gateway Time-out (HTTP 504)');
   });
 
   it('a save that went through and a reload after it that failed: saved, and the reload failure by kind', async () => {

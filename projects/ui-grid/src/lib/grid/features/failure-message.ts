@@ -4,8 +4,9 @@ import { GridMessageTable, GridMessages, formatMessage, messageOf } from './grid
 /**
  * What went wrong in a load or save, as the user is told: the server found a conflict (409), refused the request
  * (another 4xx), failed itself (5xx), answered with a web page (a login page a redirect led to), with text that is no
- * XML or XML that is no Wrs, or gave no answer (`details.noAnswer`, or a save's `details.outcomeUnknown`: the changes
- * may have been saved all the same); `other` for anything else (a `customSave`, chain or provider that threw).
+ * XML or XML that is no Wrs, or gave no answer (`details.noAnswer`: no connection, a timeout, a proxy's 502 or 504;
+ * for a save `details.outcomeUnknown`: the changes may have been saved all the same); `other` for anything else (a
+ * `customSave`, chain or provider that threw).
  */
 export type FailureKind = 'conflict' | 'refused' | 'serverError' | 'webPage' | 'notXml' | 'notWrs' | 'noAnswer' | 'other';
 
@@ -89,6 +90,8 @@ export function saveFailureMessage(error: unknown, rows: string | null, messages
     case 'webPage':
       return withDetail(messageOf(messages, 'saveNotASaveAnswer'), error);
     case 'noAnswer': {
+      // A proxy's 502 or 504: what it said, and that the server behind it may have saved all the same.
+      if (error instanceof WrsError && typeof error.details?.['status'] === 'number') return formatMessage(messageOf(messages, 'saveNoAnswerViaProxy'), { detail: ownText(error) });
       const time = waited(error);
       return time ? formatMessage(messageOf(messages, 'saveNoAnswerIn'), { time }) : messageOf(messages, 'saveNoAnswer');
     }
