@@ -1,6 +1,6 @@
 import { ChangeDetectionStrategy, Component, DestroyRef, inject, signal } from '@angular/core';
 import { NS, WrsIndex, WrsRequestModel, cellValue, cellsOf, cloneDocument, rowState, xmlBody } from 'ngx-wrs-grid/core';
-import { WRS_BACKEND } from 'ngx-wrs-grid';
+import { GRID_MESSAGES, WRS_BACKEND, saveFailureMessage } from 'ngx-wrs-grid';
 import { Subscription } from 'rxjs';
 
 interface ShownRow {
@@ -77,6 +77,7 @@ export class ServerPageComponent {
   protected readonly error = signal('');
   protected readonly rows = signal<ShownRow[]>([]);
   private readonly backend = inject(WRS_BACKEND);
+  private readonly messages = inject(GRID_MESSAGES);
   private model: WrsRequestModel | null = null;
   private subscription?: Subscription;
 
@@ -145,7 +146,9 @@ export class ServerPageComponent {
       this.status.set('Saved');
       await model.execute(true);
     } catch (e) {
-      this.status.set('Save failed');
+      // The grid's wording by kind (a 504 of a proxy: the changes may have been saved, load again first), in the
+      // language of the app's GRID_MESSAGES; the error's own message stays below for the developer.
+      this.status.set(saveFailureMessage(e, null, this.messages));
       this.error.set(e instanceof Error ? e.message : String(e));
     }
   }

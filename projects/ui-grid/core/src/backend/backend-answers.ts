@@ -74,33 +74,62 @@ export function saveAnswer(url: string, body: string): void {
 }
 
 /**
+ * Statuses a proxy answers with when it may have passed the request on and got no usable answer back, so that the
+ * server behind it may have done what was asked: 502 Bad Gateway (the server's connection closed, or its answer was
+ * unreadable), 504 Gateway Timeout, and Cloudflare's 520 (an empty or unknown answer) and 524 (no answer in time).
+ * Not 503: a server sends it for a request it did not take on (overload, maintenance), as does a proxy with no server
+ * to pass it to; nor Cloudflare's 521-523, where no connection to the server was made.
+ */
+const NO_ANSWER_BEHIND_PROXY: ReadonlySet<number> = new Set([502, 504, 520, 524]);
+
+/**
  * The error of a non-2xx answer: SAVE_CONFLICT (409 on save, `details.rowIds` the conflicting rows), SAVE_FAILED
- * (other save failures), BACKEND (load and identifiers). The message carries the server's reason.
+ * (other save failures), BACKEND (load and identifiers). The message carries the server's reason. A proxy's answer
+ * that the server behind it gave none (502, 504, ...) is `details.noAnswer` like a timeout, and BACKEND for a save
+ * too: the server may have committed it (`PostingWrsBackend.save` adds `details.outcomeUnknown`).
  */
 export function httpFailure(call: 'load' | 'save' | 'nextIdentifier', url: string, status: number, statusText: string, body: string): WrsError {
   const { reason, rowIds } = errorDetails(body);
-  const code: WrsErrorCode = call !== 'save' ? 'BACKEND' : status === 409 ? 'SAVE_CONFLICT' : 'SAVE_FAILED';
-  const what = call === 'save' ? 'Save' : call === 'load' ? 'Load' : 'Next identifier';
-  const message = `${what} failed: HTTP ${status}${statusText ? ' ' + statusText : ''} from ${url}${reason ? `: ${reason}` : ''}`;
-  return new WrsError(code, message, url, { status, rowIds, reason });
+  const noAnswer = NO_ANSWER_BEHIND_PROXY.has(status);
+  const code: WrsErrorCode = call !== 'save' || noAnswer ? 'BACKEND' : status === 409 ? 'SAVE_CONFLICT' : 'SAVE_FAILED';
+  const what = call === 'save' ? (noAnswer ? 'Save not confirmed' : 'Save failed') : call === 'load' ? 'Load failed' : 'Next identifier failed';
+  const message = `${what}: HTTP ${status}${statusText ? ' ' + statusText : ''} from ${url}${reason ? `: ${reason}` : ''}`;
+  // No rows are named where no answer of the server came: the grid would mark them as refused.
+  return new WrsError(code, message, url, noAnswer ? { status, rowIds: [], reason, noAnswer } : { status, rowIds, reason });
 }
 
-/** The error of a request that never got an answer. */
+/**
+ * The error of a request that never got an answer: `details.noAnswer`, and the transport's own text as
+ * `details.reason` ("Failed to fetch").
+ */
 export function networkFailure(url: string, error: unknown): WrsError {
-  return new WrsError('BACKEND', `Cannot reach ${url}: ${error instanceof Error ? error.message : String(error)}`, url);
+  const reason = error instanceof Error ? error.message : String(error);
+  return new WrsError('BACKEND', `Cannot reach ${url}: ${reason}`, url, { noAnswer: true, reason });
 }
 
-/** Parses a load answer; anything but a `wrs:Wrs` document is a NOT_WRS error naming the url. */
+/**
+ * Parses a load answer; anything but a `wrs:Wrs` document is a NOT_WRS error naming the url, whose `details.answer`
+ * says what came instead: `webPage` (an HTML page, a login page a redirect led to; its title as `details.reason`),
+ * `notXml` (the parser's message as `details.reason`) or `notWrs` (another XML document; its root as `details.reason`).
+ */
 export function wrsAnswer(url: string, body: string): Document {
+  const input = body.slice(0, 200);
+  // Before parsing: most HTML pages are not well-formed XML, and their parse error would hide what came.
+  if (isHtmlPage(body)) {
+    const reason = htmlPageText(body);
+    throw new WrsError('NOT_WRS', `The answer of ${url} is an HTML page, not a wrs:Wrs (a login page or a proxy?)${reason ? `: ${reason}` : ''}`, input, { answer: 'webPage', reason });
+  }
   let doc: Document;
   try {
     doc = parseXml(body);
   } catch (e) {
-    throw new WrsError('NOT_WRS', `The answer of ${url} is not XML: ${e instanceof Error ? e.message : String(e)}`, body.slice(0, 200));
+    const reason = e instanceof Error ? e.message : String(e);
+    throw new WrsError('NOT_WRS', `The answer of ${url} is not XML: ${reason}`, input, { answer: 'notXml', reason });
   }
   const root = doc.documentElement;
   if (root.namespaceURI !== NS.wrs || root.localName !== 'Wrs') {
-    throw new WrsError('NOT_WRS', `The answer of ${url} is not a wrs:Wrs but {${root.namespaceURI ?? ''}}${root.localName}`, body.slice(0, 200));
+    const reason = `{${root.namespaceURI ?? ''}}${root.localName}`;
+    throw new WrsError('NOT_WRS', `The answer of ${url} is not a wrs:Wrs but ${reason}`, input, { answer: 'notWrs', reason });
   }
   return doc;
 }

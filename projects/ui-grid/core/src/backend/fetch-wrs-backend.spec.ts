@@ -59,19 +59,28 @@ describe(`FetchWrsBackend (${domName()})`, () => {
     const backend = new FetchWrsBackend({ fetch });
     const net = await failure(backend.load(REQUEST));
     expect([net.code, net.message]).toEqual(['BACKEND', 'Cannot reach WrsServlet: connection refused']);
+    expect(net.details).withContext('no answer, the transport text kept for the UI').toEqual({ noAnswer: true, reason: 'connection refused' });
     const http = await failure(backend.load(REQUEST));
     expect(http.code).toBe('BACKEND');
     expect(http.message).toBe('Load failed: HTTP 400 Bad Request from WrsServlet: Unknown column "x"');
     expect(http.details?.['status']).toBe(400);
   });
 
-  it('load rejects with NOT_WRS when a 2xx body is not a wrs:Wrs', async () => {
-    const { fetch } = fakeFetch([new Response('<html><body>login</body></html>'), new Response('not xml at all')]);
+  it('load rejects with NOT_WRS when a 2xx body is not a wrs:Wrs, saying in details what came instead', async () => {
+    // A login page as servers send it is no well-formed XML (an unclosed meta): still a web page, not a parse error.
+    const login = '<!DOCTYPE html><html><head><meta charset="utf-8"><title>Sign in</title></head><body><form></body></html>';
+    const { fetch } = fakeFetch([new Response('<html><body>login</body></html>'), new Response(login), new Response('not xml at all'), new Response('<x:Other xmlns:x="urn:x"/>')]);
     const backend = new FetchWrsBackend({ fetch });
+    const page = await failure(backend.load(REQUEST));
+    expect([page.code, page.message]).toEqual(['NOT_WRS', 'The answer of WrsServlet is an HTML page, not a wrs:Wrs (a login page or a proxy?): login']);
+    expect(page.details).toEqual({ answer: 'webPage', reason: 'login' });
+    expect((await failure(backend.load(REQUEST))).details).toEqual({ answer: 'webPage', reason: 'Sign in' });
+    const notXml = await failure(backend.load(REQUEST));
+    expect([notXml.code, notXml.details?.['answer']]).toEqual(['NOT_WRS', 'notXml']);
+    expect(notXml.details?.['reason']).withContext("the parser's own text").toMatch(/^Malformed XML/);
+    expect(notXml.message).toBe(`The answer of WrsServlet is not XML: ${notXml.details?.['reason']}`);
     const other = await failure(backend.load(REQUEST));
-    expect(other.code).toBe('NOT_WRS');
-    expect(other.message).toContain('not a wrs:Wrs but {}html');
-    expect((await failure(backend.load(REQUEST))).code).toBe('NOT_WRS');
+    expect([other.code, other.message, other.details]).toEqual(['NOT_WRS', 'The answer of WrsServlet is not a wrs:Wrs but {urn:x}Other', { answer: 'notWrs', reason: '{urn:x}Other' }]);
   });
 
   it('save POSTs the Wrs and resolves on 2xx', async () => {
@@ -147,6 +156,41 @@ describe(`FetchWrsBackend (${domName()})`, () => {
     expect([refused.code, refused.details?.['outcomeUnknown']]).toEqual(['SAVE_FAILED', undefined]);
   });
 
+  it("a save a proxy answered 502, 504, 520 or 524 may have been committed behind it: reported as without an answer; 503 and 500 are refusals", async () => {
+    const gateway = (status: number, title: string) => new Response(`<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`, { status, statusText: title.slice(4) });
+    const { fetch } = fakeFetch([
+      gateway(504, '504 Gateway Time-out'),
+      gateway(502, '502 Bad Gateway'),
+      gateway(520, '520 Unknown Error'),
+      gateway(524, '524 A Timeout Occurred'),
+      gateway(503, '503 Service Unavailable'),
+      new Response('<Error><Message>disk full</Message><Row id="R1"/></Error>', { status: 500 }),
+    ]);
+    const backend = new FetchWrsBackend({ fetch });
+    const timedOut = await failure(backend.save(WRS_ANSWER));
+    expect(timedOut.code).toBe('BACKEND');
+    expect(timedOut.details).toEqual({ status: 504, rowIds: [], reason: '504 Gateway Time-out', noAnswer: true, outcomeUnknown: true });
+    expect(timedOut.message).toBe(
+      'Save not confirmed: HTTP 504 Gateway Time-out from WrsServlet: 504 Gateway Time-out. The server may have saved the changes all the same: load the data again before saving them once more',
+    );
+    for (const status of [502, 520, 524]) {
+      const e = await failure(backend.save(WRS_ANSWER));
+      expect([e.code, e.details?.['status'], e.details?.['outcomeUnknown']]).withContext(String(status)).toEqual(['BACKEND', status, true]);
+    }
+    const unavailable = await failure(backend.save(WRS_ANSWER));
+    expect([unavailable.code, unavailable.details?.['status'], unavailable.details?.['outcomeUnknown']]).withContext('503: not taken on').toEqual(['SAVE_FAILED', 503, undefined]);
+    const error = await failure(backend.save(WRS_ANSWER));
+    expect([error.code, error.details?.['outcomeUnknown'], error.details?.['rowIds']]).toEqual(['SAVE_FAILED', undefined, ['R1']]);
+  });
+
+  it('a load a proxy answered 504 is a load without an answer (noAnswer), with the proxy page and the status', async () => {
+    const { fetch } = fakeFetch([new Response('<html><head><title>504 Gateway Time-out</title></head></html>', { status: 504 }), new Response('busy', { status: 503 })]);
+    const backend = new FetchWrsBackend({ fetch });
+    const e = await failure(backend.load(REQUEST));
+    expect([e.code, e.message, e.details]).toEqual(['BACKEND', 'Load failed: HTTP 504 from WrsServlet: 504 Gateway Time-out', { status: 504, rowIds: [], reason: '504 Gateway Time-out', noAnswer: true }]);
+    expect((await failure(backend.load(REQUEST))).details).toEqual({ status: 503, rowIds: [], reason: 'busy' });
+  });
+
   it('abandons a call without an answer after timeoutMs: the request is aborted, BACKEND names the url', async () => {
     let aborted = false;
     const hanging = ((_url: string, init: RequestInit) =>
@@ -164,6 +208,8 @@ describe(`FetchWrsBackend (${domName()})`, () => {
     expect(e.message).toContain('The server may have saved the changes all the same');
     expect(e.details?.['outcomeUnknown']).toBeTrue();
     expect(aborted).toBeTrue();
+    const load = await failure(backend.load(REQUEST));
+    expect([load.code, load.message, load.details]).toEqual(['BACKEND', 'No answer from WrsServlet in 30 ms (load)', { noAnswer: true, timeoutMs: 30 }]);
     const caller = new AbortController();
     const call = backend.load(REQUEST, { signal: caller.signal });
     caller.abort(new Error('left the page'));

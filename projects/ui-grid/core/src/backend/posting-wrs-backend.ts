@@ -39,7 +39,7 @@ export abstract class PostingWrsBackend implements WrsBackend {
     const follow = () => controller.abort(signal!.reason);
     if (signal?.aborted) follow();
     signal?.addEventListener('abort', follow);
-    const timer = setTimeout(() => controller.abort(new WrsError('BACKEND', `No answer from ${url} in ${limit} ms (${call})`, url, { timeoutMs: limit })), limit);
+    const timer = setTimeout(() => controller.abort(new WrsError('BACKEND', `No answer from ${url} in ${limit} ms (${call})`, url, { noAnswer: true, timeoutMs: limit })), limit);
     try {
       return await this.post(call, url, body, controller.signal);
     } catch (e) {
@@ -59,7 +59,8 @@ export abstract class PostingWrsBackend implements WrsBackend {
 
   /**
    * POSTs a `wrs:Wrs` of I, M and D rows; resolves once the server committed it. A save that got no answer (no
-   * connection, a timeout) may have been committed all the same: its BACKEND error says so (`details.outcomeUnknown`).
+   * connection, a timeout, a proxy's 502 or 504) may have been committed all the same: its BACKEND error says so
+   * (`details.outcomeUnknown`).
    */
   async save(wrs: Document | string, options?: WrsBackendCallOptions): Promise<void> {
     const url = options?.url ?? this.endpoints.modelUrl ?? DEFAULT_MODEL_URL;

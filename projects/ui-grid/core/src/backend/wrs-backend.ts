@@ -7,7 +7,9 @@ export interface WrsBackendCallOptions {
 
 /**
  * The server round trip (design.md section 5), an interface so apps can bring their own transport.
- * Failures reject with a WrsError (`BACKEND`, `SAVE_FAILED`, `SAVE_CONFLICT`) whose message carries the server's reason.
+ * Failures reject with a WrsError (`BACKEND`, `SAVE_FAILED`, `SAVE_CONFLICT`, `NOT_WRS`) whose message carries the
+ * server's reason; `details` say what kind of failure it was for a UI to tell in its language: `status` and `reason` of
+ * an HTTP error answer, `noAnswer` (with `timeoutMs` for a timeout), NOT_WRS `answer` (`webPage`, `notXml`, `notWrs`).
  */
 export interface WrsBackend {
   /** POSTs a `wrq:WrsRequest` and resolves with the `wrs:Wrs` answer. */

@@ -82,7 +82,7 @@ import { GridExportFormat, downloadBlob, exportBytes, exportFileNameFor } from '
 import { CaptionForColumnValue, ColumnFiltersCustomFilter, GridFeatures } from './features/grid-features';
 import { decorateHeader } from './features/grid-header-features';
 import { GRID_MESSAGES, GridMessageTable, formatMessage, messageOf, rowStateMessage, translateLayout } from './features/grid-messages';
-import { saveFailureMessage } from './features/save-failure-message';
+import { loadFailureMessage, loadFailureReason, saveFailureMessage } from './features/failure-message';
 import { GRID_MENU_ACTIONS, focusFirstEntry, menuEntries, renderMenu, wireMenu } from './features/grid-context-menu';
 import { openOverlay } from './features/grid-overlay';
 import { GridPagerComponent } from './features/grid-pager.component';
@@ -482,7 +482,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         this.revealOnTurn = null;
         this.replayOnTurn = null;
         this.features.loadFailed();
-        this.message.set(formatMessage(this.messages.loadFailed, { reason: failureReason(e) }));
+        this.message.set(loadFailureMessage(e, this.messages));
       }
       throw e;
     } finally {
@@ -1454,7 +1454,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         }
       });
       this.setStatus(this.savedStatus);
-      if (reloadFailure) this.message.set(formatMessage(this.messages.savedReloadFailed, { reason: failureReason(reloadFailure) }));
+      if (reloadFailure) this.message.set(formatMessage(this.messages.savedReloadFailed, { reason: loadFailureReason(reloadFailure, this.messages) }));
       else {
         // The data's own notes (a row limit, a query error of the reload) stay after what the save did.
         const done = sent > 0 ? formatMessage(messageOf(this.messages, sent === 1 ? 'savedRow' : 'savedRows'), { n: sent }) : messageOf(this.messages, 'nothingToSave');
@@ -2287,17 +2287,6 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   shownColumnIds(): string[] {
     return this.shown.map((c) => c.id);
   }
-}
-
-/**
- * What the user reads after "Loading failed:" (or "Saved; reloading failed:"): the server's reason and its HTTP status
- * for an answer of the server (the error's own message starts with "Load failed" already), else the error's message.
- */
-function failureReason(error: unknown): string {
-  const details = error instanceof WrsError ? error.details : undefined;
-  if (typeof details?.['status'] !== 'number') return errorMessage(error);
-  const reason = typeof details['reason'] === 'string' ? details['reason'] : '';
-  return reason ? `${reason} (HTTP ${details['status']})` : `HTTP ${details['status']}`;
 }
 
 /** A selector for the header control holding the focus (a column header, a filter control, a group), or null. */

@@ -8,6 +8,8 @@ export type { GridArgs } from './grid-factory';
 export type { GridEditor } from './grid-editor';
 export { GRID_MESSAGES, GRID_MESSAGES_EN, GRID_MESSAGES_DE, I18N_PREFIX, translateCaption, formatMessage } from './features/grid-messages';
 export type { GridMessages, GridMessageTable } from './features/grid-messages';
+export { failureKind, loadFailureMessage, saveFailureMessage } from './features/failure-message';
+export type { FailureKind } from './features/failure-message';
 export { GridRendererRegistry } from './features/renderer-registry';
 export type { GridCellRenderer } from './features/renderer-registry';
 export { GridEditorRegistry } from './features/editor-registry';

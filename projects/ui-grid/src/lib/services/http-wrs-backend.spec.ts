@@ -73,6 +73,14 @@ describe('HttpWrsBackend', () => {
     expect(e.message).toContain('The server may have saved the changes all the same');
   });
 
+  it("save answered 504 by a proxy rejects as one without an answer (outcomeUnknown): the server behind may have saved it", async () => {
+    const failing = failure(backend.save(ANSWER));
+    http.expectOne('/api/WrsServlet').flush('<html><head><title>504 Gateway Time-out</title></head></html>', { status: 504, statusText: 'Gateway Timeout' });
+    const e = await failing;
+    expect([e.code, e.details?.['status'], e.details?.['outcomeUnknown']]).toEqual(['BACKEND', 504, true]);
+    expect(e.message).toContain('The server may have saved the changes all the same');
+  });
+
   it('save rejects with SAVE_CONFLICT and the row ids on 409', async () => {
     const failing = failure(backend.save(ANSWER));
     http.expectOne('/api/WrsServlet').flush('<Error status="409"><Message>changed</Message><Row id="R1"/></Error>', { status: 409, statusText: 'Conflict' });

@@ -134,6 +134,21 @@ export interface GridMessages {
   /** A save without an answer (no connection, a timeout; `{time}` the time waited): it may have been saved all the same. */
   readonly saveNoAnswer?: string;
   readonly saveNoAnswerIn?: string;
+  /** A save a proxy answered 502 or 504 (no answer from the server behind it); `{detail}` its text and status. */
+  readonly saveNoAnswerViaProxy?: string;
+  /**
+   * A failed load by kind (`loadFailureReason`), the `{reason}` of `loadFailed` and `savedReloadFailed`: the server
+   * refused the request (4xx), an error of the server (5xx), a web page instead of data (a login page), an answer that
+   * is no XML or no Wrs, no answer (`loadNoAnswerIn`: in `{time}`). The server's, parser's or transport's own text and
+   * the HTTP status follow: ": <text> (HTTP 500)".
+   */
+  readonly loadRefused?: string;
+  readonly loadServerError?: string;
+  readonly loadWebPage?: string;
+  readonly loadNotXml?: string;
+  readonly loadNotWrs?: string;
+  readonly loadNoAnswer?: string;
+  readonly loadNoAnswerIn?: string;
 }
 
 /** A message table: the grid's texts plus any caption keys an app looks up with the U+E0FF prefix. */
@@ -245,6 +260,14 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   saveNotASaveAnswer: 'Save failed: the server answered with a web page, not a save result (a login page?)',
   saveNoAnswer: 'Save not confirmed: no answer from the server. The changes may have been saved all the same: load the data again before saving them once more',
   saveNoAnswerIn: 'Save not confirmed: no answer from the server in {time}. The changes may have been saved all the same: load the data again before saving them once more',
+  saveNoAnswerViaProxy: 'Save not confirmed: the server did not answer through the proxy: {detail}. The changes may have been saved all the same: load the data again before saving them once more',
+  loadRefused: 'the server refused the request',
+  loadServerError: 'error on the server',
+  loadWebPage: 'the server answered with a web page, not data (a login page?)',
+  loadNotXml: 'the answer of the server is not well-formed XML',
+  loadNotWrs: 'the answer of the server is not a Wrs',
+  loadNoAnswer: 'no answer from the server',
+  loadNoAnswerIn: 'no answer from the server in {time}',
 };
 
 /** The German table, the second table proving an app can replace the texts. */
@@ -353,6 +376,14 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   saveNotASaveAnswer: 'Speichern fehlgeschlagen: Der Server hat mit einer Webseite statt eines Speicherergebnisses geantwortet (einer Anmeldeseite?)',
   saveNoAnswer: 'Speichern nicht bestätigt: keine Antwort vom Server. Die Änderungen sind vielleicht trotzdem gespeichert: die Daten neu laden, bevor sie noch einmal gespeichert werden',
   saveNoAnswerIn: 'Speichern nicht bestätigt: keine Antwort vom Server in {time}. Die Änderungen sind vielleicht trotzdem gespeichert: die Daten neu laden, bevor sie noch einmal gespeichert werden',
+  saveNoAnswerViaProxy: 'Speichern nicht bestätigt: Der Server hat über den Proxy nicht geantwortet: {detail}. Die Änderungen sind vielleicht trotzdem gespeichert: die Daten neu laden, bevor sie noch einmal gespeichert werden',
+  loadRefused: 'Der Server hat die Anfrage abgelehnt',
+  loadServerError: 'Fehler auf dem Server',
+  loadWebPage: 'Der Server hat mit einer Webseite statt Daten geantwortet (einer Anmeldeseite?)',
+  loadNotXml: 'Die Antwort des Servers ist kein wohlgeformtes XML',
+  loadNotWrs: 'Die Antwort des Servers ist kein Wrs',
+  loadNoAnswer: 'keine Antwort vom Server',
+  loadNoAnswerIn: 'keine Antwort vom Server in {time}',
 };
 
 /** The message table of every grid in an injector; provide GRID_MESSAGES_DE or an app's own table to replace it. */
