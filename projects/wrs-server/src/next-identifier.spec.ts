@@ -1,9 +1,10 @@
 import { TestServer, startTestServer } from '../testing/test-server';
+import { describeOnDatabases } from '../testing/test-databases';
 import { nextIdentifier } from './next-identifier';
 
-describe('next identifier on PGlite', () => {
+describeOnDatabases('next identifier', (kind) => {
   let server: TestServer;
-  beforeAll(async () => (server = await startTestServer()));
+  beforeAll(async () => (server = await startTestServer(kind)));
   afterAll(async () => server.close());
 
   const last = async (path: string) => {

@@ -1,5 +1,6 @@
 import { parseXml } from 'ngx-wrs-grid/core';
 import { D, I, M, TestServer, cellXml, orderRows, ordersRequest, rowsOf, saveXml, startTestServer } from '../testing/test-server';
+import { describeOnDatabases } from '../testing/test-databases';
 import { bindingSetsFrom } from './binding-sets';
 import { Database } from './database';
 import { saveWrs } from './save-wrs';
@@ -23,9 +24,9 @@ async function loadedRange(server: TestServer, from: number, to: number): Promis
   return new Map((await orderRows(server.db, ids)).map((r) => [Number(r['id']), cellsOf(r)]));
 }
 
-describe('save (wrs:Wrs with I, M, D rows) on PGlite', () => {
+describeOnDatabases('save (wrs:Wrs with I, M, D rows)', (kind) => {
   let server: TestServer;
-  beforeAll(async () => (server = await startTestServer()));
+  beforeAll(async () => (server = await startTestServer(kind)));
   afterAll(async () => server.close());
 
   it('writes I, M and D rows in one transaction; unchanged R rows are ignored', async () => {
@@ -291,7 +292,7 @@ describe('save (wrs:Wrs with I, M, D rows) on PGlite', () => {
   });
 });
 
-describe('save into a table whose key the database gives (SERIAL, read-only)', () => {
+describeOnDatabases('save into a table whose key the database gives (SERIAL, read-only)', (kind) => {
   const bindingSets = bindingSetsFrom({
     tags: {
       table: 'tags',
@@ -302,7 +303,7 @@ describe('save into a table whose key the database gives (SERIAL, read-only)', (
     },
   });
   let server: TestServer;
-  beforeAll(async () => (server = await startTestServer({ table: 'CREATE TABLE tags (id SERIAL PRIMARY KEY, name VARCHAR(20))', bindingSets })));
+  beforeAll(async () => (server = await startTestServer(kind, { table: 'CREATE TABLE tags (id SERIAL PRIMARY KEY, name VARCHAR(20))', bindingSets })));
   afterAll(async () => server.close());
 
   it('inserts rows whose key the database gives, in document order', async () => {

@@ -1,0 +1,53 @@
+import pg from 'pg';
+import { Database, openPglite, openPostgres } from '../src/database';
+
+export type DatabaseKind = Database['kind'];
+
+/** The PostgreSQL the server specs run on besides PGlite (`bash scripts/with-postgres.sh` starts a throwaway one). */
+export const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL'] || undefined;
+
+/** The databases the specs that touch one run on: PGlite always, PostgreSQL when TEST_DATABASE_URL names one. */
+export const TEST_DATABASES: readonly DatabaseKind[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+const NAMES: Record<DatabaseKind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+
+/** Defines the suite once per database in TEST_DATABASES, its title ending in the database's name. */
+export function describeOnDatabases(title: string, specs: (kind: DatabaseKind) => void): void {
+  for (const kind of TEST_DATABASES) describe(`${title} on ${NAMES[kind]}`, () => specs(kind));
+}
+
+let schemas = 0;
+
+/**
+ * A fresh, empty database of the kind: PGlite in memory, or on PostgreSQL a schema of its own in TEST_DATABASE_URL's
+ * database (the pool's search_path), dropped again on close, so suites never see each other's rows.
+ */
+export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') return openPglite();
+  if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set: no PostgreSQL to run on');
+  const schema = `wrs_spec_${process.pid}_${++schemas}`;
+  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(TEST_DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  const db = await openPostgres(url.href);
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await cleanup.connect();
+      try {
+        await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}
