@@ -1,6 +1,6 @@
 import { parseXml } from 'ngx-wrs-grid/core';
 import { D, I, M, TestServer, cellXml, orderRows, ordersRequest, rowsOf, saveXml, startTestServer } from '../testing/test-server';
-import { describeOnDatabases } from '../testing/test-databases';
+import { describeOnDatabases, releasedTogether } from '../testing/test-databases';
 import { bindingSetsFrom } from './binding-sets';
 import { Database } from './database';
 import { saveWrs } from './save-wrs';
@@ -266,6 +266,47 @@ describeOnDatabases('save (wrs:Wrs with I, M, D rows)', (kind) => {
       [...modified].filter(([id]) => id % 2 === 0).map(([id, v]) => [String(id), v[1], '2']),
     );
   });
+
+  if (kind === 'postgres') {
+    /** The saves posted at once, each waiting for row locks of `ids` until all wait (`releasedTogether`). */
+    const racing = (ids: number[], docs: string[]) =>
+      releasedTogether(server.db, { sql: 'SELECT id FROM orders WHERE id = ANY($1::int[]) FOR UPDATE', params: [ids] }, docs.map((doc) => () => server.post('/WrsServlet', saveDoc(doc))));
+    const customer = (values: Cells, name: string): Cells => values.map((v, i) => (i === 1 ? name : v));
+
+    it('commits exactly one of two saves changing the same row at once; the other gets 409 naming the row', async () => {
+      const before = await loaded(server, 71);
+      const answers = await racing([71], [M('R71', customer(before, 'First client'), before), M('R71', customer(before, 'Second client'), before)]);
+      expect(answers.map((a) => a.status).sort()).withContext(answers.map((a) => a.text).join('\n')).toEqual([200, 409]);
+      const winner = answers.findIndex((a) => a.status === 200);
+      expect(answers[1 - winner].text).toContain('1 row(s) changed or deleted on the server since they were loaded: R71; nothing was saved');
+      expect(await loaded(server, 71)).toEqual(customer(before, winner === 0 ? 'First client' : 'Second client'));
+    });
+
+    it('commits exactly one of a delete and a change of the same row at once; the other gets 409 naming the row', async () => {
+      const before = await loaded(server, 72);
+      const answers = await racing([72], [D('R72', before), M('R72', customer(before, 'Changed'), before)]);
+      expect(answers.map((a) => a.status).sort()).withContext(answers.map((a) => a.text).join('\n')).toEqual([200, 409]);
+      const deleted = answers[0].status === 200;
+      expect(answers[deleted ? 1 : 0].text).toContain('<Row id="R72"/>');
+      if (deleted) expect(await orderRows(server.db, [72])).toEqual([]);
+      else expect(await loaded(server, 72)).toEqual(customer(before, 'Changed'));
+    });
+
+    // Each save locks its first row, then waits for its second: the database may break that deadlock by failing one
+    // batch, which then runs row by row and finds both rows changed.
+    it('commits exactly one of two saves changing the same two rows in opposite order at once, the other gets 409 naming both', async () => {
+      const [a, b] = [await loaded(server, 73), await loaded(server, 74)];
+      const answers = await racing([73, 74], [
+        M('R73', customer(a, 'Client 1'), a) + M('R74', customer(b, 'Client 1'), b),
+        M('R74', customer(b, 'Client 2'), b) + M('R73', customer(a, 'Client 2'), a),
+      ]);
+      expect(answers.map((a) => a.status).sort()).withContext(answers.map((a) => a.text).join('\n')).toEqual([200, 409]);
+      const winner = answers.findIndex((x) => x.status === 200);
+      expect(answers[1 - winner].text).toContain(winner === 0 ? '<Row id="R74"/><Row id="R73"/>' : '<Row id="R73"/><Row id="R74"/>');
+      const name = `Client ${winner + 1}`;
+      expect([await loaded(server, 73), await loaded(server, 74)]).toEqual([customer(a, name), customer(b, name)]);
+    });
+  }
 
   it('names the stale D row, not the I row after it holding its key: the conflict is the deleted row changed meanwhile', async () => {
     const a = await loaded(server, 53);

@@ -51,3 +51,50 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
     },
   };
 }
+
+/**
+ * Resolves once `count` sessions wait for the session `pid`, directly or behind another waiting session (a second
+ * waiter for a row lock waits for the first); fails after 20 s.
+ */
+async function waitUntilBlocked(db: Database, pid: number, count: number): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const r = await db.query(
+      `WITH RECURSIVE waiting (pid) AS (
+         SELECT $1::int UNION SELECT a.pid FROM pg_stat_activity a JOIN waiting w ON w.pid = ANY(pg_blocking_pids(a.pid))
+       ) SELECT count(*) - 1 AS n FROM waiting`,
+      [pid],
+    );
+    const waiting = Number(r.rows[0]['n']);
+    if (waiting >= count) return;
+    if (Date.now() > deadline) throw new Error(`${waiting} of ${count} calls came to wait for the lock within 20 s`);
+    await new Promise((ok) => setTimeout(ok, 10));
+  }
+}
+
+const ROLLED_BACK = Symbol('rolled back');
+
+/**
+ * Starts `calls` while a transaction of PostgreSQL `db` holds the locks `lockSql` takes, waits until every call waits
+ * for them, then ends that transaction (committed, or rolled back with `rollback`): the calls then really run at once,
+ * each with the others' transactions open. Resolves with their results in order.
+ */
+export async function releasedTogether<T>(
+  db: Database,
+  lock: { sql: string; params?: readonly unknown[]; rollback?: boolean },
+  calls: readonly (() => Promise<T>)[],
+): Promise<T[]> {
+  let started: Promise<T>[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      await tx.query(lock.sql, lock.params);
+      const pid = Number((await tx.query('SELECT pg_backend_pid() AS pid')).rows[0]['pid']);
+      started = calls.map((call) => call());
+      await waitUntilBlocked(db, pid, calls.length);
+      if (lock.rollback) throw ROLLED_BACK;
+    });
+  } catch (e) {
+    if (e !== ROLLED_BACK) throw e;
+  }
+  return Promise.all(started);
+}
