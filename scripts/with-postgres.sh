@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs a command against a throwaway PostgreSQL: a new cluster in a temp folder, reached by a unix socket there (no
-# port, no system cluster touched), database `wrs_spec`, TEST_DATABASE_URL exported; stopped and removed on exit.
+# port, no system cluster touched), database `wrs_spec` (UTF-8, collation C and character classes C.UTF-8, as PGlite),
+# TEST_DATABASE_URL exported; stopped and removed on exit.
 #   bash scripts/with-postgres.sh npm run test:server
 # Needs Debian's `postgresql` package (binaries in /usr/lib/postgresql/<version>/bin; PG_BIN overrides). As root the
 # cluster runs as the `postgres` OS user, since PostgreSQL refuses to run as root.
@@ -25,7 +26,7 @@ stop() {
 }
 trap stop EXIT
 
-as_owner "$PG_BIN/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
+as_owner "$PG_BIN/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 --lc-collate=C >"$dir/initdb.log" 2>&1 ||
   { cat "$dir/initdb.log" >&2; exit 1; }
 # Specs only: no TCP listener, and durability traded for speed.
 as_owner "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 30 \
