@@ -292,6 +292,21 @@ describeOnDatabases('save (wrs:Wrs with I, M, D rows)', (kind) => {
       else expect(await loaded(server, 72)).toEqual(customer(before, 'Changed'));
     });
 
+    it('commits exactly one of two saves inserting the same key at once; the other gets 409 naming its row', async () => {
+      const row = (name: string): Cells => ['60001', name, 'DE', 'NEW', '1', '1.00', null];
+      // A held, then rolled back insert of the key makes both wait for it; then one inserts and the other finds the key taken.
+      const answers = await releasedTogether(
+        server.db,
+        { sql: `INSERT INTO orders (id, customer, country, status, quantity, price) VALUES (60001, 'Held', 'DE', 'NEW', 1, 1)`, rollback: true },
+        [I('I_1_A', row('Client A')), I('I_1_B', row('Client B'))].map((doc) => () => server.post('/WrsServlet', saveDoc(doc))),
+      );
+      expect(answers.map((a) => a.status).sort()).withContext(answers.map((a) => a.text).join('\n')).toEqual([200, 409]);
+      const winner = answers.findIndex((a) => a.status === 200);
+      const loser = winner === 0 ? 'I_1_B' : 'I_1_A';
+      expect(answers[1 - winner].text).toMatch(new RegExp(`Row ${loser}: a row with this key already exists.*<Row id="${loser}"/>`));
+      expect(cellsOf((await orderRows(server.db, [60001]))[0])).toEqual(row(winner === 0 ? 'Client A' : 'Client B'));
+    });
+
     // Each save locks its first row, then waits for its second: the database may break that deadlock by failing one
     // batch, which then runs row by row and finds both rows changed.
     it('commits exactly one of two saves changing the same two rows in opposite order at once, the other gets 409 naming both', async () => {
