@@ -20,9 +20,10 @@ let schemas = 0;
 
 /**
  * A fresh, empty database of the kind: PGlite in memory, or on PostgreSQL a schema of its own in TEST_DATABASE_URL's
- * database (the pool's search_path), dropped again on close, so suites never see each other's rows.
+ * database (the pool's search_path, and its application_name), dropped again on close, so suites never see each
+ * other's rows. `log` gets what the database logs (openPostgres).
  */
-export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
+export async function openTestDatabase(kind: DatabaseKind, log?: (message: string) => void): Promise<Database> {
   if (kind === 'pglite') return openPglite();
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set: no PostgreSQL to run on');
   const schema = `wrs_spec_${process.pid}_${++schemas}`;
@@ -36,7 +37,8 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database> {
   }
   const url = new URL(TEST_DATABASE_URL);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  const db = await openPostgres(url.href);
+  url.searchParams.set('application_name', schema);
+  const db = await openPostgres(url.href, log);
   return {
     ...db,
     async close() {

@@ -21,14 +21,15 @@ export interface TestServer {
 
 /**
  * The real server on a fresh database of the kind (`openTestDatabase`), on a free port: seeded with the 10,000 demo orders and their binding sets, or
- * with `table` (one CREATE TABLE statement) and `bindingSets` instead; `log` gets what the server logs of its 500s.
+ * with `table` (one CREATE TABLE statement) and `bindingSets` instead; `log` gets what the server logs of its 500s
+ * and what openPostgres logs.
  */
 export async function startTestServer(
   kind: DatabaseKind,
   own?: { table: string; bindingSets: BindingSets },
   log?: (message: string) => void,
 ): Promise<TestServer> {
-  const db = await openTestDatabase(kind);
+  const db = await openTestDatabase(kind, log);
   if (own) await db.query(own.table);
   else await ensureDemoData(db);
   const bindingSets = own?.bindingSets ?? readBindingSets(resolve('projects/wrs-server/binding-sets.json'));
