@@ -1,5 +1,5 @@
 import { TEST_DATABASE_URL } from '../testing/test-databases';
-import { loadRequest, startTestServer } from '../testing/test-server';
+import { I, M, loadRequest, rowsOf, saveXml, startTestServer } from '../testing/test-server';
 import { bindingSetsFrom } from './binding-sets';
 import { openPostgres } from './database';
 
@@ -39,6 +39,37 @@ if (TEST_DATABASE_URL || ci) describe('the PostgreSQL of the server specs', () =
         expect((await loads()).map((r) => r.status)).toEqual([200, 200, 200]);
       } finally {
         await server.close();
+      }
+    });
+
+    it('answers REAL and DOUBLE values exactly, and takes them back as originals, when the role sets extra_float_digits = 0', async () => {
+      const bindingSets = bindingSetsFrom({
+        f: {
+          table: 'f',
+          columns: [
+            { id: 'id', column: 'id', type: 'INTEGER', key: true },
+            { id: 'dbl', column: 'dbl', type: 'DOUBLE' },
+            { id: 'r', column: 'r', type: 'REAL' },
+            { id: 'n', column: 'n', type: 'INTEGER' },
+          ],
+        },
+      });
+      // Like an older server's setting: PostgreSQL then writes floats rounded (15 and 6 digits), which no longer read back as the value.
+      const admin = await openPostgres(TEST_DATABASE_URL);
+      await admin.query('ALTER ROLE CURRENT_USER SET extra_float_digits = 0');
+      const server = await startTestServer('postgres', { table: 'CREATE TABLE f (id INTEGER PRIMARY KEY, dbl DOUBLE PRECISION, r REAL, n INTEGER)', bindingSets });
+      try {
+        const ids = ['id', 'dbl', 'r', 'n'];
+        const values = ['1', '0.3333333333333333', '0.33333334', '1'];
+        expect((await server.post('/WrsServlet', saveXml('f', ids, I('I_1', values)))).status).toBe(200);
+        const [loaded] = rowsOf((await server.post('/WrsServlet', loadRequest('f'))).text);
+        expect(loaded.cells).toEqual(values);
+        const edit = await server.post('/WrsServlet', saveXml('f', ids, M(loaded.id, ['1', values[1], values[2], '2'], loaded.cells)));
+        expect(edit.status).withContext(edit.text).toBe(200);
+      } finally {
+        await server.close();
+        await admin.query('ALTER ROLE CURRENT_USER RESET extra_float_digits');
+        await admin.close();
       }
     });
   } else {
