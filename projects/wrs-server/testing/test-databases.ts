@@ -77,7 +77,7 @@ async function waitUntilBlocked(db: Database, pid: number, count: number): Promi
 const ROLLED_BACK = Symbol('rolled back');
 
 /**
- * Starts `calls` while a transaction of PostgreSQL `db` holds the locks `lockSql` takes, waits until every call waits
+ * Starts `calls` while a transaction of PostgreSQL `db` holds the locks `lock.sql` takes, waits until every call waits
  * for them, then ends that transaction (committed, or rolled back with `rollback`): the calls then really run at once,
  * each with the others' transactions open. Resolves with their results in order.
  */
