@@ -35,9 +35,19 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-/** A real PostgreSQL through `pg`. */
-export async function openPostgres(connectionString: string): Promise<Database> {
+/**
+ * A real PostgreSQL through `pg`. A pooled connection the database ends while idle (a restart, an administrator, a
+ * proxy's timeout) goes to `log` and is dropped: unheard, the pool's error event would end the process.
+ */
+export async function openPostgres(connectionString: string, log: (message: string) => void = (m) => console.error(m)): Promise<Database> {
   const pool = new pg.Pool({ connectionString });
+  pool.on('error', (e: Error & { code?: string }) => log(`PostgreSQL ended an idle connection (${e.code ?? 'no code'}: ${e.message}); the next query opens a new one`));
+  // Answers write REAL and DOUBLE as PostgreSQL's text, exact (shortest digits reading back as the value) only with
+  // extra_float_digits >= 1, PGlite's default, which a server's or role's setting may lower: then every edit of such a
+  // row was a false 409. Queued first on each new connection.
+  pool.on('connect', (client) => {
+    client.query('SET extra_float_digits = 1').catch((e: Error) => log(`SET extra_float_digits failed: ${e.message}`));
+  });
   const run = async (ex: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]): Promise<SqlResult> => {
     const r = await ex.query(sql, params ? [...params] : undefined);
     return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };

@@ -1,12 +1,13 @@
 import { NS, parseXml } from 'ngx-wrs-grid/core';
 import { TestServer, orderRows, ordersRequest, rowsOf, startTestServer } from '../testing/test-server';
+import { describeOnDatabases } from '../testing/test-databases';
 import { filterSql } from './filter-sql';
 import { SqlParams } from './sql-params';
 
-describe('f:Filter on PGlite', () => {
+describeOnDatabases('f:Filter', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(kind);
     // A few known rows to filter on, beside the seeded ones.
     await server.db.query(`UPDATE orders SET customer = 'Zeta 50% Off_Co', quantity = 6, order_date = NULL WHERE id = 9001`);
     await server.db.query(`UPDATE orders SET customer = 'zeta lower', quantity = 12 WHERE id = 9002`);

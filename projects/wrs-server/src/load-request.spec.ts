@@ -1,12 +1,13 @@
 import { parseXml } from 'ngx-wrs-grid/core';
 import { TestServer, WRS, loadRequest, orderRows, ordersRequest, rowsOf, startTestServer } from '../testing/test-server';
+import { describeOnDatabases } from '../testing/test-databases';
 import { bindingSetsFrom } from './binding-sets';
 import { SqlExecutor } from './database';
 import { planLoad, runLoad } from './load-request';
 
-describe('load (wrq:WrsRequest -> wrs:Wrs) on PGlite', () => {
+describeOnDatabases('load (wrq:WrsRequest -> wrs:Wrs)', (kind) => {
   let server: TestServer;
-  beforeAll(async () => (server = await startTestServer()));
+  beforeAll(async () => (server = await startTestServer(kind)));
   afterAll(async () => server.close());
 
   const load = async (request: string) => {
@@ -139,7 +140,7 @@ describe('load (wrq:WrsRequest -> wrs:Wrs) on PGlite', () => {
   });
 });
 
-describe('load references (wrs:References) on PGlite', () => {
+describeOnDatabases('load references (wrs:References)', (kind) => {
   const bindingSets = bindingSetsFrom({
     pair: {
       table: 'pair',
@@ -152,7 +153,7 @@ describe('load references (wrs:References) on PGlite', () => {
   });
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ table: 'CREATE TABLE pair (id INTEGER PRIMARY KEY, from_code CHAR(2), to_code CHAR(2))', bindingSets });
+    server = await startTestServer(kind, { table: 'CREATE TABLE pair (id INTEGER PRIMARY KEY, from_code CHAR(2), to_code CHAR(2))', bindingSets });
     await server.db.query('CREATE TABLE codes (code CHAR(2), name TEXT)');
     await server.db.query(`INSERT INTO codes VALUES ('DE', 'Germany'), ('FR', 'France')`);
   });

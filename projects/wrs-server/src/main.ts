@@ -13,7 +13,7 @@ const started = performance.now();
 
 async function openDatabase(): Promise<Database> {
   let db: Database;
-  if (config.databaseUrl) db = await openPostgres(config.databaseUrl);
+  if (config.databaseUrl) db = await openPostgres(config.databaseUrl, (m) => console.error(`wrs-server: ${m}`));
   else {
     mkdirSync(config.dataDir, { recursive: true });
     db = await openPglite(config.dataDir);

@@ -1,9 +1,10 @@
 import { TestServer, startTestServer } from '../testing/test-server';
+import { describeOnDatabases, releasedTogether } from '../testing/test-databases';
 import { nextIdentifier } from './next-identifier';
 
-describe('next identifier on PGlite', () => {
+describeOnDatabases('next identifier', (kind) => {
   let server: TestServer;
-  beforeAll(async () => (server = await startTestServer()));
+  beforeAll(async () => (server = await startTestServer(kind)));
   afterAll(async () => server.close());
 
   const last = async (path: string) => {
@@ -33,6 +34,27 @@ describe('next identifier on PGlite', () => {
     const firsts = results.map((n) => n - 2).sort((a, b) => a - b);
     expect(firsts).toEqual(Array.from({ length: 20 }, (_, i) => 1 + 3 * i));
   });
+
+  if (kind === 'postgres') {
+    it('hands out adjoining, never overlapping blocks to calls for a new scope running at once', async () => {
+      const sizes = [1, 5, 2, 10, 3, 7];
+      // The held, then rolled back insert of the scope makes every call wait for it: all find the scope new, then one inserts.
+      const answers = await releasedTogether(
+        server.db,
+        { sql: 'INSERT INTO wrs_identifiers (scope, last_id) VALUES ($1, 0)', params: ['race'], rollback: true },
+        sizes.map((n) => () => server.post(`/WrsNextIdentifierServlet/race/${n}`, '')),
+      );
+      const blocks = answers.map((a, i) => {
+        expect(a.status).withContext(a.text).toBe(200);
+        const last = Number(/>(\d+)<\/wrs:NextIdentifier>$/.exec(a.text)?.[1]);
+        return [last - sizes[i] + 1, last];
+      });
+      blocks.sort((x, y) => x[0] - y[0]);
+      expect(blocks[0][0]).toBe(1);
+      for (let k = 1; k < blocks.length; k++) expect(blocks[k][0]).withContext(JSON.stringify(blocks)).toBe(blocks[k - 1][1] + 1);
+      expect(blocks[blocks.length - 1][1]).toBe(sizes.reduce((x, y) => x + y));
+    });
+  }
 
   it('refuses a bad scope or block size with 400', async () => {
     const paths = [

@@ -1,5 +1,6 @@
 import { parseXml } from 'ngx-wrs-grid/core';
 import { D, I, M, TestServer, cellXml, orderRows, ordersRequest, rowsOf, saveXml, startTestServer } from '../testing/test-server';
+import { describeOnDatabases, releasedTogether } from '../testing/test-databases';
 import { bindingSetsFrom } from './binding-sets';
 import { Database } from './database';
 import { saveWrs } from './save-wrs';
@@ -23,9 +24,9 @@ async function loadedRange(server: TestServer, from: number, to: number): Promis
   return new Map((await orderRows(server.db, ids)).map((r) => [Number(r['id']), cellsOf(r)]));
 }
 
-describe('save (wrs:Wrs with I, M, D rows) on PGlite', () => {
+describeOnDatabases('save (wrs:Wrs with I, M, D rows)', (kind) => {
   let server: TestServer;
-  beforeAll(async () => (server = await startTestServer()));
+  beforeAll(async () => (server = await startTestServer(kind)));
   afterAll(async () => server.close());
 
   it('writes I, M and D rows in one transaction; unchanged R rows are ignored', async () => {
@@ -266,6 +267,62 @@ describe('save (wrs:Wrs with I, M, D rows) on PGlite', () => {
     );
   });
 
+  if (kind === 'postgres') {
+    /** The saves posted at once, each waiting for row locks of `ids` until all wait (`releasedTogether`). */
+    const racing = (ids: number[], docs: string[]) =>
+      releasedTogether(server.db, { sql: 'SELECT id FROM orders WHERE id = ANY($1::int[]) FOR UPDATE', params: [ids] }, docs.map((doc) => () => server.post('/WrsServlet', saveDoc(doc))));
+    const customer = (values: Cells, name: string): Cells => values.map((v, i) => (i === 1 ? name : v));
+
+    it('commits exactly one of two saves changing the same row at once; the other gets 409 naming the row', async () => {
+      const before = await loaded(server, 71);
+      const answers = await racing([71], [M('R71', customer(before, 'First client'), before), M('R71', customer(before, 'Second client'), before)]);
+      expect(answers.map((a) => a.status).sort()).withContext(answers.map((a) => a.text).join('\n')).toEqual([200, 409]);
+      const winner = answers.findIndex((a) => a.status === 200);
+      expect(answers[1 - winner].text).toContain('1 row(s) changed or deleted on the server since they were loaded: R71; nothing was saved');
+      expect(await loaded(server, 71)).toEqual(customer(before, winner === 0 ? 'First client' : 'Second client'));
+    });
+
+    it('commits exactly one of a delete and a change of the same row at once; the other gets 409 naming the row', async () => {
+      const before = await loaded(server, 72);
+      const answers = await racing([72], [D('R72', before), M('R72', customer(before, 'Changed'), before)]);
+      expect(answers.map((a) => a.status).sort()).withContext(answers.map((a) => a.text).join('\n')).toEqual([200, 409]);
+      const deleted = answers[0].status === 200;
+      expect(answers[deleted ? 1 : 0].text).toContain('<Row id="R72"/>');
+      if (deleted) expect(await orderRows(server.db, [72])).toEqual([]);
+      else expect(await loaded(server, 72)).toEqual(customer(before, 'Changed'));
+    });
+
+    it('commits exactly one of two saves inserting the same key at once; the other gets 409 naming its row', async () => {
+      const row = (name: string): Cells => ['60001', name, 'DE', 'NEW', '1', '1.00', null];
+      // A held, then rolled back insert of the key makes both wait for it; then one inserts and the other finds the key taken.
+      const answers = await releasedTogether(
+        server.db,
+        { sql: `INSERT INTO orders (id, customer, country, status, quantity, price) VALUES (60001, 'Held', 'DE', 'NEW', 1, 1)`, rollback: true },
+        [I('I_1_A', row('Client A')), I('I_1_B', row('Client B'))].map((doc) => () => server.post('/WrsServlet', saveDoc(doc))),
+      );
+      expect(answers.map((a) => a.status).sort()).withContext(answers.map((a) => a.text).join('\n')).toEqual([200, 409]);
+      const winner = answers.findIndex((a) => a.status === 200);
+      const loser = winner === 0 ? 'I_1_B' : 'I_1_A';
+      expect(answers[1 - winner].text).toMatch(new RegExp(`Row ${loser}: a row with this key already exists.*<Row id="${loser}"/>`));
+      expect(cellsOf((await orderRows(server.db, [60001]))[0])).toEqual(row(winner === 0 ? 'Client A' : 'Client B'));
+    });
+
+    // Each save locks its first row, then waits for its second: the database may break that deadlock by failing one
+    // batch, which then runs row by row and finds both rows changed.
+    it('commits exactly one of two saves changing the same two rows in opposite order at once, the other gets 409 naming both', async () => {
+      const [a, b] = [await loaded(server, 73), await loaded(server, 74)];
+      const answers = await racing([73, 74], [
+        M('R73', customer(a, 'Client 1'), a) + M('R74', customer(b, 'Client 1'), b),
+        M('R74', customer(b, 'Client 2'), b) + M('R73', customer(a, 'Client 2'), a),
+      ]);
+      expect(answers.map((a) => a.status).sort()).withContext(answers.map((a) => a.text).join('\n')).toEqual([200, 409]);
+      const winner = answers.findIndex((x) => x.status === 200);
+      expect(answers[1 - winner].text).toContain(winner === 0 ? '<Row id="R74"/><Row id="R73"/>' : '<Row id="R73"/><Row id="R74"/>');
+      const name = `Client ${winner + 1}`;
+      expect([await loaded(server, 73), await loaded(server, 74)]).toEqual([customer(a, name), customer(b, name)]);
+    });
+  }
+
   it('names the stale D row, not the I row after it holding its key: the conflict is the deleted row changed meanwhile', async () => {
     const a = await loaded(server, 53);
     await server.db.query(`UPDATE orders SET quantity = quantity + 1 WHERE id = 53`);
@@ -291,7 +348,7 @@ describe('save (wrs:Wrs with I, M, D rows) on PGlite', () => {
   });
 });
 
-describe('save into a table whose key the database gives (SERIAL, read-only)', () => {
+describeOnDatabases('save into a table whose key the database gives (SERIAL, read-only)', (kind) => {
   const bindingSets = bindingSetsFrom({
     tags: {
       table: 'tags',
@@ -302,7 +359,7 @@ describe('save into a table whose key the database gives (SERIAL, read-only)', (
     },
   });
   let server: TestServer;
-  beforeAll(async () => (server = await startTestServer({ table: 'CREATE TABLE tags (id SERIAL PRIMARY KEY, name VARCHAR(20))', bindingSets })));
+  beforeAll(async () => (server = await startTestServer(kind, { table: 'CREATE TABLE tags (id SERIAL PRIMARY KEY, name VARCHAR(20))', bindingSets })));
   afterAll(async () => server.close());
 
   it('inserts rows whose key the database gives, in document order', async () => {

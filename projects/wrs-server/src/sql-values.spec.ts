@@ -1,4 +1,5 @@
 import { D, I, M, TestServer, loadRequest, rowsOf, saveXml, startTestServer } from '../testing/test-server';
+import { describeOnDatabases } from '../testing/test-databases';
 import { bindingSetsFrom } from './binding-sets';
 
 const IDS = ['id', 'txt', 'ch', 'num', 'dbl', 'd', 'ts', 'n', 'r'];
@@ -27,9 +28,9 @@ const row = (id: number, values: Record<string, string>): Cells => IDS.map((c) =
 /** The row with column n set to `n`: an edit of another column than the one under test. */
 const withN = (cells: Cells, n: string): Cells => cells.map((v, i) => (IDS[i] === 'n' ? n : v));
 
-describe('values kept exact through load and save', () => {
+describeOnDatabases('values kept exact through load and save', (kind) => {
   let server: TestServer;
-  beforeAll(async () => (server = await startTestServer({ table, bindingSets })));
+  beforeAll(async () => (server = await startTestServer(kind, { table, bindingSets })));
   afterAll(async () => server.close());
 
   const save = (rows: string) => server.post('/WrsServlet', saveXml('kept', IDS, rows));

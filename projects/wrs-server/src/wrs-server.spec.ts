@@ -1,12 +1,13 @@
 import { NS } from 'ngx-wrs-grid/core';
 import { I, TestServer, WRQ, loadRequest, ordersRequest, saveXml, startTestServer } from '../testing/test-server';
+import { describeOnDatabases } from '../testing/test-databases';
 import { bindingSetsFrom } from './binding-sets';
 import { Database } from './database';
 import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, createWrsServer } from './wrs-server';
 
-describe('wrs-server HTTP answers', () => {
+describeOnDatabases('wrs-server HTTP answers', (kind) => {
   let server: TestServer;
-  beforeAll(async () => (server = await startTestServer()));
+  beforeAll(async () => (server = await startTestServer(kind)));
   afterAll(async () => server.close());
 
   it('refuses malformed XML, a DOCTYPE, and an unknown root with 400 and a readable reason', async () => {
@@ -74,7 +75,7 @@ describe('wrs-server HTTP answers', () => {
   });
 });
 
-describe('wrs-server 500 answers', () => {
+describeOnDatabases('wrs-server 500 answers', (kind) => {
   // A binding set naming a column its table lacks: the server's mistake, which no request can fix.
   const bindingSets = bindingSetsFrom({
     broken: {
@@ -87,7 +88,7 @@ describe('wrs-server 500 answers', () => {
   });
   const logged: string[] = [];
   let server: TestServer;
-  beforeAll(async () => (server = await startTestServer({ table: 'CREATE TABLE broken (id INTEGER PRIMARY KEY)', bindingSets }, (m) => logged.push(m))));
+  beforeAll(async () => (server = await startTestServer(kind, { table: 'CREATE TABLE broken (id INTEGER PRIMARY KEY)', bindingSets }, (m) => logged.push(m))));
   afterAll(async () => server.close());
 
   it('say "internal error" without the database message, which goes to the log', async () => {

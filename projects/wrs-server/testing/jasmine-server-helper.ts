@@ -1,4 +1,4 @@
-// Server specs in Node: each spec file opens its own PGlite (a few seconds); core gets @xmldom/xmldom as its DOM.
+// Server specs in Node: each suite opens its own database (PGlite, and PostgreSQL with TEST_DATABASE_URL: testing/test-databases.ts); core gets @xmldom/xmldom as its DOM.
 import 'ngx-wrs-grid/core/xmldom';
 import { writeJasmineSummary } from '../../../scripts/jasmine-summary';
 

@@ -2,9 +2,10 @@ import { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { NS, parseXml } from 'ngx-wrs-grid/core';
 import { BindingSets, readBindingSets } from '../src/binding-sets';
-import { Database, openPglite } from '../src/database';
+import { Database } from '../src/database';
 import { ensureDemoData } from '../src/seed';
 import { createWrsServer } from '../src/wrs-server';
+import { DatabaseKind, openTestDatabase } from './test-databases';
 
 export const WRQ = NS.wrq;
 export const WRS = NS.wrs;
@@ -19,11 +20,16 @@ export interface TestServer {
 }
 
 /**
- * The real server on an in-memory PGlite, on a free port: seeded with the 10,000 demo orders and their binding sets, or
- * with `table` (one CREATE TABLE statement) and `bindingSets` instead; `log` gets what the server logs of its 500s.
+ * The real server on a fresh database of the kind (`openTestDatabase`), on a free port: seeded with the 10,000 demo orders and their binding sets, or
+ * with `table` (one CREATE TABLE statement) and `bindingSets` instead; `log` gets what the server logs of its 500s
+ * and what openPostgres logs.
  */
-export async function startTestServer(own?: { table: string; bindingSets: BindingSets }, log?: (message: string) => void): Promise<TestServer> {
-  const db = await openPglite();
+export async function startTestServer(
+  kind: DatabaseKind,
+  own?: { table: string; bindingSets: BindingSets },
+  log?: (message: string) => void,
+): Promise<TestServer> {
+  const db = await openTestDatabase(kind, log);
   if (own) await db.query(own.table);
   else await ensureDemoData(db);
   const bindingSets = own?.bindingSets ?? readBindingSets(resolve('projects/wrs-server/binding-sets.json'));
