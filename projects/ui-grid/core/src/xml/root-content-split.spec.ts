@@ -80,6 +80,11 @@ describe(`expectedFragmentElements (${domName()})`, () => {
       '<a x="1" x="2"><b/></a>',
       '<a></a></a>',
       '<a><b></a>',
+      '<r><u\u1680:b/></r>',
+      '<r><a><u\uFEFF:b>x</u\uFEFF:b></a></r>',
+      '<w:r xmlns:w="u"><w:a\uFEFF:b/></w:r>',
+      '<r xmlns:p="urn:p"><p:a/><\uFEFFp:b/></r>',
+      '<w:r xmlns:w="u"><w:/></w:r>',
     ];
     for (const text of cases) expect(ours(text)).withContext(text).toBe(whole(text));
   });
@@ -102,6 +107,7 @@ describe(`expectedFragmentElements (${domName()})`, () => {
       '<!-- <p:x/> -->', '<![CDATA[<q:y>]]>', '<?pi <q:z>?>', '<wrs:C p:a="1"/>', '<wrs:C q:a="1"/>', '<:a/>', '<wrs:C :a="1"/>', '<x xmlns="urn:z"><y/></x>',
       ' xml:xmlns="u"', ' p:xmlns="u"', ' xmlns:p2="urn:w"', ' xmlns="urn:z"', ' xmlns:p3=""', ' xml:lang="x"', ' a="/>"',
       ':', '<', '>', '/', '&', '&nbsp;', '&#0;', '"', "'", '=', ' ', '\r', '\n', ']]>', '<!DOCTYPE x>', '\u0001', 'a/>b',
+      '\u1680', '\uFEFF', '\u00A0', '<wrs:/>', '<\uFEFFp:x/>',
     ];
     let parsed = 0;
     for (let i = 0; i < 3000; i++) {

@@ -92,8 +92,9 @@ export function expectedFragmentElements(split: RootContentSplit, prefixes: read
   const { head, content } = split;
   if (content.includes('xmlns') || head.includes(XHTML_NAMESPACE)) return -1;
   const declared = prefixes.map((p) => p.replace(/[.\\-]/g, '\\$&')).join('|');
-  // A tag whose name holds a colon, unless it is one declared prefix, a colon and a local name without one.
-  const badName = new RegExp(`<\\/?${declared ? `(?!(?:${declared}):[^\\s>/:]*[\\s>/])` : ''}[^\\s>/!?]*:`);
+  // A tag whose name holds a colon, unless it is one declared prefix, a colon and a non-empty local name without one.
+  // XML white space only: JavaScript's \\s also takes U+1680 and U+FEFF, which are name characters in XML.
+  const badName = new RegExp(`<\\/?${declared ? `(?!(?:${declared}):[^ \\t\\r\\n>/:]+[ \\t\\r\\n>/])` : ''}[^ \\t\\r\\n>/!?]*:`);
   if (badName.test(content)) return -1;
   let starts = 0;
   let ends = 0;
