@@ -914,6 +914,37 @@ describe('Grid features: undo across server page turns', () => {
     expect(payload).toContain('<wrs:M id="R3"><wrs:C>Clea</wrs:C><wrs:O>Cleo</wrs:O>');
   });
 
+  it('redoes nothing on another record a filter change moved under the id of a key-less row (server ids are positions)', async () => {
+    const saves: Document[] = [];
+    const base = pagingBackend(PEOPLE(), [], saves);
+    // As the reference server does: ids number the rows of the answer, so after a filter change an id names another record.
+    const backend: WrsBackend = {
+      ...base,
+      load: async (request, options) => {
+        const doc = await base.load(request, options);
+        const req = typeof request === 'string' ? parseXml(request) : request;
+        const start = Number(req.getElementsByTagNameNS(NS.wrq, 'Select')[0]?.getAttribute('rowStart') ?? 1);
+        WrsIndex.of(doc).rows().forEach((row, i) => row.setAttribute('id', `R${start + i}`));
+        WrsIndex.invalidate(doc);
+        return doc;
+      },
+    };
+    const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2 }, { backend });
+    clickCell(s, 1, 0);
+    s.grid.deleteSelectedRows();
+    expect(rowXml(s, 'R2')).toContain('<wrs:D id="R2"><wrs:C>Bert</wrs:C>');
+    expect(s.grid.undo()).toBeTrue();
+    await settle(s.fixture);
+    await reloading(s, () => s.grid.setColumnFilter('country', { kind: 'values', values: ['FR', 'IT'] }));
+    expect(paintedNames(s)).toEqual(['Bert', 'Cleo']);
+    expect(rowXml(s, 'R2')).toBe('<wrs:R id="R2"><wrs:C>Cleo</wrs:C><wrs:C>7</wrs:C><wrs:C>IT</wrs:C></wrs:R>');
+    s.grid.redo();
+    await settle(s.fixture);
+    expect(WrsIndex.of(s.grid.getData()!).rows().map((r) => r.localName)).withContext('Cleo was never touched').toEqual(['R', 'R']);
+    await s.grid.save();
+    expect(saves.map((d) => serializeXml(d)).join('')).not.toContain('<wrs:D');
+  });
+
   it('gives back what the server sends once everything is undone, after edits, adds, deletes and restores on pages turned in between', async () => {
     for (const seed of [1, 2, 13, 22]) {
       TestBed.resetTestingModule();

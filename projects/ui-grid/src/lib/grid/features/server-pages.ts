@@ -1,4 +1,4 @@
-import { NS, WrsBackend, WrsBackendCallOptions, WrsError, WrsIndex, cellAt, cellValue, originalOf } from 'ngx-wrs-grid/core';
+import { NS, WrsBackend, WrsBackendCallOptions, WrsError, WrsIndex, cellAt, cellValue, cellsOf, originalOf } from 'ngx-wrs-grid/core';
 
 function select(request: Document): Element {
   const found = request.getElementsByTagNameNS(NS.wrq, 'Select')[0];
@@ -76,7 +76,9 @@ export function carryPendingRows(page: Document, pending: readonly Element[], ke
     const state = source.localName;
     const loaded = keys.length > 0 ? (state === 'I' ? undefined : byKey.get(serverKey(source, keys))) : index.rowById(sourceId) ?? undefined;
     if (state === 'R') {
-      if (loaded) ids?.set(sourceId, loaded.getAttribute('id') ?? '');
+      // Without key columns an id names a position: the page's row is taken for this one only when it holds the same
+      // values, else an undo or redo would change another record that moved under the id (a filter or order change).
+      if (loaded && (keys.length > 0 || sameValues(loaded, source))) ids?.set(sourceId, loaded.getAttribute('id') ?? '');
       continue;
     }
     const row = page.importNode(source, true) as Element;
@@ -99,6 +101,13 @@ export function carryPendingRows(page: Document, pending: readonly Element[], ke
   }
   index.invalidate();
   return foreign;
+}
+
+/** Whether two rows hold the same cell values, in order. */
+function sameValues(a: Element, b: Element): boolean {
+  const cellsA = cellsOf(a);
+  const cellsB = cellsOf(b);
+  return cellsA.length === cellsB.length && cellsA.every((cell, i) => cellValue(cell) === cellValue(cellsB[i]));
 }
 
 /** The key a server knows a row by: its key cells, from `wrs:O` where an M row changed them. */
