@@ -25,6 +25,9 @@ stop() {
   rm -rf "$dir"
 }
 trap stop EXIT
+# A CI timeout's SIGTERM (or Ctrl+C) ends the script through exit, so the cluster is stopped and removed too.
+trap 'exit 143' TERM
+trap 'exit 130' INT
 
 as_owner "$PG_BIN/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 --lc-collate=C >"$dir/initdb.log" 2>&1 ||
   { cat "$dir/initdb.log" >&2; exit 1; }
