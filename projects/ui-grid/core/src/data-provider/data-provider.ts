@@ -89,7 +89,7 @@ export function generateProviderId(): string {
  * (CHAIN_LOAD_FAILED) ChainStylesheetLoadingFailed, a failing transformation (TRANSFORM_FAILED) TransformFailed,
  * any other error LoadFailed.
  */
-function failureStatusOf(error: unknown): new (reason: string) => Status {
+function failureStatusOf(error: unknown): new (reason: string, cause?: unknown) => Status {
   if (isWrsError(error, 'CHAIN_LOAD_FAILED')) return ChainStylesheetLoadingFailed;
   if (isWrsError(error, 'TRANSFORM_FAILED')) return TransformFailedStatus;
   return LoadFailedStatus;
@@ -251,7 +251,7 @@ export abstract class DataProvider {
       try {
         await this.doExecute(() => generation === this.generation);
       } catch (e) {
-        if (generation === this.generation) this.fail(failureStatusOf(e), errorMessage(e));
+        if (generation === this.generation) this.fail(failureStatusOf(e), errorMessage(e), e);
       }
     })();
     const tracked = run.finally(() => {
@@ -310,8 +310,8 @@ export abstract class DataProvider {
   }
 
   /** Moves to a failure status with a reason. */
-  protected fail(kind: new (reason: string) => Status, reason: string): void {
-    this.setStatus(new kind(reason));
+  protected fail(kind: new (reason: string, cause?: unknown) => Status, reason: string, cause?: unknown): void {
+    this.setStatus(new kind(reason, cause));
   }
 
   /** Replaces the data document; pending, unfired changes of the old document are dropped. */
@@ -352,7 +352,7 @@ export abstract class DataProvider {
       let replayed = true;
       const failed = (status: Status) => status.isFailure && !(status instanceof SaveFailedStatus);
       const rejectWith = (status: Status) =>
-        settle(() => reject(new WrsError('LOAD_FAILED', `${this.id}: ${status.toString()}`, this.id, { status: status.name })));
+        settle(() => reject(new WrsError('LOAD_FAILED', `${this.id}: ${status.toString()}`, this.id, status.cause === undefined ? { status: status.name } : { status: status.name, cause: status.cause })));
       sub = this.status$.subscribe({
         next: (status) => {
           const stale = replayed && status === before;

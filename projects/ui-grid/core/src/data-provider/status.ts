@@ -7,13 +7,18 @@ export abstract class Status {
   }
   /** What went wrong, for failure statuses. */
   readonly reason?: string;
+  /** What raised a failure, where known (a loader's WrsError with its details: HTTP status, no answer). */
+  readonly cause?: unknown;
   toString(): string {
     return this.name;
   }
 }
 
 abstract class FailureStatus extends Status {
-  constructor(override readonly reason: string = '') {
+  constructor(
+    override readonly reason: string = '',
+    override readonly cause?: unknown,
+  ) {
     super();
   }
   override get isFailure(): boolean {

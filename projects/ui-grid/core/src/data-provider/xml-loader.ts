@@ -10,14 +10,15 @@ export const fetchXmlLoader: XmlLoader = async (url, init) => {
   try {
     response = await fetch(url, init);
   } catch (e) {
-    throw new WrsError('LOAD_FAILED', `Cannot reach ${url}: ${e instanceof Error ? e.message : String(e)}`, url);
+    const reason = e instanceof Error ? e.message : String(e);
+    throw new WrsError('LOAD_FAILED', `Cannot reach ${url}: ${reason}`, url, { noAnswer: true, reason });
   }
   const body = await response.text();
   if (!response.ok) {
     // An error page is named by its title, not pasted whole into the reason.
     const reason = errorReason(body).trim();
     const detail = reason ? `: ${reason.slice(0, 300)}` : '';
-    throw new WrsError('LOAD_FAILED', `HTTP ${response.status} ${response.statusText} from ${url}${detail}`, url, { status: response.status });
+    throw new WrsError('LOAD_FAILED', `HTTP ${response.status} ${response.statusText} from ${url}${detail}`, url, { status: response.status, reason: reason.slice(0, 300) || response.statusText });
   }
   return body;
 };

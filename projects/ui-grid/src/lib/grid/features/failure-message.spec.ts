@@ -1,6 +1,6 @@
 import { provideZonelessChangeDetection } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
-import { DataProviderRegistry, FetchWrsBackend, LoadFailedStatus, NS, SaveFailedStatus, SavedStatus, StaticModel, WrsIndex } from 'ngx-wrs-grid/core';
+import { DataProviderRegistry, FetchWrsBackend, LoadFailedStatus, NS, SaveFailedStatus, SavedStatus, SimpleModel, StaticModel, WrsIndex } from 'ngx-wrs-grid/core';
 import { firstValueFrom } from 'rxjs';
 import { filter } from 'rxjs/operators';
 import { wrsText } from '../../../../core/testing/fixtures';
@@ -176,6 +176,30 @@ describe('GridComponent load failures in the UI language (a sentence by kind, th
     expect(await failedLoad(GRID_MESSAGES_DE, answer(500, body))).toBe('Laden fehlgeschlagen: Fehler auf dem Server: relation "people" does not exist (HTTP 500)');
     const nginx = '<html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>503</h1></body></html>';
     expect(await failedLoad(GRID_MESSAGES_DE, answer(503, nginx))).toBe('Laden fehlgeschlagen: Fehler auf dem Server: 503 Service Temporarily Unavailable (HTTP 503)');
+  });
+
+  it('an inputModel that fails to load tells its kind as well: the error of its loader travels as the cause of the failure status', async () => {
+    let next: () => Promise<Response> = async () => new Response('');
+    spyOn(globalThis, 'fetch').and.callFake(() => next());
+    const inputFailure = async (messages: GridMessageTable): Promise<string> => {
+      TestBed.resetTestingModule();
+      TestBed.configureTestingModule({
+        providers: [provideZonelessChangeDetection(), { provide: DataProviderRegistry, useValue: new DataProviderRegistry() }, { provide: GRID_MESSAGES, useValue: messages }],
+      });
+      const fixture = TestBed.createComponent(GridComponent);
+      fixture.componentRef.setInput('inputModel', new SimpleModel({ url: 'people.xml', registry: new DataProviderRegistry() }));
+      document.body.appendChild(fixture.nativeElement);
+      fixture.detectChanges();
+      await firstValueFrom(fixture.componentInstance.status$.pipe(filter((s) => s.isFailure)));
+      fixture.detectChanges();
+      await fixture.whenStable();
+      return (fixture.nativeElement as HTMLElement).querySelector('[data-test="message"]')!.textContent ?? '';
+    };
+    next = async () => new Response('<html><head><title>Forbidden</title></head></html>', { status: 403, statusText: 'Forbidden' });
+    expect(await inputFailure(GRID_MESSAGES_DE)).toBe('Laden fehlgeschlagen: Der Server hat die Anfrage abgelehnt: Forbidden (HTTP 403)');
+    expect(await inputFailure(GRID_MESSAGES_EN)).toBe('Loading failed: the server refused the request: Forbidden (HTTP 403)');
+    next = () => Promise.reject(new TypeError('Failed to fetch'));
+    expect(await inputFailure(GRID_MESSAGES_DE)).toBe('Laden fehlgeschlagen: keine Antwort vom Server: Failed to fetch');
   });
 
   it('a web page instead of a Wrs (a login page a redirect led to) with its title', async () => {

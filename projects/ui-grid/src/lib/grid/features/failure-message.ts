@@ -107,7 +107,8 @@ export function saveFailureMessage(error: unknown, rows: string | null, messages
  * kind, then the server's (or the parser's, or the transport's) own text and the HTTP status: "Fehler auf dem Server:
  * internal error (HTTP 500)"; the error's own message for a failure of no kind.
  */
-export function loadFailureReason(error: unknown, messages: GridMessageTable): string {
+export function loadFailureReason(failure: unknown, messages: GridMessageTable): string {
+  const error = loadCause(failure);
   const kind = failureKind(error);
   if (kind === 'other') return ownText(error);
   if (kind === 'noAnswer') {
@@ -116,6 +117,15 @@ export function loadFailureReason(error: unknown, messages: GridMessageTable): s
   }
   // A load has no rows of its own to be in conflict with: a 409 is a request refused.
   return withDetail(messageOf(messages, LOAD_SENTENCES[kind === 'conflict' ? 'refused' : kind]), error);
+}
+
+/**
+ * The error a load failure is about: a provider's `fetchData` (an `inputModel`'s, a configuration's) rejects with its
+ * failure status, holding what its loader raised as `details.cause`; that tells the kind where it has one.
+ */
+function loadCause(error: unknown): unknown {
+  const cause = error instanceof WrsError ? error.details?.['cause'] : undefined;
+  return cause !== undefined && failureKind(cause) !== 'other' ? cause : error;
 }
 
 /** The status line after a failed load: "Laden fehlgeschlagen: Der Server hat die Anfrage abgelehnt: ... (HTTP 403)". */
