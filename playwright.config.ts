@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_BIN, CHROMIUM_FLAGS } from './scripts/chromium.cjs';
 
 const port = Number(process.env.E2E_PORT ?? 4300);
+// The reference server's port; the demo's dev server proxies to it (proxy.conf.mjs reads WRS_SERVER_PORT).
+const serverPort = process.env.WRS_SERVER_PORT ?? '3000';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -23,8 +25,8 @@ export default defineConfig({
   webServer: [
     {
       command: 'npx tsx projects/wrs-server/src/main.ts',
-      env: { PORT: '3000', DATA_DIR: process.env.E2E_DATA_DIR ?? '.test-results/e2e-db' },
-      url: 'http://127.0.0.1:3000/health',
+      env: { PORT: serverPort, DATA_DIR: process.env.E2E_DATA_DIR ?? '.test-results/e2e-db' },
+      url: `http://127.0.0.1:${serverPort}/health`,
       timeout: 120_000,
       reuseExistingServer: !process.env.CI,
       stdout: 'ignore',
