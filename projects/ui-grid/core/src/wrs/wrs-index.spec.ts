@@ -6,6 +6,7 @@ import { domName, ordersWrs, wrsText } from '../../testing/fixtures';
 import { WrsUtil } from './wrs-util';
 import { WrsIndex } from './wrs-index';
 import { cellValue, cellAt, markModified } from './row-states';
+import { checkDomAfterWrsUtilCalls } from '../../testing/wrs-util-harness';
 
 describe(`WrsIndex (${domName()})`, () => {
   it('indexes rows by id and position and columns by id', () => {
@@ -39,6 +40,7 @@ describe(`WrsIndex (${domName()})`, () => {
     const model = new StaticModel({ data: wrsText([{ id: 'n' }], Array.from({ length: 300 }, (_, i) => [String(i)])), registry });
     void model.execute();
     const util = new WrsUtil({ registry });
+    checkDomAfterWrsUtilCalls(util, registry);
     const index = WrsIndex.of(model.getData()!);
     let seed = 7;
     const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
