@@ -35,7 +35,7 @@ if (TEST_DATABASE_URL || ci) describe('the PostgreSQL of the server specs', () =
     });
 
     it("starts each connection with extra_float_digits = 1, keeping the connection string's own options", async () => {
-      const url = new URL(TEST_DATABASE_URL);
+      const url = new URL(TEST_DATABASE_URL!);
       url.searchParams.set('options', '-c search_path=wrs_options_spec');
       const db = await openPostgres(url.href);
       try {

@@ -6,7 +6,7 @@ import { domName, ordersWrs, wrsText } from '../../testing/fixtures';
 import { WrsUtil } from './wrs-util';
 import { WrsIndex } from './wrs-index';
 import { cellValue, cellAt, markModified } from './row-states';
-import { checkDomAfterWrsUtilCalls } from '../../testing/wrs-util-harness';
+import { expectConsistentDom } from '../../testing/dom-consistency';
 
 describe(`WrsIndex (${domName()})`, () => {
   it('indexes rows by id and position and columns by id', () => {
@@ -40,7 +40,6 @@ describe(`WrsIndex (${domName()})`, () => {
     const model = new StaticModel({ data: wrsText([{ id: 'n' }], Array.from({ length: 300 }, (_, i) => [String(i)])), registry });
     void model.execute();
     const util = new WrsUtil({ registry });
-    checkDomAfterWrsUtilCalls(util, registry);
     const index = WrsIndex.of(model.getData()!);
     let seed = 7;
     const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
@@ -72,6 +71,7 @@ describe(`WrsIndex (${domName()})`, () => {
         expect(inDocument.every((n, i) => n === rows[i])).withContext(`step ${step}`).toBeTrue();
         const changed = index.changedRows().map((r) => index.positionOf(r));
         expect(changed).toEqual([...changed].sort((a, b) => a - b));
+        expectConsistentDom([model.getData()], `step ${step}`);
       }
     }
   });
