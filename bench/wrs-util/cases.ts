@@ -2,7 +2,7 @@
 import { DataProviderRegistry } from '../../projects/ui-grid/core/src/data-provider/registry';
 import { StaticModel } from '../../projects/ui-grid/core/src/data-provider/static-model';
 import { parseXml } from '../../projects/ui-grid/core/src/xml/dom';
-import { WrsIndex } from '../../projects/ui-grid/core/src/wrs/wrs-index';
+import { WrsIndex } from '../../projects/ui-grid/core/src/rows/wrs-index';
 import { WrsUtil } from '../../projects/ui-grid/core/src/wrs/wrs-util';
 import { PostingWrsBackend, type WrsBackendCall } from '../../projects/ui-grid/core/src/backend/posting-wrs-backend';
 import { WrsError } from '../../projects/ui-grid/core/src/errors';

@@ -2,7 +2,7 @@
 import { StaticModel } from '../../projects/ui-grid/core/src/data-provider/static-model';
 import { DataProviderRegistry } from '../../projects/ui-grid/core/src/data-provider/registry';
 import { parseXml } from '../../projects/ui-grid/core/src/xml/dom';
-import { WrsIndex } from '../../projects/ui-grid/core/src/wrs/wrs-index';
+import { WrsIndex } from '../../projects/ui-grid/core/src/rows/wrs-index';
 import { generateWrs } from '../data/generate-wrs';
 import type { Figure } from '../harness';
 

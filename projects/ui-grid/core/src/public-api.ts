@@ -21,8 +21,8 @@ export type { FillParams } from './xml/placeholders';
 export { setXPathEngine, registerXPathEngine, xpathEngineFor, nativeXPathEngine, xpathSyntaxError } from './xml/xpath-engine';
 export type { XPathEngine, XPathValue } from './xml/xpath-engine';
 
-export { WrsIndex } from './wrs/wrs-index';
-export type { WrsColumn } from './wrs/wrs-index';
+export { WrsIndex } from './rows/wrs-index';
+export type { WrsColumn } from './rows/wrs-index';
 export {
   rowState,
   cellsOf,
@@ -39,8 +39,8 @@ export {
   nextTransactionsNumber,
   newRowIds,
   isNumericType,
-} from './wrs/row-states';
-export type { RowState } from './wrs/row-states';
+} from './rows/row-states';
+export type { RowState } from './rows/row-states';
 export { WrsUtil } from './wrs/wrs-util';
 export type {
   ModelRef,

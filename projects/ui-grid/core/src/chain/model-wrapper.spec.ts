@@ -7,7 +7,7 @@ import { StaticModel } from '../data-provider/static-model';
 import { XmlLoader } from '../data-provider/xml-loader';
 import { createDocument, parseXml, serializeXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { WrsIndex } from '../wrs/wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 import { domName, ordersWrs } from '../../testing/fixtures';
 import { answerUntilSettled, statusReached, waitFor } from '../../testing/wait';
 import { registerChainFunction, resolveJsProcFct } from './chain-functions';

@@ -8,8 +8,8 @@ import { FillParams, fillPlaceholders } from '../xml/placeholders';
 import { xpathEngineFor } from '../xml/xpath-engine';
 import { NS } from '../xml/namespaces';
 import { forgetSourceText, sourceTextOf } from '../xml/source-text';
-import { WrsIndex } from '../wrs/wrs-index';
-import { cellValue, markModified, setCellContent } from '../wrs/row-states';
+import { WrsIndex } from '../rows/wrs-index';
+import { cellValue, markModified, setCellContent } from '../rows/row-states';
 import {
   AddStatusListenerParam,
   ChangeListenerFn,

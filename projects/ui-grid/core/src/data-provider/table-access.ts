@@ -1,6 +1,6 @@
 import { setOwn } from './own-keys';
 import { WrsError } from '../errors';
-import { WrsIndex } from '../wrs/wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 import { ELEMENT_NODE, createWrsElement } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import {
@@ -14,7 +14,7 @@ import {
   rowState,
   setCellContent,
   writeCell,
-} from '../wrs/row-states';
+} from '../rows/row-states';
 import type { DataProvider } from './data-provider';
 
 /** A row as `tblSelect` returns it: column id -> cell text, null for `wrs:null`. */

@@ -4,7 +4,7 @@ import { domName, ordersWrs } from '../../testing/fixtures';
 import { DataProviderRegistry } from './registry';
 import { SimpleModel } from './simple-model';
 import { StaticModel } from './static-model';
-import { WrsIndex } from '../wrs/wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 import { WrsUtil } from '../wrs/wrs-util';
 import { rowShapes } from '../../testing/wrs-shape';
 

@@ -3,7 +3,7 @@ import { parseXml } from '../xml/dom';
 import { DataProviderRegistry } from '../data-provider/registry';
 import { StaticModel } from '../data-provider/static-model';
 import { domName, ordersWrs, wrsText } from '../../testing/fixtures';
-import { WrsUtil } from './wrs-util';
+import { WrsUtil } from '../wrs/wrs-util';
 import { WrsIndex } from './wrs-index';
 import { cellValue, cellAt, markModified } from './row-states';
 

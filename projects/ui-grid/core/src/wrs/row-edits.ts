@@ -1,7 +1,7 @@
 import { WrsError } from '../errors';
 import { createWrsElement } from '../xml/dom';
 import { forgetSourceText } from '../xml/source-text';
-import { WrsIndex } from './wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 import { pushAll } from './push-all';
 import {
   cellValue,
@@ -19,7 +19,7 @@ import {
   rowState,
   sameContent,
   setCellContent,
-} from './row-states';
+} from '../rows/row-states';
 import type { CellBlock } from './clipboard-text';
 
 /**

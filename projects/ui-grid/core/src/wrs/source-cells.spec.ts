@@ -5,9 +5,9 @@ import { parseXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { SOURCE_TEXT_MIN_LENGTH, keepSourceText, sourceTextOf } from '../xml/source-text';
 import { domName } from '../../testing/fixtures';
-import { cellAt, cellValue, setCellContent } from './row-states';
+import { cellAt, cellValue, setCellContent } from '../rows/row-states';
 import { SourceCells, decodeXmlText } from './source-cells';
-import { WrsIndex } from './wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 import { WrsUtil } from './wrs-util';
 
 const WRS = NS.wrs;

@@ -6,7 +6,7 @@ import { DataProviderRegistry } from '../data-provider/registry';
 import { TransformedStatus } from '../data-provider/status';
 import { DEFAULT_VALIDATION, validationFor } from './validation';
 import { replaceValidationResultOf, validationWrsOf } from './validation-result';
-import { WrsIndex } from './wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 
 /** What `validateModel`'s `fn` receives. */
 export interface ValidationOutcome {

@@ -7,8 +7,8 @@ import { StaticModel } from '../data-provider/static-model';
 import { parseXml, serializeXml } from '../xml/dom';
 import { domName, ordersWrs, wrsText } from '../../testing/fixtures';
 import { rowShapes } from '../../testing/wrs-shape';
-import { cellValue, cellsOf, originalOf, writeRowCells } from './row-states';
-import { WrsIndex } from './wrs-index';
+import { cellValue, cellsOf, originalOf, writeRowCells } from '../rows/row-states';
+import { WrsIndex } from '../rows/wrs-index';
 import { NextIdentifierResult, WrsUtil } from './wrs-util';
 import { MemoryServer, rejected, setup } from '../../testing/wrs-util-harness';
 

@@ -6,8 +6,8 @@ import { DataProviderRegistry, defaultRegistry } from '../data-provider/registry
 import { StaticModel } from '../data-provider/static-model';
 import { DOCUMENT_NODE } from '../xml/dom';
 import { FillParams } from '../xml/placeholders';
-import { WrsIndex } from './wrs-index';
-import { cellAt, cellValue, cellsOf, deleteRowElement, restoreRowElement, rowState, writeCell } from './row-states';
+import { WrsIndex } from '../rows/wrs-index';
+import { cellAt, cellValue, cellsOf, deleteRowElement, restoreRowElement, rowState, writeCell } from '../rows/row-states';
 import { CellBlock, parseTabText, toTabText } from './clipboard-text';
 import { allRowsCsv } from './all-rows-csv';
 import { ClipboardPort, browserClipboard, noClipboard } from './clipboard-port';
