@@ -81,10 +81,10 @@ export { createValidationChain } from './wrs/validation-model';
 export type { ValidationChainArgs, ValidationOutcome } from './wrs/validation-model';
 
 export * from './data-provider/status';
-export { DataProvider, generateProviderId } from './data-provider/data-provider';
+export { DataProvider, DataProviderRegistry, defaultRegistry } from './data-provider/data-provider';
+export { generateProviderId } from './data-provider/provider-id';
 export type { DataProviderArgs, ChangeSet } from './data-provider/data-provider';
 export * from './data-provider/listeners';
-export { DataProviderRegistry, defaultRegistry } from './data-provider/registry';
 export type { WrsBackend, WrsBackendCallOptions } from './backend/wrs-backend';
 export { PostingWrsBackend } from './backend/posting-wrs-backend';
 export type { WrsBackendCall, WrsBackendEndpoints } from './backend/posting-wrs-backend';

@@ -1,7 +1,7 @@
 // What the WrsUtil specs share: a clipboard and a Wrs server in memory, and a provider set up with both.
 import { WrsError } from '../src/errors';
 import type { WrsBackend } from '../src/backend/wrs-backend';
-import { DataProviderRegistry } from '../src/data-provider/registry';
+import { DataProviderRegistry } from '../src/data-provider/data-provider';
 import { StaticModel } from '../src/data-provider/static-model';
 import { parseXml } from '../src/xml/dom';
 import { cellValue, cellsOf, originalOf } from '../src/rows/row-states';

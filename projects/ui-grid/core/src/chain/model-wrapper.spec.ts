@@ -1,7 +1,6 @@
 import { WrsError } from '../errors';
 import { ConstantDataProvider } from '../data-provider/constant-data-provider';
-import { DataProvider } from '../data-provider/data-provider';
-import { DataProviderRegistry } from '../data-provider/registry';
+import { DataProvider, DataProviderRegistry } from '../data-provider/data-provider';
 import { SimpleModel } from '../data-provider/simple-model';
 import { StaticModel } from '../data-provider/static-model';
 import { XmlLoader } from '../data-provider/xml-loader';
@@ -489,7 +488,7 @@ describe(`ModelWrapper (${domName()})`, () => {
   it('dispose stops waiting for a parameter provider: no listener left on it, and the chain does not run when it arrives', async () => {
     let arrive!: (text: string) => void;
     const param = new SimpleModel({ url: 'p.xml', loader: () => new Promise<string>((resolve) => (arrive = resolve)) });
-    const listening = () => (param as unknown as { statusSubject: { observers: unknown[] } }).statusSubject.observers.length;
+    const listening = () => (param as unknown as { statuses: { subject: { observers: unknown[] } } }).statuses.subject.observers.length;
     let runs = 0;
     const chain = wrapper({ chain: (d: Document) => (runs++, d), parameters: { param } });
     void chain.execute();
@@ -572,7 +571,7 @@ describe(`ModelWrapper (${domName()})`, () => {
   it('fetchData with an aborted signal stops waiting: it rejects, keeps no listener, and the load goes on', async () => {
     let arrive!: (text: string) => void;
     const model = new SimpleModel({ url: 'm.xml', loader: () => new Promise<string>((resolve) => (arrive = resolve)) });
-    const listening = () => (model as unknown as { statusSubject: { observers: unknown[] } }).statusSubject.observers.length;
+    const listening = () => (model as unknown as { statuses: { subject: { observers: unknown[] } } }).statuses.subject.observers.length;
     const stop = new AbortController();
     const waiting = model.fetchData({ signal: stop.signal }).then(() => 'resolved', (e: WrsError) => `${e.code} ${JSON.stringify(e.details)}`);
     await waitFor(() => arrive);

@@ -1,7 +1,6 @@
 import { WrsError } from '../errors';
 import { domName, ordersWrs, wrsText } from '../../testing/fixtures';
-import { ChangeSet } from './data-provider';
-import { DataProviderRegistry } from './registry';
+import { ChangeSet, DataProviderRegistry } from './data-provider';
 import { StaticModel } from './static-model';
 
 describe(`tbl* accessors (${domName()})`, () => {

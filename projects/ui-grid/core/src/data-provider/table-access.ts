@@ -15,7 +15,6 @@ import {
   setCellContent,
   writeCell,
 } from '../rows/row-states';
-import type { DataProvider } from './data-provider';
 
 /** A row as `tblSelect` returns it: column id -> cell text, null for `wrs:null`. */
 export type TableRow = Record<string, string | null>;
@@ -50,9 +49,19 @@ export interface TblDeleteArgs {
 
 const text = (v: string | number | boolean | null): string | null => (v === null || v === undefined ? null : String(v));
 
+/** What the `tbl*` accessors ask of their provider (a DataProvider is one). */
+export interface TableHost {
+  readonly id: string;
+  /** The data's Wrs index; throws NOT_READY without data. */
+  wrsIndex(): WrsIndex;
+  noteChange(nodes: Iterable<Node>, rowIds: Iterable<string>): void;
+  noteUnchanged(): void;
+  fire(): void;
+}
+
 /** The `tbl*` accessors of spec 4.2 over a provider's Wrs, through the Wrs index. */
 export class TableAccess {
-  constructor(private readonly provider: DataProvider) {}
+  constructor(private readonly provider: TableHost) {}
 
   private positions(index: WrsIndex, ids: readonly string[]): number[] {
     return ids.map((id) => {

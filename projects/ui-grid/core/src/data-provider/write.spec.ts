@@ -1,7 +1,7 @@
 import { WrsError } from '../errors';
 import { NS } from '../xml/namespaces';
 import { domName, ordersWrs } from '../../testing/fixtures';
-import { DataProviderRegistry } from './registry';
+import { DataProviderRegistry } from './data-provider';
 import { SimpleModel } from './simple-model';
 import { StaticModel } from './static-model';
 import { WrsIndex } from '../rows/wrs-index';

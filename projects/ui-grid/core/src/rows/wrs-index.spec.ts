@@ -1,6 +1,6 @@
 import { WrsError } from '../errors';
 import { parseXml } from '../xml/dom';
-import { DataProviderRegistry } from '../data-provider/registry';
+import { DataProviderRegistry } from '../data-provider/data-provider';
 import { StaticModel } from '../data-provider/static-model';
 import { domName, ordersWrs, wrsText } from '../../testing/fixtures';
 import { WrsUtil } from '../wrs/wrs-util';

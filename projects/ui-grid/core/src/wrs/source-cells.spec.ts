@@ -1,4 +1,4 @@
-import { DataProviderRegistry } from '../data-provider/registry';
+import { DataProviderRegistry } from '../data-provider/data-provider';
 import { StaticModel } from '../data-provider/static-model';
 import { ColumnValues } from '../filter/column-values';
 import { parseXml } from '../xml/dom';

@@ -1,8 +1,7 @@
-import { DataProvider } from '../data-provider/data-provider';
+import { DataProvider, DataProviderRegistry } from '../data-provider/data-provider';
 import type { ChainDefinition, ChainParameterValue, JsChainStep } from '../chain/chain-definition';
 import { ModelWrapper } from '../chain/model-wrapper';
 import { createDocument, createWrsElement } from '../xml/dom';
-import { DataProviderRegistry } from '../data-provider/registry';
 import { TransformedStatus } from '../data-provider/status';
 import { DEFAULT_VALIDATION, validationFor } from './validation';
 import { replaceValidationResultOf, validationWrsOf } from './validation-result';

@@ -1,4 +1,4 @@
-import { DataProviderRegistry } from '../data-provider/registry';
+import { DataProviderRegistry } from '../data-provider/data-provider';
 import { StaticModel } from '../data-provider/static-model';
 import { WRS, domName, wrsText } from '../../testing/fixtures';
 import { WrsIndex } from '../rows/wrs-index';

@@ -1,7 +1,7 @@
 import { WrsError } from '../errors';
 import type { WrsBackend } from '../backend/wrs-backend';
 import { setDefaultWrsBackend } from '../backend/default-wrs-backend';
-import { DataProviderRegistry } from '../data-provider/registry';
+import { DataProviderRegistry } from '../data-provider/data-provider';
 import { SimpleModel } from '../data-provider/simple-model';
 import { StaticModel } from '../data-provider/static-model';
 import { parseXml, serializeXml } from '../xml/dom';

@@ -1,8 +1,7 @@
 import { WrsError, errorMessage, isWrsError } from '../errors';
 import type { WrsBackend } from '../backend/wrs-backend';
 import { getDefaultWrsBackend } from '../backend/default-wrs-backend';
-import { DataProvider } from '../data-provider/data-provider';
-import { DataProviderRegistry, defaultRegistry } from '../data-provider/registry';
+import { DataProvider, DataProviderRegistry, defaultRegistry } from '../data-provider/data-provider';
 import { StaticModel } from '../data-provider/static-model';
 import { DOCUMENT_NODE } from '../xml/dom';
 import { FillParams } from '../xml/placeholders';
