@@ -29,17 +29,19 @@ export {
   cellAt,
   cellValue,
   originalOf,
-  defaultCellValue,
-  referenceValues,
   writeCell,
   writeRowCells,
   deleteRowElement,
   restoreRowElement,
+} from './rows/row-states';
+export {
+  defaultCellValue,
+  referenceValues,
   createRow,
   nextTransactionsNumber,
   newRowIds,
   isNumericType,
-} from './rows/row-states';
+} from './rows/new-rows';
 export type { RowState } from './rows/row-states';
 export { WrsUtil } from './wrs/wrs-util';
 export type {
@@ -62,7 +64,7 @@ export type {
   RowPositionArgs,
   WrsValidationArgs,
   ValidateModelArgs,
-} from './wrs/wrs-util';
+} from './wrs/wrs-util-args';
 export type { ClipboardPort } from './wrs/clipboard-port';
 export { browserClipboard } from './wrs/clipboard-port';
 export { parseFilterExpression } from './wrs/filter-expression';

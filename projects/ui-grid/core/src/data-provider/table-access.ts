@@ -6,15 +6,17 @@ import { NS } from '../xml/namespaces';
 import {
   cellAt,
   cellValue,
-  createRow,
-  defaultCellValue,
   deleteRowElement,
-  newRowIds,
-  nextTransactionsNumber,
   rowState,
   setCellContent,
   writeCell,
 } from '../rows/row-states';
+import {
+  createRow,
+  defaultCellValue,
+  newRowIds,
+  nextTransactionsNumber,
+} from '../rows/new-rows';
 
 /** A row as `tblSelect` returns it: column id -> cell text, null for `wrs:null`. */
 export type TableRow = Record<string, string | null>;

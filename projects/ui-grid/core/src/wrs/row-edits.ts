@@ -7,19 +7,21 @@ import {
   cellValue,
   cellsOf,
   copyRowAs,
-  createRow,
-  defaultCellValue,
   deleteRowElement,
   markModified,
   pastedValue,
-  newRowIds,
-  nextTransactionsNumber,
   originalOf,
   restoreRowElement,
   rowState,
   sameContent,
   setCellContent,
 } from '../rows/row-states';
+import {
+  createRow,
+  defaultCellValue,
+  newRowIds,
+  nextTransactionsNumber,
+} from '../rows/new-rows';
 import type { CellBlock } from './clipboard-text';
 
 /**
