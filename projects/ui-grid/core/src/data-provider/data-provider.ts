@@ -7,8 +7,13 @@ import { ChainMembers } from './chain-members';
 import { ChangeChannel, ChangeListenerFnOf, ChangeSetOf, OnChangeParamOf, RemoveDataListenerParamOf } from './change-channel';
 import { PROVIDER_ID_PREFIX, generateProviderId } from './provider-id';
 import { ProviderRegistry } from './registry';
-import { ChainLoadedStatus, ChainStylesheetLoadingFailed, InitializedStatus, LoadFailedStatus, LoadingStatus, SaveFailedStatus, SavedStatus, Status, TransformFailedStatus, TransformedStatus, TransformingStatus, WaitingForParametersStatus } from './status';
-import { AddStatusListenerParamOf, OnReadyParamOf, RemoveStatusListenerParamOf, StatusChannel, StatusListenerFnOf, StatusListenerOf } from './status-channel';
+import {
+  ChainLoadedStatus, ChainStylesheetLoadingFailed, InitializedStatus, LoadFailedStatus, LoadingStatus, SaveFailedStatus,
+  SavedStatus, Status, TransformFailedStatus, TransformedStatus, TransformingStatus, WaitingForParametersStatus,
+} from './status';
+import {
+  AddStatusListenerParamOf, OnReadyParamOf, RemoveStatusListenerParamOf, StatusChannel, StatusListenerFnOf, StatusListenerOf,
+} from './status-channel';
 import { FetchDataParam, LoadHost, failureStatusOf, waitForLoad } from './load-wait';
 import { TableAccess } from './table-access';
 import { WriteValue, XPathAccess } from './xpath-access';
@@ -244,7 +249,7 @@ export abstract class DataProvider {
     return waitForLoad(host, this, forced, typeof args === 'object' ? args?.signal : undefined);
   }
 
-  // ---- chain members ----
+  // ---- chain members, debugging ----
 
   /** Adds a parameter provider under a name, returning the one it replaces or null. */
   addDataProvider(newDataProvider: DataProvider, newName?: string): DataProvider | null {
@@ -264,6 +269,16 @@ export abstract class DataProvider {
     this.targetHtml = targetHtmlElement;
   }
 
+  /** The not-ready providers this one depends on, one per line. */
+  debugIsWaitingFor(): string {
+    return this.members.waitingFor();
+  }
+
+  debugStatus(): string {
+    const waiting = this.debugIsWaitingFor();
+    return `${this.getStatus().toString()} [${this.constructor.name} ${this.id}]` + (waiting ? `; waiting for: ${waiting.replace(/\n/g, '; ')}` : '');
+  }
+
   // ---- status listeners ----
 
   addStatusListener(args: StatusListenerFnOf<DataProvider> | StatusListenerOf<DataProvider> | AddStatusListenerParamOf<DataProvider>): void {
@@ -281,8 +296,7 @@ export abstract class DataProvider {
   }
 
   onceReady(listenerObject: StatusListenerFnOf<DataProvider> | Omit<OnReadyParamOf<DataProvider>, 'onlyOnce'>): void {
-    const param: Omit<OnReadyParamOf<DataProvider>, 'onlyOnce'> = typeof listenerObject === 'function' ? { onSuccess: listenerObject } : listenerObject;
-    this.onReady({ ...param, onlyOnce: true });
+    this.onReady(typeof listenerObject === 'function' ? { onSuccess: listenerObject, onlyOnce: true } : { ...listenerObject, onlyOnce: true });
   }
 
   // ---- change sets ----
@@ -317,19 +331,6 @@ export abstract class DataProvider {
   /** Closes the open change set and tells the change listeners (spec 6.2). */
   fire(): void {
     this.changeSets.fire();
-  }
-
-  // ---- debugging ----
-
-  /** The not-ready providers this one depends on, one per line. */
-  debugIsWaitingFor(): string {
-    return this.members.waitingFor();
-  }
-
-  debugStatus(): string {
-    const status = this.getStatus();
-    const waiting = this.debugIsWaitingFor();
-    return `${status.toString()} [${this.constructor.name} ${this.id}]` + (waiting ? `; waiting for: ${waiting.replace(/\n/g, '; ')}` : '');
   }
 
   // ---- XPath access ----

@@ -232,6 +232,7 @@ export class XPathAccess {
     if (fire) this.host.fire();
   }
 }
+
 /**
  * A deleted row's cells hold what the server is to delete, and the save checks them against the database: a change
  * there would make the whole save fail as a conflict. It is restored first (WrsUtil's cell functions refuse it too).
@@ -257,9 +258,6 @@ function changesIndex(node: Node, context: CellContext | null): boolean {
   if (context.cell) return false;
   return isIdAttribute(node, context.row);
 }
-
-
-
 
 /**
  * Takes back a row a write just created when another row of `wrs:Data` has its id, and says why: a write addressed

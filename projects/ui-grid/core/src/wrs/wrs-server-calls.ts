@@ -3,6 +3,7 @@ import type { WrsBackend } from '../backend/wrs-backend';
 import { DataProvider } from '../data-provider/data-provider';
 import { WrsIndex } from '../rows/wrs-index';
 import { buildSavePayload, commitSavedRows, oneSaveAtATime } from './save-payload';
+import { isNode } from './wrs-util-args';
 import type { GetNextIdentifierArgs, ModelRef, PostWrsParam, SaveModelArgs } from './wrs-util-args';
 
 /** How the server calls find their provider and backend: WrsUtil's resolution. */
@@ -108,10 +109,6 @@ export class WrsServerCalls {
       ...(isRange ? { firstIdentifier: first, lastIdentifier: last } : { nextIdentifier: last }),
     });
   }
-}
-
-function isNode(value: unknown): value is Document | Element {
-  return typeof value === 'object' && value !== null && typeof (value as Node).nodeType === 'number';
 }
 
 function isPostWrsParam(value: unknown): value is PostWrsParam {

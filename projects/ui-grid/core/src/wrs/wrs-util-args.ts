@@ -114,3 +114,8 @@ export interface ValidateModelArgs {
   /** Options of the validation, such as `ignoreKeyCase` for the built-in one. */
   parameters?: Record<string, unknown>;
 }
+
+/** True for a Wrs given as a document or an element rather than as a provider or its id. */
+export function isNode(value: unknown): value is Document | Element {
+  return typeof value === 'object' && value !== null && typeof (value as Node).nodeType === 'number';
+}

@@ -31,6 +31,7 @@ import { findValidationResult, replaceValidationResultOf, storeValidationWrsOf, 
 import { createValidationChain } from './validation-model';
 import type { ModelWrapper } from '../chain/model-wrapper';
 import { WrsServerCalls } from './wrs-server-calls';
+import { isNode } from './wrs-util-args';
 import type {
   CopyAllRows2CsvArgs,
   CopyArgs,
@@ -412,7 +413,6 @@ export class WrsUtil {
     return validation;
   }
 
-
   // ---- server ----
 
   /**
@@ -438,10 +438,6 @@ export class WrsUtil {
   getNextIdentifier(args: GetNextIdentifierArgs): Promise<void> {
     return this.serverCalls.getNextIdentifier(args);
   }
-}
-
-function isNode(value: unknown): value is Document | Element {
-  return typeof value === 'object' && value !== null && typeof (value as Node).nodeType === 'number';
 }
 
 /** A provider over a document given directly, so `read`/`write` on documents share the provider's rules. */
