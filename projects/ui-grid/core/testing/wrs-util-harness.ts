@@ -1,12 +1,11 @@
 // What the WrsUtil specs share: a clipboard and a Wrs server in memory, and a provider set up with both.
 import { WrsError } from '../src/errors';
 import type { WrsBackend } from '../src/backend/wrs-backend';
-import { DataProvider } from '../src/data-provider/data-provider';
-import { DataProviderRegistry } from '../src/data-provider/registry';
+import { DataProvider, DataProviderRegistry } from '../src/data-provider/data-provider';
 import { StaticModel } from '../src/data-provider/static-model';
 import { parseXml } from '../src/xml/dom';
-import { cellValue, cellsOf, originalOf } from '../src/wrs/row-states';
-import { WrsIndex } from '../src/wrs/wrs-index';
+import { cellValue, cellsOf, originalOf } from '../src/rows/row-states';
+import { WrsIndex } from '../src/rows/wrs-index';
 import { ClipboardPort } from '../src/wrs/clipboard-port';
 import { WrsUtil } from '../src/wrs/wrs-util';
 import { checkDomAfterCalls } from './dom-consistency';

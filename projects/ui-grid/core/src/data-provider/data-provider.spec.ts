@@ -1,9 +1,8 @@
 import { WrsError } from '../errors';
 import { domName, ordersWrs } from '../../testing/fixtures';
 import { waitFor } from '../../testing/wait';
-import { ChangeSet, DataProvider } from './data-provider';
+import { ChangeSet, DataProvider, DataProviderRegistry } from './data-provider';
 import { StatusEvent } from './listeners';
-import { DataProviderRegistry } from './registry';
 import { SimpleModel } from './simple-model';
 import { StaticModel } from './static-model';
 import { LoadFailedStatus, LoadingStatus, Status, TransformedStatus } from './status';

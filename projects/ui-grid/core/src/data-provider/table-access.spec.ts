@@ -1,11 +1,10 @@
 import { WrsError } from '../errors';
 import { domName, ordersWrs, wrsText } from '../../testing/fixtures';
-import { ChangeSet } from './data-provider';
-import { DataProviderRegistry } from './registry';
+import { ChangeSet, DataProviderRegistry } from './data-provider';
 import { StaticModel } from './static-model';
 import { checkDomAfterProviderCalls } from '../../testing/dom-consistency';
 import { MemoryClipboard, checkDomAfterWrsUtilCalls } from '../../testing/wrs-util-harness';
-import { WrsIndex } from '../wrs/wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 import { WrsUtil } from '../wrs/wrs-util';
 
 describe(`tbl* accessors (${domName()})`, () => {

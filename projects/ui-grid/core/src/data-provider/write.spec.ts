@@ -1,10 +1,10 @@
 import { WrsError } from '../errors';
 import { NS } from '../xml/namespaces';
 import { domName, ordersWrs } from '../../testing/fixtures';
-import { DataProviderRegistry } from './registry';
+import { DataProviderRegistry } from './data-provider';
 import { SimpleModel } from './simple-model';
 import { StaticModel } from './static-model';
-import { WrsIndex } from '../wrs/wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 import { WrsUtil } from '../wrs/wrs-util';
 import { rowShapes } from '../../testing/wrs-shape';
 import { checkDomAfterProviderCalls } from '../../testing/dom-consistency';

@@ -2,25 +2,27 @@ import { WrsError } from '../errors';
 import { createWrsElement } from '../xml/dom';
 import { insertNodesBefore } from '../xml/insert-nodes';
 import { forgetSourceText } from '../xml/source-text';
-import { WrsIndex } from './wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 import { pushAll } from './push-all';
 import {
   cellValue,
   cellsOf,
   copyRowAs,
-  createRow,
-  defaultCellValue,
   deleteRowElement,
   markModified,
   pastedValue,
-  newRowIds,
-  nextTransactionsNumber,
   originalOf,
   restoreRowElement,
   rowState,
   sameContent,
   setCellContent,
-} from './row-states';
+} from '../rows/row-states';
+import {
+  createRow,
+  defaultCellValue,
+  newRowIds,
+  nextTransactionsNumber,
+} from '../rows/new-rows';
 import type { CellBlock } from './clipboard-text';
 
 /**

@@ -1,7 +1,7 @@
 import { domName, wrsText } from '../../testing/fixtures';
 import { parseXml } from '../xml/dom';
-import { WrsIndex } from './wrs-index';
-import { cellValue, cellsOf } from './row-states';
+import { WrsIndex } from '../rows/wrs-index';
+import { cellValue, cellsOf } from '../rows/row-states';
 import { StoredValidationResult, ValidationError, compareValidationErrors, findValidationResult, replaceValidationResultOf, validationErrorCountOf, validationWrsOf } from './validation-result';
 import { expectConsistentDom } from '../../testing/dom-consistency';
 

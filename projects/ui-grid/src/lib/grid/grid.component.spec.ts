@@ -1,3 +1,5 @@
+// Over 500 lines: the public-surface suite of <ui-grid> (inputs, output, public methods, what the screen shows); each
+// feature unit has its own spec beside it.
 import { Clipboard } from '@angular/cdk/clipboard';
 import { provideZonelessChangeDetection } from '@angular/core';
 import { ComponentFixture, TestBed } from '@angular/core/testing';

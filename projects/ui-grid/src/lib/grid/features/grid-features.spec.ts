@@ -1,3 +1,5 @@
+// Over 500 lines: the public-surface suite of the grid's features page (filters, sort, pages, export, renderers,
+// menus) driven through <ui-grid> as an app does; the units behind them have their own specs.
 import { provideZonelessChangeDetection } from '@angular/core';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { Clipboard } from '@angular/cdk/clipboard';

@@ -1,9 +1,9 @@
 import { WrsError } from '../errors';
 import { parseXml } from '../xml/dom';
-import { DataProviderRegistry } from '../data-provider/registry';
+import { DataProviderRegistry } from '../data-provider/data-provider';
 import { StaticModel } from '../data-provider/static-model';
 import { domName, ordersWrs, wrsText } from '../../testing/fixtures';
-import { WrsUtil } from './wrs-util';
+import { WrsUtil } from '../wrs/wrs-util';
 import { WrsIndex } from './wrs-index';
 import { cellValue, cellAt, markModified } from './row-states';
 import { expectConsistentDom } from '../../testing/dom-consistency';
