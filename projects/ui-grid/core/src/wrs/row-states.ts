@@ -259,7 +259,7 @@ function keptOriginal(row: Element, index?: WrsIndex | null): Element | null {
 }
 
 /**
- * Turns an R row into M: every `wrs:C` gets a `wrs:O` sibling holding the original value (design.md 4). Where the DOM
+ * Turns an R row into M: every `wrs:C` gets a `wrs:O` sibling holding the original value. Where the DOM
  * replaces the element (browsers), the new row gets its cells and their originals in one `append` call, and the
  * index keeps a deep copy of the R row for a later restore: a native clone here saves comparing every cell with its
  * original there.
@@ -365,7 +365,7 @@ function dropOriginals(row: Element, restoreOriginals: boolean): void {
 export type DeleteOutcome = 'deleted' | 'removed' | 'unchanged';
 
 /**
- * Deletes a row by the rules of design.md 4: R -> D; M -> D holding the original values; I rows are removed
+ * Deletes a row: R -> D; M -> D holding the original values; I rows are removed
  * from the document; D rows stay as they are.
  */
 export function deleteRowElement(row: Element, index?: WrsIndex | null): { outcome: DeleteOutcome; row: Element | null } {
@@ -400,7 +400,10 @@ export function commitRow(row: Element, index?: WrsIndex | null): Element {
   return renameRow(row, 'R', index);
 }
 
-/** The value a new cell gets (design.md 4). */
+/**
+ * The value a new cell gets: the only reference value when there is one; else null in a nullable column; else the
+ * first reference value, or `0` in a numeric column; else null.
+ */
 export function defaultCellValue(column: WrsColumn): string | null {
   const el = column.element;
   const refs = referenceValues(el);
@@ -494,7 +497,7 @@ export function nextTransactionsNumber(doc: Document): number {
 }
 
 /**
- * Ids for rows inserted in one transaction (design.md 4): `I_<tn>_<id at>`, with `_<n>` appended when several
+ * Ids for rows inserted in one transaction: `I_<tn>_<id at>`, with `_<n>` appended when several
  * rows are inserted at once; `new` for the first row of an empty document. Ids stay unique in the document.
  */
 export function newRowIds(index: WrsIndex, transaction: number, atRowId: string | null, count: number): string[] {
