@@ -1,6 +1,7 @@
 // `npm test`: the source structure check (import direction, circles, file sizes), then core specs in Node (Jasmine,
 // @xmldom/xmldom), then core + Angular specs in headless Chromium (Karma), then the server specs in Node, then the e2e
-// tests (Playwright). Ends with one line "N passed, N failed".
+// tests (Playwright), then the documentation's links (each Markdown file counts once). Ends with one line
+// "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
@@ -13,6 +14,7 @@ const runners = [
   { name: 'server specs in Node', script: 'test:server', file: 'server-node.json', optional: true },
   { name: 'specs in headless Chromium', script: 'test:karma', file: 'karma.json' },
   { name: 'e2e tests', script: 'test:e2e', file: 'e2e.json' },
+  { name: 'doc links', script: 'test:docs', file: 'doc-links.json' },
 ];
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));

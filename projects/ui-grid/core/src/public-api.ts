@@ -1,6 +1,8 @@
-/*
+/**
  * Public surface of `ngx-wrs-grid/core`: plain TypeScript and rxjs, no @angular/*, runs in Node and in browsers.
  * Node has no DOM: import `ngx-wrs-grid/core/xmldom` once there.
+ *
+ * @module ngx-wrs-grid/core
  */
 export * from './errors';
 

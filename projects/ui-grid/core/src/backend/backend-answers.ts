@@ -5,7 +5,7 @@ import { errorDetails, htmlPageText, isHtmlPage } from '../xml/error-answer';
 
 /** The default load/save url (spec 2.1 `modelUrl`). */
 export const DEFAULT_MODEL_URL = 'WrsServlet';
-/** The default base of next-identifier calls (design.md 5). */
+/** The default base of next-identifier calls, as the reference server serves them. */
 export const DEFAULT_NEXT_IDENTIFIER_URL = 'WrsNextIdentifierServlet';
 
 /** Request bodies go out as XML text. */

@@ -46,7 +46,7 @@ function loadSaxon(scriptUrl: string): Promise<SaxonApi> {
   return saxonLoad;
 }
 
-// A classic script: the bundle is a non-strict IIFE that defines the global SaxonJS (design.md section 7).
+// A classic script: the bundle is a non-strict IIFE that defines the global SaxonJS.
 function loadScript(doc: Document, url: string): Promise<SaxonApi> {
   return new Promise<SaxonApi>((resolve, reject) => {
     const script = doc.createElement('script');

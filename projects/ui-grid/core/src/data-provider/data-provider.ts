@@ -352,14 +352,23 @@ export abstract class DataProvider {
 
   /**
    * Sets a value at an XPath, creating the path where needed (spec 4.5), and returns the node. Returns null when
-   * the provider is not ready. Writing into a cell of an R row turns it into M with `wrs:O` originals.
-   * Also callable as `write(xPath, value, fire?)`.
+   * the provider is not ready. Writing into a cell of an R row turns it into M with `wrs:O` originals; writing a
+   * cell's `text()` writes the cell (its `wrs:null` goes). Also callable as `write(xPath, value, fire?)`.
+   *
+   * Refused, with nothing created: `//`, descendant axes, `or`, `|`, `union`, `intersect`, `except`
+   * (XPATH_AMBIGUOUS); a path that cannot be created to its end or more than 10,000 missing siblings
+   * (XPATH_UNSUPPORTED); a cell of a D row, whose values the save checks (INVALID_ARGUMENT naming the row); a second
+   * row of an existing id, as `wrs:R[@id='R1']` once R1 is an M row (INVALID_ARGUMENT: address rows as
+   * `wrs:Data/*[@id=...]`).
    */
   write(xPath: string, fillParams?: FillParams | WriteValue, value?: WriteValue, fire?: boolean): Node | null {
     return this.xpath.write(xPath, fillParams, value, fire);
   }
 
-  /** Removes the nodes at an XPath. */
+  /**
+   * Removes the nodes at an XPath. A cell of a D row is refused (INVALID_ARGUMENT) before anything is removed; removing
+   * a cell's content in an R row makes the row M first.
+   */
   remove(xPath: string, fillParams?: FillParams | boolean, fire?: boolean): void {
     this.xpath.remove(xPath, fillParams, fire);
   }
@@ -371,7 +380,10 @@ export abstract class DataProvider {
 
   // ---- Wrs table accessors ----
 
-  /** Rows as plain objects keyed by column id (D rows left out); all columns unless `columns` is given. */
+  /**
+   * Rows as plain objects keyed by column id (D rows left out); all columns unless `columns` is given. A column named
+   * `__proto__` or `constructor` is an own key of the object.
+   */
   tblSelect(args: Parameters<TableAccess['select']>[0] = {}): ReturnType<TableAccess['select']> {
     return this.tables.select(args);
   }

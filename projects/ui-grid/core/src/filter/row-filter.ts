@@ -29,7 +29,7 @@ export interface CompileFilterOptions {
   custom?: Readonly<Record<string, ColumnFilterFunction>>;
 }
 
-/** The operators of `formats/filter-1.0.0.xsd` that a client can evaluate. */
+/** The operators of the filter format (`f:Expression/@op`) that a client can evaluate. */
 export const FILTER_OPERATORS = ['=', '>', '>=', '<', '<=', '<>', '!=', 'like', 'notLike', 'in', 'notIn', 'bitand'] as const;
 
 const truthy = (v: string | null) => v === 'true' || v === '1';

@@ -3,9 +3,12 @@ import { NS } from '../xml/namespaces';
 import { RowState, cellAt, cellValue } from './row-states';
 import { WrsColumn, WrsIndex } from './wrs-index';
 
-// New rows (design.md 4): their ids, the transaction counter they are numbered by, and the values their cells start with.
+// New rows: their ids, the transaction counter they are numbered by, and the values their cells start with.
 
-/** The value a new cell gets (design.md 4). */
+/**
+ * The value a new cell gets: the only reference value when there is one; else null in a nullable column; else the
+ * first reference value, or `0` in a numeric column; else null.
+ */
 export function defaultCellValue(column: WrsColumn): string | null {
   const el = column.element;
   const refs = referenceValues(el);
@@ -71,7 +74,7 @@ export function nextTransactionsNumber(doc: Document): number {
 }
 
 /**
- * Ids for rows inserted in one transaction (design.md 4): `I_<tn>_<id at>`, with `_<n>` appended when several
+ * Ids for rows inserted in one transaction: `I_<tn>_<id at>`, with `_<n>` appended when several
  * rows are inserted at once; `new` for the first row of an empty document. Ids stay unique in the document.
  */
 export function newRowIds(index: WrsIndex, transaction: number, atRowId: string | null, count: number): string[] {

@@ -259,7 +259,7 @@ function keptOriginal(row: Element, index?: WrsIndex | null): Element | null {
 }
 
 /**
- * Turns an R row into M: every `wrs:C` gets a `wrs:O` sibling holding the original value (design.md 4). Where the DOM
+ * Turns an R row into M: every `wrs:C` gets a `wrs:O` sibling holding the original value. Where the DOM
  * replaces the element (browsers), the new row gets its cells and their originals in one `append` call, and the
  * index keeps a deep copy of the R row for a later restore: a native clone here saves comparing every cell with its
  * original there.
@@ -365,7 +365,7 @@ function dropOriginals(row: Element, restoreOriginals: boolean): void {
 export type DeleteOutcome = 'deleted' | 'removed' | 'unchanged';
 
 /**
- * Deletes a row by the rules of design.md 4: R -> D; M -> D holding the original values; I rows are removed
+ * Deletes a row: R -> D; M -> D holding the original values; I rows are removed
  * from the document; D rows stay as they are.
  */
 export function deleteRowElement(row: Element, index?: WrsIndex | null): { outcome: DeleteOutcome; row: Element | null } {

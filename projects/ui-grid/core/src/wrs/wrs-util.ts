@@ -172,7 +172,7 @@ export class WrsUtil {
     return true;
   }
 
-  /** Duplicates one row (element or id) as an I row right before it. */
+  /** Duplicates one row (element or id) as an I row right before it; a D row is INVALID_ARGUMENT (restore it first). */
   duplicateRow(model: ModelRef, row: Element | string, propagateUpdate = true, fn?: RowOperationFn): void {
     const { index } = this.ready(model);
     const element = typeof row === 'string' ? index.rowById(row) : row;
@@ -185,7 +185,7 @@ export class WrsUtil {
 
   // ---- row ranges ----
 
-  /** Deletes rows `rowStartPos..rowEndPos` by the rules of design.md 4, as one change set. */
+  /** Deletes rows `rowStartPos..rowEndPos` as one change set: R and M rows become D (M with its originals), I rows go. */
   deleteRows(args: DeleteRowsArgs): void {
     const { provider, index } = this.ready(args.model);
     const edit = deleteRowRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos);
@@ -200,7 +200,7 @@ export class WrsUtil {
     this.finish(provider, edit, args.propagateUpdate, args.fn);
   }
 
-  /** Duplicates rows `rowStartPos..rowEndPos` as I rows before (or after) the selection. */
+  /** Duplicates rows `rowStartPos..rowEndPos` as I rows before (or after) the selection; D rows of the range are skipped. */
   duplicateRows(args: DuplicateRowsArgs): void {
     const { provider, index } = this.ready(args.model);
     const edit = duplicateRowRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, args.insertBeforeSelection ?? true);
@@ -209,7 +209,7 @@ export class WrsUtil {
 
   /**
    * Undoes changes in rows `rowStartPos..rowEndPos`, columns `colStartPos` (default 1) `..colEndPos` (default
-   * colStartPos), by spec 3.2 and design.md 4.
+   * colStartPos), by spec 3.2: M and D rows become R with their originals.
    */
   restore(args: RestoreArgs): void {
     const { provider, index } = this.ready(args.model);
@@ -219,7 +219,7 @@ export class WrsUtil {
   }
 
   /**
-   * Removes rows whose column value is one of `values`, by deleteRow's rules (design.md 4b). Numbers match their
+   * Removes rows whose column value is one of `values`, by deleteRow's rules. Numbers match their
    * text, a null matches `wrs:null` cells, and a single string is one value (not its characters).
    */
   deleteRowByColumnValue(wrs: Document | Element, colIdOrPos: string | number, values: readonly (string | number | null)[] | string): void {
@@ -257,7 +257,10 @@ export class WrsUtil {
     return this.clipboard;
   }
 
-  /** Copies the selected cells to the clipboard as tab-separated text (Excel-compatible); the model is unchanged. */
+  /**
+   * Copies the selected cells to the clipboard as tab-separated text (Excel-compatible): the stored values, not the
+   * captions a grid shows for reference columns. The model is unchanged.
+   */
   async copy(args: CopyArgs): Promise<void> {
     const { index } = this.ready(args.model);
     const colStart = args.colStartPos ?? 1;
@@ -291,7 +294,9 @@ export class WrsUtil {
   /**
    * Pastes tab-separated clipboard text from (`rowStartPos`, `colStartPos`) on: rows past the last are appended as
    * I rows, columns past the last are cut off. A single copied value fills the whole selection. Empty cells paste
-   * as `wrs:null`, in `nullable="0"` columns as the empty text. One change set.
+   * as `wrs:null`, in `nullable="0"` columns as the empty text; an empty field over an empty cell changes nothing, so
+   * a copy pasted in place changes nothing. D rows stay as they are and their clipboard line is not written. One
+   * change set.
    */
   async paste(args: PasteArgs): Promise<void> {
     this.ready(args.model);
@@ -341,7 +346,7 @@ export class WrsUtil {
     deleteColumnsOf(WrsIndex.ofElement(wrsRootOf(wrs)), colIdArray);
   }
 
-  /** A new Wrs with the innermost `@dimId` dimension transposed from rows to columns (design.md 4). */
+  /** A new Wrs with the innermost `@dimId` dimension transposed from rows to columns; D rows are left out. */
   transposeGrouping(input: ModelRef): Document {
     return transposeGroupingOf(this.ready(input).index);
   }
