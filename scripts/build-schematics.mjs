@@ -1,8 +1,8 @@
 // Builds the library's `ng add` schematic into the package ng-packagr wrote (dist/ngx-wrs-grid/schematics): compiled
-// to CommonJS, which the Angular CLI loads, with its collection and schema. Runs after `ng build ui-grid`, which
+// to CommonJS `.cjs` (the CLI requires schematics, and the package is "type": "module"), with its collection and schema. Runs after `ng build ui-grid`, which
 // empties dist/ngx-wrs-grid first.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,4 @@ for (const file of ['collection.json', 'ng-add/schema.json']) {
   mkdirSync(dirname(join(out, file)), { recursive: true });
   copyFileSync(join(source, file), join(out, file));
 }
-// The package is "type": "module"; the CLI requires schematics as CommonJS.
-writeFileSync(join(out, 'package.json'), JSON.stringify({ type: 'commonjs' }, null, 2) + '\n');
 console.log(`ng add schematic written: ${out}`);

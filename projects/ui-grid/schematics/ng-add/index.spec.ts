@@ -1,8 +1,20 @@
 import { SchematicTestRunner, UnitTestTree } from '@angular-devkit/schematics/testing';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { SAXON_SCRIPTS } from './index';
+import { SAXON_SCRIPTS } from './index.cjs';
 
-const runner = new SchematicTestRunner('ngx-wrs-grid', join(__dirname, '../collection.json'));
+// The package's collection, its factory pointed at the TypeScript source (the package holds the compiled index.cjs).
+function sourceCollection(): string {
+  const collection = JSON.parse(readFileSync(join(__dirname, '../collection.json'), 'utf8'));
+  collection.schematics['ng-add'].factory = `${join(__dirname, 'index.cts')}#ngAdd`;
+  collection.schematics['ng-add'].schema = join(__dirname, 'schema.json');
+  const path = join(mkdtempSync(join(tmpdir(), 'ng-add-spec-')), 'collection.json');
+  writeFileSync(path, JSON.stringify(collection));
+  return path;
+}
+
+const runner = new SchematicTestRunner('ngx-wrs-grid', sourceCollection());
 const angular = new SchematicTestRunner('@schematics/angular', join(dirname(require.resolve('@schematics/angular/package.json')), 'collection.json'));
 
 async function newApp(standalone: boolean): Promise<UnitTestTree> {
