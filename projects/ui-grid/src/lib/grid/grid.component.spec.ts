@@ -23,6 +23,7 @@ import { rowShapes } from '../../../core/testing/wrs-shape';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
 import { GridComponent } from './grid.component';
 import { GridValidation } from './grid-validation';
+import { expectConsistentDom } from '../../../core/testing/dom-consistency';
 
 const ORDERS = () =>
   wrsText(
@@ -2531,6 +2532,7 @@ describe('GridComponent beside other components and page fields', () => {
         else if (op === 5) t.grid.duplicateSelectedRows();
         else t.grid.pasteTsv(String(step));
         await settled(t);
+        expectConsistentDom([t.grid.getData()], `seed ${seed}, step ${step}`);
       }
       await until(() => waiting === 0);
       await settled(t);
