@@ -133,6 +133,7 @@ export type { ChainDefinition, ChainStepDefinition, ChainParameterValue, ChainPa
 export { registerChainFunction, chainFunction } from './chain/chain-functions';
 export type { XsltEngine, CompiledStylesheet, XsltParamValue } from './chain/xslt-engine';
 export { SaxonXsltEngine, DEFAULT_SAXON_SCRIPT_URL } from './chain/saxon-xslt-engine';
+export { TRUSTED_TYPES_POLICY } from './trusted-types';
 export { defaultXsltEngine, setDefaultXsltEngine } from './chain/default-xslt-engine';
 export { serverCompiledStylesheets, setDefaultSefResolver, getDefaultSefResolver } from './chain/sef-resolver';
 export type { SefResolver } from './chain/sef-resolver';
