@@ -80,6 +80,11 @@ export class RowStore {
     return this.scanner.count;
   }
 
+  /** Rows built into `document` so far. */
+  get builtRowCount(): number {
+    return this.built;
+  }
+
   /** True when `document` is complete. */
   get materialized(): boolean {
     return this.complete;
@@ -165,7 +170,7 @@ export class RowStore {
 
   /** Writes a cell as `writeCell` does (an R row becomes M with its originals); true when the value changed. */
   setCell(r: number, pos: number, value: string | null): boolean {
-    const write = writeCell(this.element(r), pos, value, this.indexIfBuilt(r));
+    const write = writeCell(this.element(r), pos, value, this.index());
     if (!write) return false;
     this.took(r, write.row);
     return write.changed;
@@ -174,7 +179,7 @@ export class RowStore {
   /** Deletes row `r` as `deleteRowElement` does: R and M become D, an I row is removed (its entry goes). */
   deleteRow(r: number): DeleteOutcome {
     const element = this.element(r);
-    const { outcome, row } = deleteRowElement(element, this.indexIfBuilt(r));
+    const { outcome, row } = deleteRowElement(element, this.index());
     if (outcome === 'removed') this.removeEntry(r);
     else if (row) this.took(r, row);
     return outcome;
@@ -182,19 +187,22 @@ export class RowStore {
 
   /** Restores row `r` as `restoreRowElement` does (M and D become R); false for rows in other states. */
   restoreRow(r: number): boolean {
-    const row = restoreRowElement(this.element(r), this.indexIfBuilt(r));
+    const row = restoreRowElement(this.element(r), this.index());
     if (row) this.took(r, row);
     return row !== null;
   }
 
   /** Commits row `r` as `commitRow` does (I and M become R). */
   commitRow(r: number): void {
-    this.took(r, commitRow(this.element(r), this.indexIfBuilt(r)));
+    this.took(r, commitRow(this.element(r), this.index()));
   }
 
-  /** The document's index, for a row already in the document: it follows a row replaced there. */
-  private indexIfBuilt(r: number): WrsIndex | null {
-    return r < this.built ? WrsIndex.of(this.document) : null;
+  /**
+   * The document's index, for every row: it follows a row replaced in the document, and keeps the copy of an R row
+   * made M that a later restore puts back, as it does for the rows of a parsed document.
+   */
+  private index(): WrsIndex {
+    return WrsIndex.of(this.document);
   }
 
   private took(r: number, row: Element): void {
@@ -254,6 +262,7 @@ export class RowStore {
     if (own) {
       this.appendText(this.cursor, starts[first]);
       this.data.appendChild(own);
+      WrsIndex.of(this.document).inserted(first, [own]);
       this.built++;
       this.cursor = ends[first];
       return;
@@ -264,14 +273,17 @@ export class RowStore {
     const before = this.data.lastChild;
     this.appendText(this.cursor, ends[last]);
     let node = before ? before.nextSibling : this.data.firstChild;
+    const rows: Element[] = [];
     for (let r = first; r <= last; r++) {
       while (node && node.nodeType !== 1) node = node.nextSibling;
       this.elements[r] = node as Element;
+      rows.push(node as Element);
       node = node!.nextSibling;
     }
+    // The index follows the rows as the library's own inserts: what it keeps for rows already changed stays.
+    WrsIndex.of(this.document).inserted(first, rows);
     this.built = last + 1;
     this.cursor = ends[last];
-    WrsIndex.invalidate(this.document);
   }
 
   /** Parses the text [from, to) into `wrs:Data`, leaving out the spans of removed rows. */
@@ -293,7 +305,6 @@ export class RowStore {
 
   private finish(): void {
     this.complete = true;
-    WrsIndex.invalidate(this.document);
     // As `parseXml` does for a large Wrs, while the document is still the text's (source-cells).
     if (!this.changed && this.text.length >= SOURCE_TEXT_MIN_LENGTH) keepSourceText(this.document, this.text);
   }
