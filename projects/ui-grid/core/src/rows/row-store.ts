@@ -15,8 +15,10 @@ export interface SliceBudget {
   readonly rows?: number;
 }
 
-/** Rows parsed at once in a slice with a time budget: a few ms of parsing, the clock read between runs. */
-const RUN_ROWS = 256;
+/** Rows parsed at once in a slice with a time budget, before the parse speed of this document is known. */
+const RUN_ROWS = 64;
+/** Rows read ahead of the building when it runs out of read rows: reading is many times faster than building. */
+const SCAN_AHEAD = 1024;
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 const deadlineOf = (budget?: SliceBudget): number => (budget?.budgetMs === undefined ? Infinity : now() + budget.budgetMs);
@@ -62,6 +64,8 @@ export class RowStore {
   private readonly removedSpans: number[] = [];
   private changed = false;
   private complete = false;
+  /** Rows built per millisecond in the last run: sizes the runs of a slice to its budget. */
+  private rowsPerMs = 0;
 
   private constructor(readonly text: string, span: DataSpan, readonly document: Document, private readonly data: Element) {
     this.scanner = new RowScan(text, span);
@@ -234,7 +238,7 @@ export class RowStore {
       if (this.built >= rowsEnd) break;
       if (this.built === this.scanner.count) {
         if (!this.scanner.done) {
-          this.scanUntil(deadline, this.built + Math.min(RUN_ROWS, rowsEnd - this.built));
+          this.scanUntil(deadline, this.built + Math.min(SCAN_AHEAD, rowsEnd - this.built));
           if (this.built === this.scanner.count && now() > deadline) break;
           continue;
         }
@@ -242,8 +246,13 @@ export class RowStore {
         this.finish();
         break;
       }
-      this.buildRun(Math.min(rowsEnd - this.built, deadline === Infinity ? Infinity : RUN_ROWS));
-      if (now() > deadline) break;
+      const started = now();
+      if (started >= deadline) break;
+      const fit = this.rowsPerMs > 0 ? Math.max(8, Math.floor((deadline - started) * this.rowsPerMs)) : RUN_ROWS;
+      const before = this.built;
+      this.buildRun(Math.min(rowsEnd - this.built, deadline === Infinity ? Infinity : fit));
+      const took = now() - started;
+      if (this.built - before >= 8 && took > 0) this.rowsPerMs = (this.built - before) / took;
     }
     return this.complete;
   }

@@ -27,6 +27,7 @@ import {
   ChainLoadedStatus,
   ChangeSet,
   DataProvider,
+  LoadProgress,
   NS,
   LoadFailedStatus,
   ModelWrapper,
@@ -60,6 +61,7 @@ import {
   writeRowCells,
 } from 'ngx-wrs-grid/core';
 import { Subscription } from 'rxjs';
+import { followLoadProgress } from './features/grid-load-preview';
 import { injectDataProviderRegistry } from '../services/data-provider-registry';
 import { DragAutoscroll } from './drag-autoscroll';
 import { GridBody } from './grid-body';
@@ -229,6 +231,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   };
 
   protected readonly busy = signal<'' | 'loading' | 'saving'>('');
+  /** Rows of a large input read so far, shown while it loads; 0 otherwise. */
+  protected readonly loadedRows = signal(0);
+  /** The document of an input still loading whose first rows the grid shows (read-only), or null. */
+  private previewDoc: Document | null = null;
   protected readonly message = signal('');
   protected readonly errorCount = signal(0);
   protected readonly canUndo = signal(false);
@@ -349,7 +355,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       },
       rowFailure: (rowId) => (this.failedRows.has(rowId) ? this.messages.rowNotSaved : null),
       rowState: (state) => rowStateMessage(this.messages, state),
-      readOnly: (row, col) => !this.canEditRow(row, col),
+      readOnly: (row, col) => this.previewDoc !== null || !this.canEditRow(row, col),
       painted: () => this.markActive(),
     }, this.hotArgs()?.rowHeight ?? DEFAULT_ROW_HEIGHT);
     bodyHost.addEventListener('keydown', this.onKeydown);
@@ -454,7 +460,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       const config = configModel ? (await configModel.fetchData()).getData() : null;
       const input = this.inputModel();
       let doc: Document | null;
-      if (input) doc = (await input.fetchData()).getData();
+      if (input) doc = await this.fetchInput(input, config, current);
       else doc = await this.loadFromBackend(config);
       if (!current()) return;
       if (this.loadChain()) {
@@ -488,6 +494,41 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     } finally {
       if (current()) this.busy.set('');
     }
+  }
+
+  /**
+   * The input's document once it is ready. A first load of a large Wrs paints the rows built so far on the way,
+   * read-only; the view is set up anew when the document is complete.
+   */
+  private async fetchInput(input: DataProvider, config: Document | null, current: () => boolean): Promise<Document | null> {
+    const preview = this.data || this.loadChain() ? null : followLoadProgress(input, (progress) => {
+      if (current()) this.showPreview(progress, config);
+    });
+    let doc: Document | null = null;
+    try {
+      doc = (await input.fetchData()).getData();
+      return doc;
+    } finally {
+      preview?.unsubscribe();
+      this.loadedRows.set(0);
+      // A failed or superseded load takes its rows away again.
+      if (this.previewDoc && (doc === null || !current())) {
+        this.features.view = null;
+        this.body?.paint();
+      }
+      this.previewDoc = null;
+    }
+  }
+
+  private showPreview(progress: LoadProgress, config: Document | null): void {
+    if (!this.body) return;
+    this.loadedRows.set(progress.rows);
+    if (this.previewDoc !== progress.document) {
+      this.previewDoc = progress.document;
+      this.layout = translateLayout(gridLayout(WrsIndex.of(progress.document), config), this.messages);
+      this.features.reset(progress.document, this.layout.columns, config);
+      this.applyColumns();
+    } else if (this.features.view?.isWhole) this.updateHeight();
   }
 
   private statusOfPhase(phase: GridChainPhase): Status {
