@@ -50,6 +50,17 @@ describe(`RowStore (${domName()})`, () => {
     for (const text of ['<a/>', `<wrs:Wrs ${W}><wrs:Header/></wrs:Wrs>`, `<wrs:Wrs ${W}><wrs:Data/></wrs:Wrs>`, `<wrs:Other ${W}><wrs:Data><wrs:R/></wrs:Data></wrs:Other>`, '<x:Wrs xmlns:x="urn:other"><x:Data><x:R/></x:Data></x:Wrs>']) {
       expect(RowStore.open(text)).withContext(text).toBeNull();
     }
+    const doctype = `<!DOCTYPE wrs:Wrs [<!ENTITY x "y">]>${small}`;
+    expect(RowStore.open(doctype)).toBeNull();
+    expect(() => parseXml(doctype)).toThrowMatching((e) => e instanceof WrsError && e.code === 'XML_DOCTYPE');
+  });
+
+  it('raises INVALID_ARGUMENT naming a row position it does not hold', () => {
+    const store = RowStore.open(small)!;
+    for (const r of [2, -1, 0.5, NaN]) {
+      expect(() => store.cellValue(r, 1)).withContext(String(r)).toThrowMatching((e) => e instanceof WrsError && e.code === 'INVALID_ARGUMENT' && Object.is(e.input, r));
+    }
+    expect(store.scanned).toBeTrue();
   });
 
   it('raises parseXml\'s XML_PARSE for malformed rows when they are read or built, and ScanError where the text is well-formed', () => {

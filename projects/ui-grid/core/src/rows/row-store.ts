@@ -115,7 +115,7 @@ export class RowStore {
   }
 
   private check(r: number): void {
-    if (r >= this.scanner.count) this.scanUntil(Infinity, r + 1);
+    if (Number.isInteger(r) && r >= this.scanner.count) this.scanUntil(Infinity, r + 1);
     if (!Number.isInteger(r) || r < 0 || r >= this.scanner.count) throw new WrsError('INVALID_ARGUMENT', `No row at position ${r}`, r);
   }
 
