@@ -14,32 +14,45 @@ const XMLNS = 'http://www.w3.org/2000/xmlns/';
 export class RowParser {
   /** Prefixes declared in the scope of `wrs:Data`, or null where the fragment parser is not to be used. */
   private readonly fragmentPrefixes: string[] | null;
+  /**
+   * One range, collapsed at the start of `wrs:Data`, gives the fragment parser its context: the document updates every
+   * live range on each insert, so a range per parse would make building the rows quadratic.
+   */
+  private range: Range | null = null;
 
   constructor(private readonly data: Element, private readonly span: DataSpan) {
     this.fragmentPrefixes = fragmentScope(data);
   }
 
-  /** The nodes of a piece of text, in order, in no parent yet. Malformed text raises `parseXml`'s XML_PARSE error. */
-  parse(piece: string): Node[] {
-    if (piece === '') return [];
-    return this.parseAsFragment(piece) ?? this.parseWrapped(piece);
+  /** Parses a piece of text and appends its nodes to `parent`. Malformed text raises `parseXml`'s XML_PARSE error. */
+  parseInto(parent: Node, piece: string): void {
+    if (piece === '') return;
+    const fragment = this.parseAsFragment(piece);
+    // One append moves all nodes of the fragment: cheaper than moving them one by one.
+    if (fragment) parent.appendChild(fragment);
+    else for (const node of this.parseWrapped(piece)) parent.appendChild(node);
   }
 
-  private parseAsFragment(piece: string): Node[] | null {
+  private parseAsFragment(piece: string): DocumentFragment | null {
     const doc = this.data.ownerDocument!;
     if (this.fragmentPrefixes === null || typeof doc.createRange !== 'function') return null;
     const elements = expectedFragmentElements({ head: this.span.rootTag + this.span.dataTag, content: piece, tail: '' }, this.fragmentPrefixes);
     if (elements < 0) return null;
     let fragment: DocumentFragment;
     try {
-      const range = doc.createRange();
-      range.selectNodeContents(this.data);
-      fragment = range.createContextualFragment(piece);
+      fragment = this.context().createContextualFragment(piece);
     } catch {
       return null;
     }
-    if (fragment.querySelectorAll('*').length !== elements) return null;
-    return Array.from(fragment.childNodes);
+    return fragment.querySelectorAll('*').length === elements ? fragment : null;
+  }
+
+  private context(): Range {
+    if (!this.range) {
+      this.range = this.data.ownerDocument!.createRange();
+      this.range.setStart(this.data, 0);
+    }
+    return this.range;
   }
 
   private parseWrapped(piece: string): Node[] {

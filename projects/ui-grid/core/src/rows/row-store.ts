@@ -165,8 +165,11 @@ export class RowStore {
     this.check(r);
     let element = this.elements[r];
     if (!element) {
-      const nodes = this.parser.parse(this.text.slice(this.scanner.starts[r], this.scanner.ends[r]));
-      element = nodes[0] as Element;
+      const holder = this.document.createDocumentFragment();
+      this.parser.parseInto(holder, this.text.slice(this.scanner.starts[r], this.scanner.ends[r]));
+      element = holder.firstChild as Element;
+      // In no parent until it is built into the document, as a row made by the library.
+      holder.removeChild(element);
       this.elements[r] = element;
     }
     return element;
@@ -309,7 +312,7 @@ export class RowStore {
   }
 
   private appendNodes(piece: string): void {
-    for (const node of this.parser.parse(piece)) this.data.appendChild(node);
+    this.parser.parseInto(this.data, piece);
   }
 
   private finish(): void {
