@@ -56,7 +56,7 @@ export class RowStore {
   private readonly parser: RowParser;
   private readonly cells: RowCells;
   /** The element of each entry once it has one (built into the document, or alone for a write). */
-  private elements: (Element | undefined)[] = [];
+  private readonly elements: (Element | undefined)[] = [];
   /** Entries [0, built) are in the document; text before `cursor` has been parsed into it. */
   private built = 0;
   private cursor: number;
