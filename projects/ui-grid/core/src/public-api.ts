@@ -21,26 +21,28 @@ export type { FillParams } from './xml/placeholders';
 export { setXPathEngine, registerXPathEngine, xpathEngineFor, nativeXPathEngine, xpathSyntaxError } from './xml/xpath-engine';
 export type { XPathEngine, XPathValue } from './xml/xpath-engine';
 
-export { WrsIndex } from './wrs/wrs-index';
-export type { WrsColumn } from './wrs/wrs-index';
+export { WrsIndex } from './rows/wrs-index';
+export type { WrsColumn } from './rows/wrs-index';
 export {
   rowState,
   cellsOf,
   cellAt,
   cellValue,
   originalOf,
-  defaultCellValue,
-  referenceValues,
   writeCell,
   writeRowCells,
   deleteRowElement,
   restoreRowElement,
+} from './rows/row-states';
+export {
+  defaultCellValue,
+  referenceValues,
   createRow,
   nextTransactionsNumber,
   newRowIds,
   isNumericType,
-} from './wrs/row-states';
-export type { RowState } from './wrs/row-states';
+} from './rows/new-rows';
+export type { RowState } from './rows/row-states';
 export { WrsUtil } from './wrs/wrs-util';
 export type {
   ModelRef,
@@ -62,7 +64,7 @@ export type {
   RowPositionArgs,
   WrsValidationArgs,
   ValidateModelArgs,
-} from './wrs/wrs-util';
+} from './wrs/wrs-util-args';
 export type { ClipboardPort } from './wrs/clipboard-port';
 export { browserClipboard } from './wrs/clipboard-port';
 export { parseFilterExpression } from './wrs/filter-expression';
@@ -81,10 +83,10 @@ export { createValidationChain } from './wrs/validation-model';
 export type { ValidationChainArgs, ValidationOutcome } from './wrs/validation-model';
 
 export * from './data-provider/status';
-export { DataProvider, generateProviderId } from './data-provider/data-provider';
+export { DataProvider, DataProviderRegistry, defaultRegistry } from './data-provider/data-provider';
+export { generateProviderId } from './data-provider/provider-id';
 export type { DataProviderArgs, ChangeSet } from './data-provider/data-provider';
 export * from './data-provider/listeners';
-export { DataProviderRegistry, defaultRegistry } from './data-provider/registry';
 export type { WrsBackend, WrsBackendCallOptions } from './backend/wrs-backend';
 export { PostingWrsBackend } from './backend/posting-wrs-backend';
 export type { WrsBackendCall, WrsBackendEndpoints } from './backend/posting-wrs-backend';

@@ -3,7 +3,7 @@ import { domDump } from '../../testing/dom-dump';
 import { WrsError } from '../errors';
 import { parseXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { WrsIndex } from '../wrs/wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 import { SimpleModel } from './simple-model';
 import { StaticModel } from './static-model';
 import { LoadProgress, WrsTextLoad, loadsInSlices } from './wrs-text-load';

@@ -2,8 +2,8 @@ import { ownValue } from '../data-provider/own-keys';
 import { WrsError } from '../errors';
 import { ELEMENT_NODE } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { cellAt, cellValue, rowState } from '../wrs/row-states';
-import { WrsIndex } from '../wrs/wrs-index';
+import { cellAt, cellValue, rowState } from '../rows/row-states';
+import { WrsIndex } from '../rows/wrs-index';
 import { ColumnValues } from './column-values';
 import { TypedValues, temporalSortKey, typedValues } from './typed-values';
 

@@ -4,8 +4,8 @@ import { randomWrsText, seededRandom } from '../../testing/random-wrs';
 import { WrsError } from '../errors';
 import { parseXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { cellAt, cellValue, commitRow, deleteRowElement, originalOf, restoreRowElement, writeCell } from '../wrs/row-states';
-import { WrsIndex } from '../wrs/wrs-index';
+import { cellAt, cellValue, commitRow, deleteRowElement, originalOf, restoreRowElement, writeCell } from './row-states';
+import { WrsIndex } from './wrs-index';
 import { RowStore } from './row-store';
 import { ScanError } from './row-scan';
 

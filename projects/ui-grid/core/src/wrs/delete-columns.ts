@@ -1,6 +1,6 @@
 import { WrsError } from '../errors';
 import { ELEMENT_NODE } from '../xml/dom';
-import { WrsIndex } from './wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 
 /**
  * Physically drops columns (spec 4.3 `deleteColumns`): their header `wrs:C`, and in every row their cell with

@@ -1,25 +1,28 @@
 import { WrsError } from '../errors';
 import { createWrsElement } from '../xml/dom';
+import { insertNodesBefore } from '../xml/insert-nodes';
 import { forgetSourceText } from '../xml/source-text';
-import { WrsIndex } from './wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 import { pushAll } from './push-all';
 import {
   cellValue,
   cellsOf,
   copyRowAs,
-  createRow,
-  defaultCellValue,
   deleteRowElement,
   markModified,
   pastedValue,
-  newRowIds,
-  nextTransactionsNumber,
   originalOf,
   restoreRowElement,
   rowState,
   sameContent,
   setCellContent,
-} from './row-states';
+} from '../rows/row-states';
+import {
+  createRow,
+  defaultCellValue,
+  newRowIds,
+  nextTransactionsNumber,
+} from '../rows/new-rows';
 import type { CellBlock } from './clipboard-text';
 
 /**
@@ -175,14 +178,8 @@ function insertBuiltRows(index: WrsIndex, atIndex: number, anchorId: string | nu
   }
   const transaction = nextTransactionsNumber(doc);
   const ids = newRowIds(index, transaction, anchorId, count);
-  const fragment = doc.createDocumentFragment();
-  for (let i = 0; i < count; i++) {
-    const row = build(i, ids[i]);
-    fragment.appendChild(row);
-    edit.created.push(row);
-  }
-  const before = index.rowAt(atIndex + 1);
-  data.insertBefore(fragment, before);
+  for (let i = 0; i < count; i++) edit.created.push(build(i, ids[i]));
+  insertNodesBefore(data, edit.created, index.rowAt(atIndex + 1));
   index.inserted(atIndex, edit.created);
   pushAll(edit.nodes, edit.created);
   pushAll(edit.rowIds, ids);

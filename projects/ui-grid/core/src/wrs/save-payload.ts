@@ -1,7 +1,8 @@
 import { createDocument, ELEMENT_NODE, parseXml, serializeXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { WrsIndex } from './wrs-index';
-import { RowState, cellValue, cellsOf, commitRow, createRow, markModified, originalOf, renameRow, rowState, setCellContent } from './row-states';
+import { WrsIndex } from '../rows/wrs-index';
+import { RowState, cellValue, cellsOf, commitRow, markModified, originalOf, renameRow, rowState, setCellContent } from '../rows/row-states';
+import { createRow } from '../rows/new-rows';
 import { appendRowXmlText } from './row-xml-text';
 
 /** One row as it was sent: the element, its state and its cell values then, to tell later changes apart on commit. */

@@ -2,8 +2,8 @@ import { attachSourceReader, forgetSourceText, sourceReaderOf, sourceTextOf } fr
 import { decodeXmlText, nameEnd, nextMarkup, skipElement, startTagEnd } from '../xml/markup-scan';
 import { ELEMENT_NODE } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { cellValue } from './row-states';
-import { WrsIndex } from './wrs-index';
+import { cellValue } from '../rows/row-states';
+import { WrsIndex } from '../rows/wrs-index';
 
 const LT = 60;
 const SLASH = 47;

@@ -1,7 +1,7 @@
 import { WrsError } from '../errors';
 import { createDocument, createWrsElement } from '../xml/dom';
-import { WrsIndex, WrsColumn } from './wrs-index';
-import { cellAt, cellValue, setCellContent } from './row-states';
+import { WrsIndex, WrsColumn } from '../rows/wrs-index';
+import { cellAt, cellValue, setCellContent } from '../rows/row-states';
 
 function copyColumn(doc: Document, source: Element, pos: number, id: string, caption: string): Element {
   const column = doc.importNode(source, false) as Element;

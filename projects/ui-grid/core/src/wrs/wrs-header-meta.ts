@@ -1,5 +1,5 @@
 import { setOwn } from '../data-provider/own-keys';
-import { WrsIndex } from './wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 
 /** Header metadata: column id -> that column's XML attributes as strings (`{ pos: '3', 'type-name': 'INTEGER' }`). */
 export type WrsHeaderMeta = Record<string, Record<string, string>>;
