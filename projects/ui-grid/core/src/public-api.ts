@@ -108,6 +108,11 @@ export {
 export { WrsRequestModel } from './backend/wrs-request-model';
 export { resolveModelUrl } from './backend/model-url';
 export type { WrsRequestModelArgs, RequestPostStep } from './backend/wrs-request-model';
+export { RowStore } from './rows/row-store';
+export type { SliceBudget } from './rows/row-store';
+export { ScanError } from './rows/row-scan';
+export { WrsTextLoad, loadsInSlices } from './data-provider/wrs-text-load';
+export type { LoadProgress, LoadsInSlices } from './data-provider/wrs-text-load';
 export { StaticModel } from './data-provider/static-model';
 export type { StaticModelArgs } from './data-provider/static-model';
 export { SimpleModel } from './data-provider/simple-model';

@@ -6,7 +6,8 @@ import { NS } from '../xml/namespaces';
 import { SOURCE_TEXT_MIN_LENGTH, keepSourceText, sourceTextOf } from '../xml/source-text';
 import { domName } from '../../testing/fixtures';
 import { cellAt, cellValue, setCellContent } from '../rows/row-states';
-import { SourceCells, decodeXmlText } from './source-cells';
+import { SourceCells } from './source-cells';
+import { decodeXmlText } from '../xml/markup-scan';
 import { WrsIndex } from '../rows/wrs-index';
 import { WrsUtil } from './wrs-util';
 
