@@ -352,14 +352,17 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       readOnly: (row, col) => !this.canEditRow(row, col),
       painted: () => this.markActive(),
     }, this.hotArgs()?.rowHeight ?? DEFAULT_ROW_HEIGHT);
-    bodyHost.addEventListener('keydown', this.onKeydown);
-    bodyHost.addEventListener('paste', this.onPaste);
-    bodyHost.addEventListener('copy', this.onCopyOrCut);
-    bodyHost.addEventListener('cut', this.onCopyOrCut);
-    this.body.canvas.addEventListener('mousedown', this.onMousedown);
-    this.body.canvas.addEventListener('dblclick', this.onDblclick);
-    bodyHost.addEventListener('contextmenu', this.onContextMenu);
-    bodyHost.addEventListener('keydown', this.onMenuKey);
+    // Removed at destroy: the browser may keep the detached body (the element focused last), and these handlers
+    // hold the grid and its documents.
+    const signal = this.lifetime.signal;
+    bodyHost.addEventListener('keydown', this.onKeydown, { signal });
+    bodyHost.addEventListener('paste', this.onPaste, { signal });
+    bodyHost.addEventListener('copy', this.onCopyOrCut, { signal });
+    bodyHost.addEventListener('cut', this.onCopyOrCut, { signal });
+    this.body.canvas.addEventListener('mousedown', this.onMousedown, { signal });
+    this.body.canvas.addEventListener('dblclick', this.onDblclick, { signal });
+    bodyHost.addEventListener('contextmenu', this.onContextMenu, { signal });
+    bodyHost.addEventListener('keydown', this.onMenuKey, { signal });
     if (this.tooltipChain() !== '') {
       // A tooltip hidden while its chain still runs: the run is disposed and writes nothing into it.
       const stopRun = () => {
