@@ -18,6 +18,7 @@ import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
         <a routerLink="/grid-custom" routerLinkActive="active">Grid: custom</a>
         <a routerLink="/grid-features" routerLinkActive="active">Grid: features</a>
         <a routerLink="/grid-features-server" routerLinkActive="active">Grid: server pages</a>
+        <a routerLink="/grid-chain" routerLinkActive="active">Grid: chain</a>
       </nav>
     </header>
     <main><router-outlet /></main>

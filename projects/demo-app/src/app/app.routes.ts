@@ -8,6 +8,7 @@ import { GridReadonlyPageComponent } from './pages/grid-readonly-page.component'
 import { GridCustomPageComponent } from './pages/grid-custom-page.component';
 import { GridFeaturesClientPageComponent } from './pages/grid-features-client-page.component';
 import { GridFeaturesServerPageComponent } from './pages/grid-features-server-page.component';
+import { GridChainPageComponent } from './pages/grid-chain-page.component';
 
 export const routes: Routes = [
   { path: '', pathMatch: 'full', redirectTo: 'provider' },
@@ -20,4 +21,5 @@ export const routes: Routes = [
   { path: 'grid-custom', component: GridCustomPageComponent, title: 'Grid: custom cells' },
   { path: 'grid-features', component: GridFeaturesClientPageComponent, title: 'Grid: features' },
   { path: 'grid-features-server', component: GridFeaturesServerPageComponent, title: 'Grid: server pages' },
+  { path: 'grid-chain', component: GridChainPageComponent, title: 'Grid: chain' },
 ];

@@ -296,6 +296,25 @@ describe('GridComponent teardown: popups, editors, drags and timers', () => {
     expect(alive).toEqual([true]);
   });
 
+  it('events reaching the body after destroy (the browser may keep it as the element focused last) reach no grid handler: a paste writes nothing', async () => {
+    configure();
+    const model = new StaticModel({ data: ORDERS() });
+    const fixture = create({ inputModel: model });
+    await ready(fixture);
+    (fixture.componentInstance as unknown as { focusCell(r: number, c: number): void }).focusCell(0, 1);
+    const body = (fixture.nativeElement as HTMLElement).querySelector<HTMLElement>('.ui-grid-body')!;
+    fixture.destroy();
+    await sleep(20);
+    const data = new DataTransfer();
+    data.setData('text/plain', 'Zed');
+    const paste = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+    body.dispatchEvent(paste);
+    body.dispatchEvent(new KeyboardEvent('keydown', { key: 'Delete', bubbles: true, cancelable: true }));
+    await sleep(20);
+    expect(paste.defaultPrevented).toBe(false);
+    expect(model.read('/*/wrs:Data/wrs:*[1]/wrs:C[2]')).toBe('Anna');
+  });
+
   it('destroy closes an open dropdown editor and its backdrop', async () => {
     configure();
     const fixture = create({ inputModel: new StaticModel({ data: ORDERS() }) });

@@ -102,14 +102,17 @@ export class GridUnits {
       readOnly: (row, col) => state.previewDoc !== null || !this.cells.canEditRow(row, col),
       painted: () => this.cells.markActive(),
     }, this.header.rowHeight()));
-    bodyHost.addEventListener('keydown', this.keys.onKeydown);
-    bodyHost.addEventListener('paste', this.clipboard.onPaste);
-    bodyHost.addEventListener('copy', this.clipboard.onCopyOrCut);
-    bodyHost.addEventListener('cut', this.clipboard.onCopyOrCut);
-    body.canvas.addEventListener('mousedown', this.pointer.onMousedown);
-    body.canvas.addEventListener('dblclick', this.pointer.onDblclick);
-    bodyHost.addEventListener('contextmenu', this.menu.onContextMenu);
-    bodyHost.addEventListener('keydown', this.menu.onMenuKey);
+    // Removed at destroy: the browser may keep the detached body (the element focused last), and these handlers
+    // hold the grid and its documents.
+    const signal = state.lifetime.signal;
+    bodyHost.addEventListener('keydown', this.keys.onKeydown, { signal });
+    bodyHost.addEventListener('paste', this.clipboard.onPaste, { signal });
+    bodyHost.addEventListener('copy', this.clipboard.onCopyOrCut, { signal });
+    bodyHost.addEventListener('cut', this.clipboard.onCopyOrCut, { signal });
+    body.canvas.addEventListener('mousedown', this.pointer.onMousedown, { signal });
+    body.canvas.addEventListener('dblclick', this.pointer.onDblclick, { signal });
+    bodyHost.addEventListener('contextmenu', this.menu.onContextMenu, { signal });
+    bodyHost.addEventListener('keydown', this.menu.onMenuKey, { signal });
     this.tooltips.start(body.canvas);
   }
 
