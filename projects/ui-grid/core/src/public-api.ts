@@ -41,6 +41,8 @@ export {
   isNumericType,
 } from './wrs/row-states';
 export type { RowState } from './wrs/row-states';
+export { insertRowElements } from './wrs/row-edits';
+export type { RowEdit } from './wrs/row-edits';
 export { WrsUtil } from './wrs/wrs-util';
 export type {
   ModelRef,

@@ -88,6 +88,12 @@ import { openOverlay } from './features/grid-overlay';
 import { GridPagerComponent } from './features/grid-pager.component';
 import { GridTooltip, TooltipCell, builtInTooltip } from './features/grid-tooltip';
 import { GridRendererRegistry } from './features/renderer-registry';
+import { GridJournal } from './journal/grid-journal';
+import { journalKeyOf } from './journal/journal-key';
+import { conflictNote, restoredNote } from './journal/journal-notes';
+import { JournalQuestionComponent } from './journal/journal-question.component';
+import { JournalRestore, restoreJournal } from './journal/journal-restore';
+import { GRID_JOURNAL_STORE } from './journal/journal-store';
 
 export type { WrsHeaderMeta } from 'ngx-wrs-grid/core';
 
@@ -146,13 +152,13 @@ const FAILED_ROWS_LISTED = 5;
  */
 @Component({
   selector: 'ui-grid',
-  imports: [NgTemplateOutlet, GridPagerComponent, GridExportButtonsComponent],
+  imports: [NgTemplateOutlet, GridPagerComponent, GridExportButtonsComponent, JournalQuestionComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   encapsulation: ViewEncapsulation.None,
   // The accessible name goes to the element with role="grid"; on the host (no role) it would name nothing.
   host: { class: 'ui-grid', '[class.ui-grid-readonly]': 'isReadOnly()', '[attr.aria-label]': 'null', '[attr.aria-labelledby]': 'null' },
   templateUrl: './grid.component.html',
-  styleUrls: ['./grid.component.css', './features/grid-features.css'],
+  styleUrls: ['./grid.component.css', './features/grid-features.css', './journal/journal.css'],
 })
 export class GridComponent extends DataProvider implements OnInit, AfterViewInit, OnDestroy {
   /** The grid's accessible name: `<ui-grid aria-label="Orders">` (or `aria-labelledby`) names its `role="grid"` element. */
@@ -197,6 +203,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   readonly modelUrl = input<string | DataProvider>('WrsServlet');
   readonly exportFileName = input<string | null>(null);
   readonly disableExport = input(false, { transform: booleanAttribute });
+  /** Pending changes are kept in this browser's IndexedDB across reloads, closed tabs and crashes; false turns it off. */
+  readonly journal = input(true, { transform: booleanAttribute });
+  /** Days a journal of unsaved changes is kept before it is dropped. */
+  readonly journalRetentionDays = input(7, { transform: numberAttribute });
   /** A context menu entry the grid does not run itself (from a menu stylesheet), with the cell it was opened on. */
   readonly contextMenuAction = output<{ action: string; rowId: string | null; colId: string | null }>();
 
@@ -208,6 +218,13 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   protected readonly resetQuestion = signal<string | null>(null);
   /** The status line's note about one action (what a save or an undo did) while shown: the next change set ends it. */
   private actionNote: string | null = null;
+  private readonly journalStore = inject(GRID_JOURNAL_STORE);
+  /** The journal of pending changes (docs/grid/unsaved-changes.md). */
+  protected readonly unsavedChanges = new GridJournal({
+    store: () => (this.journal() && !this.isReadOnly() ? this.journalStore : null),
+    data: () => this.data,
+    retentionDays: () => this.journalRetentionDays(),
+  });
   /** Filters, sorting and pages: they all feed the row view. */
   protected readonly features = new GridFeatures({
     gridKey: () => this.gridId() ?? 'grid',
@@ -347,7 +364,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         const message = this.validation?.errorOf(rowId, colId) ?? null;
         return message === null ? null : this.validationMessage(colId, message);
       },
-      rowFailure: (rowId) => (this.failedRows.has(rowId) ? this.messages.rowNotSaved : null),
+      rowFailure: (rowId) => (this.failedRows.has(rowId) ? this.messages.rowNotSaved : this.conflictOf(rowId)),
       rowState: (state) => rowStateMessage(this.messages, state),
       readOnly: (row, col) => !this.canEditRow(row, col),
       painted: () => this.markActive(),
@@ -383,6 +400,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (status !== this.initializedStatus && !status.isFailure && !this.isReady()) this.fail(LoadFailedStatus, `${this.id}: the grid was destroyed while loading`);
     this.subscriptions.unsubscribe();
     this.inputSubscription?.unsubscribe();
+    this.unsavedChanges.stop();
     this.features.stop();
     this.tooltip?.destroy();
     this.tooltipRun?.dispose();
@@ -474,6 +492,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       this.setupView();
       this.setStatus(this.transformedStatus);
       this.revealAfterTurn(carried);
+      if (!carried) void this.unsavedChanges.open(journalKeyOf(this.gridId(), this.fromBackend ? this.loadedRequest : null));
     } catch (e) {
       // Destroy ended the load (its backend calls aborted): nothing failed for anyone still watching.
       if (this.destroyed) return;
@@ -545,6 +564,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (!this.body || !this.data) return;
     // A new document: the rows the last save failed on are the server's again (or gone).
     this.failedRows = new Set();
+    this.unsavedChanges.clearConflicts();
     this.recountResetQuestion();
     const index = WrsIndex.of(this.data);
     this.layout = translateLayout(gridLayout(index, this.configDoc), this.messages);
@@ -694,6 +714,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     if (this.actionNote !== null && this.message() === this.actionNote) this.message.set(footerMessage(this.data, this.messages));
     this.actionNote = null;
     if (!this.firingOwn) this.forgetHistoryOf(changeSet.rowIds);
+    this.unsavedChanges.changed(changeSet.rowIds);
     this.features.changed(changeSet.rowIds);
     if (this.validationChain()) {
       this.validation.updateKeys(this.data, changeSet.rowIds);
@@ -1306,6 +1327,39 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
     return message === null ? null : this.validationMessage(colId, message);
   }
 
+  /**
+   * The answer "Restore changes": the journal's changes made again on the data loaded now, one undo step; rows the
+   * server changed since are marked with both values (`conflictOf`).
+   */
+  protected restoreUnsavedChanges(): void {
+    const offer = this.unsavedChanges.offer();
+    if (!offer?.fits || !this.data || this.busy() !== '') return;
+    let restored: JournalRestore | null = null;
+    this.change((snapshot, index) => {
+      const hooks = { beforeWrite: (row: Element) => snapshot.touchForWrite(row), beforeDelete: (row: Element) => snapshot.touchForDelete(row), added: (id: string) => snapshot.added(id) };
+      restored = restoreJournal(index, offer.entry, hooks);
+      return restored.rowIds;
+    });
+    this.unsavedChanges.answered(false);
+    if (!restored) return;
+    this.unsavedChanges.setConflicts((restored as JournalRestore).conflicts);
+    this.body?.repaintAll();
+    this.showActionNote(restoredNote(restored, this.messages));
+    this.focusGrid();
+  }
+
+  /** The answer "Discard": the journal found at load is deleted; the data stays as loaded. */
+  protected discardUnsavedChanges(): void {
+    this.unsavedChanges.answered(true);
+    this.focusGrid();
+  }
+
+  /** What a restored row's conflicts with the server say (of one column, or all), or null. */
+  private conflictOf(rowId: string, colId?: string): string | null {
+    const conflicts = this.unsavedChanges.conflictsOf(rowId)?.filter((c) => colId === undefined || c.colId === colId);
+    return conflicts?.length ? conflictNote(conflicts, this.messages, (id) => this.captionOf(id)) : null;
+  }
+
   private captionOf(colId: string): string {
     return this.layout.columns.find((c) => c.id === colId)?.caption ?? colId;
   }
@@ -1454,6 +1508,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         }
       });
       this.setStatus(this.savedStatus);
+      this.unsavedChanges.clearConflicts();
       if (reloadFailure) this.message.set(formatMessage(this.messages.savedReloadFailed, { reason: loadFailureReason(reloadFailure, this.messages) }));
       else {
         // The data's own notes (a row limit, a query error of the reload) stay after what the save did.
@@ -1586,6 +1641,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   async actionReset(): Promise<void> {
     this.resetQuestion.set(null);
+    this.unsavedChanges.reset();
     this.closeEditor(false);
     this.clearHistory();
     this.message.set(this.data ? footerMessage(this.data, this.messages) : '');
@@ -2262,7 +2318,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         const text = captions?.get(value);
         return text !== undefined && text !== value ? `${text} (${value})` : value;
       };
-      target.appendChild(builtInTooltip(target.ownerDocument, this.data, cell, caption, this.getCellError(cell.rowId, cell.colId), this.messages, shown));
+      const note = this.getCellError(cell.rowId, cell.colId) ?? this.conflictOf(cell.rowId, cell.colId);
+      target.appendChild(builtInTooltip(target.ownerDocument, this.data, cell, caption, note, this.messages, shown));
       return;
     }
     const wrapper = this.chains.create({ inputModel: this, chain, parameters: { rowId: cell.rowId, colId: cell.colId, bcdRowIdent: cell.rowId, bcdColIdent: cell.colId } });
