@@ -1508,7 +1508,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
         }
       });
       this.setStatus(this.savedStatus);
+      // What the save covered leaves the journal now, not after the write delay: a reload right after finds none of it.
       this.unsavedChanges.clearConflicts();
+      this.unsavedChanges.flush();
       if (reloadFailure) this.message.set(formatMessage(this.messages.savedReloadFailed, { reason: loadFailureReason(reloadFailure, this.messages) }));
       else {
         // The data's own notes (a row limit, a query error of the reload) stay after what the save did.
