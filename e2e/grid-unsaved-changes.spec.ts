@@ -30,6 +30,9 @@ async function typeInto(page: Page, cell: ReturnType<Page['locator']>, value: st
 }
 
 test.describe('demo: unsaved changes survive a reload', () => {
+  // Three page loads each, on a dev server shared by the machine.
+  test.setTimeout(150_000);
+
   test('orders of the reference server: edit, reload, Restore changes, save; the next reload shows the saved value and asks nothing', async ({ page }) => {
     await page.goto('/#/grid-orders');
     await expect(page.getByTestId('grid-status')).toHaveText('TransformedStatus');
@@ -67,7 +70,8 @@ test.describe('demo: unsaved changes survive a reload', () => {
   test('client data: Discard drops the journal; an edit, a reload and Restore bring the change back, undoable', async ({ page }) => {
     await page.goto('/#/grid-features');
     const grid = page.getByTestId('features-grid');
-    const product = grid.locator('.ui-grid-row[aria-rowindex="3"] [role="gridcell"][aria-colindex="2"]');
+    // The first product (the header has three rows: groups, captions, filters).
+    const product = grid.locator('.ui-grid-row[aria-rowindex="4"] [role="gridcell"][aria-colindex="2"]');
     await expect(product).toHaveText('Product 0001');
     await typeInto(page, product, 'Renamed product');
     await expect.poll(() => journalEntries(page)).toBe(1);
