@@ -6,6 +6,7 @@ import { filter } from 'rxjs/operators';
 import { FixtureColumn, wrsText } from '../../../../core/testing/fixtures';
 import { GRID_MESSAGES, GRID_MESSAGES_DE } from '../features/grid-messages';
 import { GridComponent } from '../grid.component';
+import { GridJournal } from './grid-journal';
 import { JournalEntry } from './journal-entry';
 import { GRID_JOURNAL_STORE, GridJournalStore, IndexedDbJournalStore } from './journal-store';
 
@@ -220,6 +221,42 @@ describe('GridComponent unsaved changes journal (IndexedDB)', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(write).toHaveBeenCalledTimes(1);
     expect(rows(grid)).toEqual(['M 1,Anna B', 'M 2,Berta']);
+  });
+
+  it('several tabs: the last writer holds the journal; a save in another tab leaves it', async () => {
+    configure(store);
+    const tabA = await mount(PEOPLE(), { customSave: () => undefined });
+    const tabB = await mount();
+    tabA.grid.tblUpdate({ rowId: 'R1', values: { name: 'Anna A' } });
+    await until(async () => (await store.read(KEY))?.writer === tabA.fixture.componentInstance['unsavedChanges'].writer);
+    tabB.grid.tblUpdate({ rowId: 'R2', values: { name: 'Bert B' } });
+    await until(async () => (await store.read(KEY))?.writer === tabB.fixture.componentInstance['unsavedChanges'].writer);
+    await tabA.grid.save();
+    expect(tabA.grid.getStatus().name).toBe('SavedStatus');
+    await tabA.fixture.componentInstance['unsavedChanges'].settled();
+    expect((await store.read(KEY))?.rows.map((r) => r.cells)).withContext("tab B's changes stay").toEqual([['2', 'Bert B']]);
+  });
+
+  it('keeps no part of changes over the size limit: the entry goes, one console warning; under it again, written again', async () => {
+    configure(store);
+    const limit = GridJournal.maxBytes;
+    const warn = spyOn(console, 'warn');
+    try {
+      const { grid } = await mount();
+      grid.tblUpdate({ rowId: 'R1', values: { name: 'Anna B' } });
+      await until(async () => await store.read(KEY));
+      GridJournal.maxBytes = 600;
+      grid.tblUpdate({ rowId: 'R2', values: { name: 'B'.repeat(400) } });
+      await until(async () => (await store.read(KEY)) === null);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.calls.mostRecent().args[0])).toContain('exceed the journal limit of 600 bytes');
+      expect(rows(grid)).toEqual(['M 1,Anna B', `M 2,${'B'.repeat(400)}`]);
+      GridJournal.maxBytes = limit;
+      grid.tblUpdate({ rowId: 'R1', values: { name: 'Anna C' } });
+      await until(async () => (await store.read(KEY))?.rows.length === 2);
+    } finally {
+      GridJournal.maxBytes = limit;
+    }
   });
 
   it('asks in the UI language of the message table (German)', async () => {

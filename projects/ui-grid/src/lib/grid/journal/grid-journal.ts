@@ -118,16 +118,18 @@ export class GridJournal {
     if (!store || !key || !doc || this.off || this.offer()) return;
     const index = WrsIndex.tryOf(doc);
     if (!index) return;
-    const rows = index.changedRowCount() === 0 ? [] : journalRowsOf(index, this.order);
-    if (rows.length === 0) {
+    const pending = index.changedRowCount();
+    if (pending === 0) {
       void this.enqueue(() => store.remove(key, this.writer));
       return;
     }
-    const entry: JournalEntry = { key, savedAt: Date.now(), writer: this.writer, columns: journalColumnsOf(index), rows };
-    const size = journalEntrySize(entry);
-    if (size > GridJournal.maxBytes) {
+    // Every cell takes at least 6 bytes of JSON: changes that cannot fit are not even read (a delete of 100,000 rows).
+    const least = pending * index.columns().length * 6;
+    const entry: JournalEntry | null = least > GridJournal.maxBytes ? null : { key, savedAt: Date.now(), writer: this.writer, columns: journalColumnsOf(index), rows: journalRowsOf(index, this.order) };
+    const size = entry ? journalEntrySize(entry) : least;
+    if (!entry || size > GridJournal.maxBytes) {
       // A part of the changes would restore half of them: none are kept until they fit again.
-      if (!this.tooLarge) console.warn(`ngx-wrs-grid: the unsaved changes of ${key} (${size} bytes) exceed the journal limit of ${GridJournal.maxBytes} bytes; they are not kept across reloads`);
+      if (!this.tooLarge) console.warn(`ngx-wrs-grid: the unsaved changes of ${key} (${entry ? '' : 'at least '}${size} bytes) exceed the journal limit of ${GridJournal.maxBytes} bytes; they are not kept across reloads`);
       this.tooLarge = true;
       void this.enqueue(() => store.remove(key, this.writer));
       return;
