@@ -492,7 +492,9 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
       this.setupView();
       this.setStatus(this.transformedStatus);
       this.revealAfterTurn(carried);
-      if (!carried) void this.unsavedChanges.open(journalKeyOf(this.gridId(), this.fromBackend ? this.loadedRequest : null));
+      // A page turn carries the pending rows under new ids; any other load is new data with a journal maybe.
+      if (carried) this.unsavedChanges.changed([]);
+      else void this.unsavedChanges.open(journalKeyOf(this.gridId(), this.fromBackend ? this.loadedRequest : null));
     } catch (e) {
       // Destroy ended the load (its backend calls aborted): nothing failed for anyone still watching.
       if (this.destroyed) return;

@@ -1,6 +1,6 @@
 import { signal } from '@angular/core';
 import { WrsIndex, errorMessage } from 'ngx-wrs-grid/core';
-import { JournalEntry, journalColumnsOf, journalEntrySize, journalRowsOf } from './journal-entry';
+import { JournalEntry, JournalRowCache, journalColumnsOf } from './journal-entry';
 import { JournalConflict, journalFits } from './journal-restore';
 import { GridJournalStore } from './journal-store';
 
@@ -48,15 +48,16 @@ export class GridJournal {
   private off = false;
   private tooLarge = false;
   private conflicts = new Map<string, JournalConflict[]>();
-  private readonly flushNow = () => this.flush();
-  private readonly flushWhenHidden = () => {
-    if (document.visibilityState === 'hidden') this.flush();
+  private readonly cache = new JournalRowCache();
+  private readonly writeNow = () => this.write();
+  /** A closed tab, a navigation away or a hidden tab (which may be discarded) writes what the timer still holds. */
+  private readonly writeWhenLeaving = (event: Event) => {
+    if (this.timer !== null && (event.type === 'pagehide' || document.visibilityState === 'hidden')) this.write();
   };
 
   constructor(private readonly host: GridJournalHost) {
-    // A closed tab or a navigation away writes what the timer still holds.
-    addEventListener('pagehide', this.flushNow);
-    document.addEventListener('visibilitychange', this.flushWhenHidden);
+    addEventListener('pagehide', this.writeWhenLeaving);
+    document.addEventListener('visibilitychange', this.writeWhenLeaving);
   }
 
   /**
@@ -65,6 +66,7 @@ export class GridJournal {
    */
   async open(key: string | null): Promise<JournalOffer | null> {
     this.cancelTimer();
+    this.cache.invalidate();
     this.key = key;
     this.order = new Map();
     this.offer.set(null);
@@ -86,8 +88,9 @@ export class GridJournal {
   /** A change set on the grid's data: the rows it names are journaled (after WRITE_DELAY_MS). */
   changed(rowIds: readonly string[]): void {
     for (const id of rowIds) if (!this.order.has(id)) this.order.set(id, this.changes++);
+    this.cache.changed(rowIds);
     if (this.offer() || this.off || !this.key || !this.host.store()) return;
-    this.timer ??= setTimeout(this.flushNow, WRITE_DELAY_MS);
+    this.timer ??= setTimeout(this.writeNow, WRITE_DELAY_MS);
   }
 
   /** Restore or Discard answered the offer: from now on the journal follows the grid's data again. */
@@ -109,8 +112,13 @@ export class GridJournal {
     if (store && key) void this.enqueue(() => store.remove(key));
   }
 
-  /** Writes the pending changes now (an empty set deletes this instance's entry). */
+  /** Writes every pending change now, read afresh from the data (an empty set deletes this instance's entry). */
   flush(): void {
+    this.cache.invalidate();
+    this.write();
+  }
+
+  private write(): void {
     this.cancelTimer();
     const store = this.host.store();
     const key = this.key;
@@ -125,12 +133,14 @@ export class GridJournal {
     }
     // Every cell takes at least 6 bytes of JSON: changes that cannot fit are not even read (a delete of 100,000 rows).
     const least = pending * index.columns().length * 6;
-    const entry: JournalEntry | null = least > GridJournal.maxBytes ? null : { key, savedAt: Date.now(), writer: this.writer, columns: journalColumnsOf(index), rows: journalRowsOf(index, this.order) };
-    const size = entry ? journalEntrySize(entry) : least;
+    const read = least > GridJournal.maxBytes ? null : this.cache.read(index, this.order);
+    const entry: JournalEntry | null = read && { key, savedAt: Date.now(), writer: this.writer, columns: journalColumnsOf(index), rows: read.rows };
+    const size = read ? read.size : least;
     if (!entry || size > GridJournal.maxBytes) {
       // A part of the changes would restore half of them: none are kept until they fit again.
       if (!this.tooLarge) console.warn(`ngx-wrs-grid: the unsaved changes of ${key} (${entry ? '' : 'at least '}${size} bytes) exceed the journal limit of ${GridJournal.maxBytes} bytes; they are not kept across reloads`);
       this.tooLarge = true;
+      this.cache.invalidate();
       void this.enqueue(() => store.remove(key, this.writer));
       return;
     }
@@ -154,9 +164,9 @@ export class GridJournal {
 
   /** The grid is destroyed: what the timer holds is written, the page listeners go. */
   stop(): void {
-    this.flush();
-    removeEventListener('pagehide', this.flushNow);
-    document.removeEventListener('visibilitychange', this.flushWhenHidden);
+    if (this.timer !== null) this.write();
+    removeEventListener('pagehide', this.writeWhenLeaving);
+    document.removeEventListener('visibilitychange', this.writeWhenLeaving);
   }
 
   /** Settles when every store call so far has (tests; an app waiting before it navigates). */

@@ -50,7 +50,8 @@ export function journalRowsOf(index: WrsIndex, order: ReadonlyMap<string, number
   return sorted.map((row) => journalRowOf(index, row));
 }
 
-function journalRowOf(index: WrsIndex, row: Element): JournalRow {
+/** One pending row as a journal row. */
+export function journalRowOf(index: WrsIndex, row: Element): JournalRow {
   const state = rowState(row) as JournalRow['state'];
   const id = row.getAttribute('id') ?? '';
   const cells = cellsOf(row);
@@ -67,4 +68,54 @@ function journalRowOf(index: WrsIndex, row: Element): JournalRow {
 /** The size of an entry as stored, in UTF-16 code units of its JSON (what a quota counts, near enough). */
 export function journalEntrySize(entry: JournalEntry): number {
   return JSON.stringify(entry).length * 2;
+}
+
+/**
+ * The journal rows of a document kept between writes: a write reads again only the rows change sets named since the
+ * last one (and the I rows, whose neighbours and positions move), so its cost follows the edit, not every pending row.
+ */
+export class JournalRowCache {
+  private readonly rows = new Map<string, { row: JournalRow; size: number }>();
+  /** Rows named since the last read; null: all (a new document, a change set naming no rows). */
+  private dirty: Set<string> | null = null;
+
+  /** Rows of these ids changed; none named: anything may have. */
+  changed(rowIds: readonly string[]): void {
+    if (rowIds.length === 0) this.dirty = null;
+    else if (this.dirty) for (const id of rowIds) this.dirty.add(id);
+  }
+
+  /** Everything is read again on the next `read`. */
+  invalidate(): void {
+    this.dirty = null;
+  }
+
+  /** The pending rows in `order` (then document order), and their size in bytes of JSON. */
+  read(index: WrsIndex, order: ReadonlyMap<string, number>): { rows: JournalRow[]; size: number } {
+    const dirty = this.dirty;
+    this.dirty = new Set();
+    if (dirty === null) {
+      this.rows.clear();
+      for (const row of index.changedRows()) this.put(index, row.getAttribute('id') ?? '', row);
+    } else {
+      for (const [id, kept] of this.rows) if (kept.row.state === 'I') dirty.add(id);
+      for (const id of dirty) this.put(index, id, index.rowById(id));
+      // Rows changed without a change set naming them: read all of them again.
+      if (this.rows.size !== index.changedRowCount()) return this.invalidate(), this.read(index, order);
+    }
+    const rank = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
+    const sorted = [...this.rows].sort((a, b) => rank(a[0]) - rank(b[0]));
+    let size = 0;
+    for (const [, kept] of sorted) size += kept.size;
+    return { rows: sorted.map(([, kept]) => kept.row), size };
+  }
+
+  private put(index: WrsIndex, id: string, row: Element | null): void {
+    if (!row || row.localName === 'R') {
+      this.rows.delete(id);
+      return;
+    }
+    const journaled = journalRowOf(index, row);
+    this.rows.set(id, { row: journaled, size: JSON.stringify(journaled).length * 2 });
+  }
 }

@@ -1,4 +1,4 @@
-import { WrsError, WrsIndex, cellValue, cellsOf, deleteRowElement, insertRowElements, originalOf, writeRowCells } from 'ngx-wrs-grid/core';
+import { WrsError, WrsIndex, cellAt, cellValue, cellsOf, deleteRowElement, insertRowElements, originalOf, writeRowCells } from 'ngx-wrs-grid/core';
 import { JournalEntry, JournalRow, journalColumnsOf } from './journal-entry';
 
 /**
@@ -121,14 +121,33 @@ function serverValues(row: Element): (string | null)[] {
   return cellsOf(row).map((c) => cellValue(originalOf(c) ?? c));
 }
 
-/** Finds the loaded row of a journaled M or D row: by its key columns' original values, else by id. */
+/**
+ * Finds the loaded row of a journaled M or D row: by its key columns' original values, else by id. The row under
+ * the journaled id is tried first (the same data loaded again keeps its ids); only when it holds another key are the
+ * key cells of every row read, once.
+ */
 function rowFinder(index: WrsIndex): (journaled: JournalRow) => Element | null {
-  const keys = index.columns().filter((c) => isKey(c.element)).map((c) => c.pos - 1);
+  const keys = index.columns().filter((c) => isKey(c.element)).map((c) => c.pos);
   if (keys.length === 0) return (journaled) => index.rowById(journaled.id);
-  const keyOf = (values: readonly (string | null)[]) => JSON.stringify(keys.map((i) => values[i]));
-  const byKey = new Map<string, Element>();
-  for (const row of index.rows()) if (row.localName !== 'I') byKey.set(keyOf(serverValues(row)), row);
-  return (journaled) => byKey.get(keyOf(journaled.state === 'M' ? journaled.originals! : journaled.cells)) ?? null;
+  const keyOf = (row: Element) => JSON.stringify(keys.map((pos) => serverValue(row, pos)));
+  let byKey: Map<string, Element> | null = null;
+  return (journaled) => {
+    const values = journaled.state === 'M' ? journaled.originals! : journaled.cells;
+    const key = JSON.stringify(keys.map((pos) => values[pos - 1]));
+    const same = index.rowById(journaled.id);
+    if (same && same.localName !== 'I' && keyOf(same) === key) return same;
+    if (!byKey) {
+      byKey = new Map();
+      for (const row of index.rows()) if (row.localName !== 'I') byKey.set(keyOf(row), row);
+    }
+    return byKey.get(key) ?? null;
+  };
+}
+
+/** The server's value of one cell: its `wrs:O` where the user already changed it. */
+function serverValue(row: Element, pos: number): string | null {
+  const cell = cellAt(row, pos);
+  return cell ? cellValue(originalOf(cell) ?? cell) : null;
 }
 
 function isKey(column: Element): boolean {
