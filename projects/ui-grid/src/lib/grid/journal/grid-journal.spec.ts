@@ -228,12 +228,12 @@ describe('GridComponent unsaved changes journal (IndexedDB)', () => {
     const tabA = await mount(PEOPLE(), { customSave: () => undefined });
     const tabB = await mount();
     tabA.grid.tblUpdate({ rowId: 'R1', values: { name: 'Anna A' } });
-    await until(async () => (await store.read(KEY))?.writer === tabA.fixture.componentInstance['unsavedChanges'].writer);
+    await until(async () => (await store.read(KEY))?.writer === tabA.fixture.componentInstance['unsaved'].journal.writer);
     tabB.grid.tblUpdate({ rowId: 'R2', values: { name: 'Bert B' } });
-    await until(async () => (await store.read(KEY))?.writer === tabB.fixture.componentInstance['unsavedChanges'].writer);
+    await until(async () => (await store.read(KEY))?.writer === tabB.fixture.componentInstance['unsaved'].journal.writer);
     await tabA.grid.save();
     expect(tabA.grid.getStatus().name).toBe('SavedStatus');
-    await tabA.fixture.componentInstance['unsavedChanges'].settled();
+    await tabA.fixture.componentInstance['unsaved'].journal.settled();
     expect((await store.read(KEY))?.rows.map((r) => r.cells)).withContext("tab B's changes stay").toEqual([['2', 'Bert B']]);
   });
 

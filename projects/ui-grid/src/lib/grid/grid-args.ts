@@ -1,0 +1,41 @@
+import { WrsHeaderMeta } from 'ngx-wrs-grid/core';
+// Type only: the callbacks get the grid itself.
+import type { GridComponent } from './grid.component';
+
+/** What `customSave` receives: the grid and a Wrs holding only its I, M and D rows. */
+export interface CustomSaveArgs {
+  readonly gridModel: GridComponent;
+  readonly wrs: Document;
+}
+
+/** What `afterAddRow` receives (spec 2.1). */
+export interface AfterAddRowArgs {
+  readonly rowNode: Element;
+  readonly headerMeta: WrsHeaderMeta;
+}
+
+/** `isReadOnlyCell(gridModel, wrsHeaderMeta, rowId, colId, value)`: true makes the cell read-only. */
+export type IsReadOnlyCell = (gridModel: GridComponent, wrsHeaderMeta: WrsHeaderMeta, rowId: string, colId: string, value: string | null) => boolean;
+
+/**
+ * Options passed to the table widget (`hotArgs`, Handsontable's names where it has them). The grid's own body
+ * honours: `height` (px, wins over `maxHeight`), `rowHeight` (px), `colWidths` (px for every shown column, or per
+ * shown column in order; wins over the configuration's `width`) and `fixedColumnsStart` (alias `fixedColumnsLeft`:
+ * that many leading columns stay in view while scrolling sideways).
+ */
+export interface GridHotArgs {
+  readonly height?: number;
+  readonly rowHeight?: number;
+  readonly colWidths?: number | readonly number[];
+  readonly fixedColumnsStart?: number;
+  readonly fixedColumnsLeft?: number;
+}
+
+/**
+ * Rows per page the inputs ask for: `paginationSize`; 0 when only `paginationAllPages` or `serverSidedPagination`
+ * turn pages on (then the configuration's xp:PageSize, else 20); null for no pagination.
+ */
+export function pageSizeAsked(size: number | undefined, allPages: boolean, serverSided: boolean): number | null {
+  if (size !== undefined && size > 0) return size;
+  return size !== undefined || allPages || serverSided ? 0 : null;
+}

@@ -1,0 +1,102 @@
+import { ChangeSet, WrsIndex, writeRowCells } from 'ngx-wrs-grid/core';
+import { GridCells } from './grid-cells';
+import { GridState } from './grid-state';
+import { RowSnapshot } from './row-snapshot';
+
+/** Who hears about the grid's writes: a change of its own kept as an undo step, and every change set it shows. */
+export interface GridChangeListener {
+  /** A change of the grid's own became a step (before its change set fires). */
+  recorded?(step: RowSnapshot): void;
+  /** A change set the grid shows; `own` when the grid fired it (an edit, an undo), else another component's. */
+  changed?(changeSet: ChangeSet, own: boolean): void;
+}
+
+/** The single write path of the grid: every edit is one change set on its document, and one step for undo. */
+export class GridChanges {
+  /** True while the grid fires a change set of its own. */
+  private firingOwn = false;
+  private readonly listeners: GridChangeListener[] = [];
+
+  constructor(
+    private readonly state: GridState,
+    private readonly cells: GridCells,
+  ) {}
+
+  listen(listener: GridChangeListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** A change set of the grid or of the input it follows arrived: every listener hears it. */
+  received(changeSet: ChangeSet): void {
+    for (const l of this.listeners) l.changed?.(changeSet, this.firingOwn);
+  }
+
+  /**
+   * Runs one grid operation as one change set: `touch` rows before changing them (for undo), return the changed
+   * rows' ids; nothing changed means no change set and no undo step.
+   */
+  change(operation: (snapshot: RowSnapshot, index: WrsIndex) => string[]): void {
+    const data = this.state.data;
+    if (!data || !this.state.grid.isReady()) return;
+    const snapshot = new RowSnapshot(data);
+    let rowIds: string[];
+    try {
+      rowIds = operation(snapshot, WrsIndex.of(data));
+    } catch (e) {
+      // An app callback (afterAddRow) threw after rows were changed: what was changed is still one undo step and
+      // one change set, so the grid shows it and the user can take it back.
+      snapshot.seal();
+      if (snapshot.size > 0) this.record(snapshot, snapshot.rowIds());
+      throw e;
+    }
+    snapshot.seal();
+    if (rowIds.length === 0) return;
+    this.record(snapshot, rowIds);
+  }
+
+  /** Fires a change of the grid's own to these rows that is no new step (an undo, a redo). */
+  replayed(rowIds: readonly string[]): void {
+    this.state.grid.noteChange([this.state.data!.documentElement!], rowIds);
+    this.fireOwn();
+  }
+
+  /**
+   * Writes cells as one change set, each row once (`writeRowCells`: its cells read once, R -> M once, one undo
+   * record); `cells` yields [row position, shown column, value].
+   */
+  writeCells(cells: Iterable<readonly [number, number, string | null]>): void {
+    const byPosition = new Map<number, [number, string | null][]>();
+    for (const [position, col, value] of cells) {
+      if (!this.cells.canEdit(position, col)) continue;
+      let writes = byPosition.get(position);
+      if (!writes) byPosition.set(position, (writes = []));
+      writes.push([this.state.shown[col].pos, value]);
+    }
+    this.change((snapshot, index) => {
+      const ids: string[] = [];
+      for (const [position, writes] of byPosition) {
+        // By id: the view may still hold the R element a previous write replaced by its M row.
+        const id = this.cells.rowAt(position)!.getAttribute('id') ?? '';
+        const row = index.rowById(id);
+        if (row && writeRowCells(row, writes, index, (before) => snapshot.touchForWrite(before)).changed.length > 0) ids.push(id);
+      }
+      return ids;
+    });
+  }
+
+  /** Keeps a change as the newest step and fires it as the grid's own change set. */
+  private record(snapshot: RowSnapshot, rowIds: string[]): void {
+    snapshot.page = this.state.features.serverPage();
+    for (const l of this.listeners) l.recorded?.(snapshot);
+    this.replayed(rowIds);
+  }
+
+  private fireOwn(): void {
+    this.firingOwn = true;
+    try {
+      this.state.grid.fire();
+    } finally {
+      this.firingOwn = false;
+    }
+  }
+}

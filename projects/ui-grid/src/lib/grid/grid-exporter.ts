@@ -1,0 +1,60 @@
+import { errorMessage } from 'ngx-wrs-grid/core';
+import { runGridChain } from './grid-chain';
+import { GridState } from './grid-state';
+import { GridStatusLine } from './grid-status-line';
+import { GridExportFormat, downloadBlob, exportBytes, exportFileNameFor } from './features/grid-export';
+import { formatMessage } from './features/grid-messages';
+
+/** Export of the shown columns as CSV or XLSX, offered for download. */
+export class GridExporter {
+  constructor(
+    private readonly state: GridState,
+    private readonly statusLine: GridStatusLine,
+  ) {}
+
+  /**
+   * Exports the shown columns with their shown captions, reference values as the captions the cells show, of the
+   * rows passing the filter (all pages) or of all rows, and offers the file for download (`exportFileName`). With
+   * `serverSidedPagination` the rows come from the server (every page, through the backend) with the pending changes
+   * applied; a server row limit that cut them is told in the status line. Returns the file, or null when export is
+   * disabled, the rows could not be loaded or the file could not be written (the reason in the status line).
+   */
+  async exportData(format: GridExportFormat, allRows = false): Promise<Blob | null> {
+    const { state, statusLine } = this;
+    const { grid, messages } = state;
+    const view = state.features.view;
+    if (!state.data || !view || grid.disableExport()) return null;
+    const captions: Record<string, string> = {};
+    const valueCaptions: Record<string, ReadonlyMap<string, string>> = {};
+    for (const c of state.shown) {
+      captions[c.id] = c.caption;
+      if (c.references && c.references.captions.size > 0) valueCaptions[c.id] = c.references.captions;
+    }
+    const columns = state.shown.map((c) => c.id);
+    let doc = state.data;
+    let rows: readonly Element[] | null = allRows || view.isWhole ? null : view.matchedRows();
+    if (grid.serverSidedPagination() && state.fromBackend && state.loadedRequest) {
+      try {
+        const chain = grid.loadChain();
+        const transform = chain ? (loaded: Document) => runGridChain(state.services.chains, 'loadChain', chain, loaded, grid.loadParameters()) : undefined;
+        const all = await state.features.loadAllRows(state.backend(), state.loadedRequest, { url: await state.requestUrl(), signal: state.lifetime.signal }, allRows, transform);
+        doc = all.doc;
+        rows = null;
+        if (all.maxRows !== null) statusLine.set(formatMessage(messages.exportMaxRows, { n: all.maxRows }));
+      } catch (e) {
+        statusLine.set(formatMessage(messages.exportFailed, { reason: errorMessage(e) }));
+        return null;
+      }
+    }
+    let blob: Blob;
+    try {
+      blob = await exportBytes(doc, format, { rows, columns, captions, valueCaptions });
+    } catch (e) {
+      // Data beyond Excel's limits, or the XLSX writer failing to load: told, not an unhandled rejection.
+      statusLine.set(formatMessage(messages.exportFailed, { reason: errorMessage(e) }));
+      return null;
+    }
+    downloadBlob(state.services.host.ownerDocument, blob, exportFileNameFor(grid.exportFileName(), format));
+    return blob;
+  }
+}

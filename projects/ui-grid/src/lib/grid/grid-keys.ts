@@ -1,0 +1,70 @@
+import { GridCells } from './grid-cells';
+import { GridClipboard } from './grid-clipboard';
+import { GridEditing } from './grid-editing';
+import { GridHistory } from './grid-history';
+import { GridState } from './grid-state';
+import { Keymap } from './keymap';
+
+/** The grid body's keyboard: the keys of a spreadsheet, declared in one keymap over the feature units. */
+export class GridKeys {
+  private readonly keymap: Keymap;
+
+  constructor(
+    private readonly state: GridState,
+    cells: GridCells,
+    private readonly editing: GridEditing,
+    clipboard: GridClipboard,
+    history: GridHistory,
+  ) {
+    const focus = () => state.selection.focus;
+    const rows = () => state.features.view!.rowCount;
+    const lastCol = () => state.shown.length - 1;
+    const page = () => state.body?.pageRows() ?? 10;
+    const checkboxFocused = () => !!state.shown[focus().col]?.checkbox;
+    this.keymap = new Keymap()
+      .on('ArrowUp', ({ ctrl, shift }) => cells.focusCell(ctrl ? 0 : focus().row - 1, focus().col, shift))
+      .on('ArrowDown', ({ ctrl, shift }) => cells.focusCell(ctrl ? rows() - 1 : focus().row + 1, focus().col, shift))
+      .on('ArrowLeft', ({ ctrl, shift }) => cells.focusCell(focus().row, ctrl ? 0 : focus().col - 1, shift))
+      .on('ArrowRight', ({ ctrl, shift }) => cells.focusCell(focus().row, ctrl ? lastCol() : focus().col + 1, shift))
+      .on('Home', ({ ctrl, shift }) => cells.focusCell(ctrl ? 0 : focus().row, 0, shift))
+      .on('End', ({ ctrl, shift }) => cells.focusCell(ctrl ? rows() - 1 : focus().row, lastCol(), shift))
+      .on('PageUp', ({ shift }) => cells.focusCell(focus().row - page(), focus().col, shift))
+      .on('PageDown', ({ shift }) => cells.focusCell(focus().row + page(), focus().col, shift))
+      .on('Tab', ({ shift }) => cells.tabFrom(focus().row, focus().col, shift))
+      .on('Enter', ({ ctrl, shift }) => {
+        const { row, col } = focus();
+        // A cell showing a link (the `link` renderer, or an app's) opens it with Ctrl+Enter, or Enter when the cell
+        // cannot be edited.
+        if (!shift && (ctrl || !cells.canEdit(row, col)) && editing.openLinkAt(row, col)) return;
+        editing.startEdit();
+      })
+      .on('F2', () => editing.startEdit())
+      .on(' ', () => {
+        if (!checkboxFocused()) return false;
+        editing.toggleCheckbox();
+        return true;
+      })
+      .on(['Delete', 'Backspace'], () => clipboard.clearSelection())
+      .onCtrl('a', () => {
+        // As in a spreadsheet: everything selected, the active cell (where typing edits) stays where it was.
+        state.selection.spanAround({ top: 0, left: 0, bottom: Math.max(0, rows() - 1), right: Math.max(0, lastCol()) });
+        state.body?.repaintMarks();
+      })
+      // Handled keys are default-prevented: the browser then fires no copy or cut event of its own.
+      .onCtrl('c', () => void clipboard.copySelection())
+      .onCtrl('x', () => void clipboard.cutSelection())
+      .onCtrl('y', () => void history.redo())
+      .onCtrl('z', ({ shift }) => void (shift ? history.redo() : history.undo()))
+      .otherwise(({ key }) => {
+        // A checkbox cell is toggled by Space (or a double click), not by any letter typed on it.
+        if (checkboxFocused()) return;
+        editing.startEdit(key);
+      });
+  }
+
+  /** The body's keydown: not while an editor is open (its keys are its own) or before data. */
+  readonly onKeydown = (event: KeyboardEvent): void => {
+    if (this.editing.isOpen || !this.state.data) return;
+    if (this.keymap.handle(event)) event.preventDefault();
+  };
+}

@@ -1,0 +1,174 @@
+import {
+  ChainLoadedStatus,
+  ChangeSet,
+  DataProvider,
+  SimpleModel,
+  Status,
+  WaitingForParametersStatus,
+  WrsError,
+  WrsIndex,
+  buildWrsRequest,
+  guiStatusEstablished,
+} from 'ngx-wrs-grid/core';
+import { Subscription } from 'rxjs';
+import { GridChainPhase, runGridChain } from './grid-chain';
+import { GridHistory } from './grid-history';
+import { GridState } from './grid-state';
+import { GridStatusLine } from './grid-status-line';
+import { loadFailureMessage } from './features/failure-message';
+
+/** What a load asks of the grid around it. */
+export interface GridLoadHooks {
+  /** Writes an open editor into its row: after the load its row id may name another record. */
+  closeEditor(): void;
+  /** The save of this grid still running to wait for, or null (also while the save's own app code runs). */
+  pendingSave(): Promise<void> | null;
+  /** Shows the document just set: columns, header, rows, validation. */
+  show(): void;
+  /** A change set of the followed input model. */
+  received(changeSet: ChangeSet): void;
+  /** A document was loaded and shown; `pageTurn` when it carries the pending rows of the page left. */
+  loaded(pageTurn: boolean): void;
+}
+
+/** Loads the grid's document: from `inputModel` or the backend, through `loadChain`, keeping server pages' history. */
+export class GridLoader {
+  private defaultConfig: DataProvider | null = null;
+  private inputSubscription: Subscription | null = null;
+
+  constructor(
+    private readonly state: GridState,
+    private readonly statusLine: GridStatusLine,
+    private readonly history: GridHistory,
+    private readonly hooks: GridLoadHooks,
+  ) {}
+
+  /** The configuration model: `config`, else (without `inputModel`) a SimpleModel of `./gridConfiguration.xml`. */
+  configModel(): DataProvider | null {
+    const { grid } = this.state;
+    const config = grid.config();
+    if (config) return config;
+    if (grid.inputModel()) return null;
+    this.defaultConfig ??= new SimpleModel({ url: './gridConfiguration.xml', registry: this.state.provider.registry });
+    return this.defaultConfig;
+  }
+
+  /** The provider's execute: loads, then shows the document; a failure keeps the rows shown and says why. */
+  async load(isCurrent: () => boolean): Promise<void> {
+    const { state } = this;
+    const { grid, provider } = state;
+    // A load ending after destroy takes nothing: following the input or listening to the status model would keep
+    // the destroyed grid alive.
+    const current = () => isCurrent() && !state.destroyed;
+    this.hooks.closeEditor();
+    // A save of this grid still running finishes first: it commits the rows it sent into the document they came from,
+    // and a page turn carries the rows still pending after it, not the ones it sent.
+    for (let save = this.hooks.pendingSave(); save; save = this.hooks.pendingSave()) await save.catch(() => undefined);
+    if (!current()) return;
+    provider.setStatus(grid.loadingStatus);
+    state.busy.set('loading');
+    try {
+      const configModel = this.configModel();
+      const config = configModel ? (await configModel.fetchData()).getData() : null;
+      const input = grid.inputModel();
+      let doc: Document | null;
+      if (input) doc = (await input.fetchData()).getData();
+      else doc = await this.loadFromBackend(config);
+      if (!current()) return;
+      if (grid.loadChain()) {
+        // The grid is where its load chain is: stylesheets loaded, waiting for load parameters, transforming.
+        doc = await runGridChain(state.services.chains, 'loadChain', grid.loadChain()!, doc!, grid.loadParameters(), (phase) => {
+          if (current()) provider.setStatus(this.statusOfPhase(phase));
+        });
+        if (!current()) return;
+      }
+      if (!doc || !WrsIndex.tryOf(doc)) throw new WrsError('NOT_WRS', `The grid data is not a wrs:Wrs: <${doc?.documentElement?.nodeName ?? 'nothing'}>`, doc?.documentElement?.nodeName);
+      state.configDoc = config;
+      state.fromBackend = !input;
+      const carried = grid.loadChain() ? null : state.features.carriedIds(doc);
+      this.history.moveTo(doc, carried);
+      provider.setData(doc);
+      this.followInput(input && !grid.loadChain() ? input : null, doc);
+      this.hooks.show();
+      provider.setStatus(grid.transformedStatus);
+      this.history.afterTurn(carried);
+      this.hooks.loaded(carried !== null);
+    } catch (e) {
+      // Destroy ended the load (its backend calls aborted): nothing failed for anyone still watching.
+      if (state.destroyed) return;
+      // The rows shown (a page left, with its pending changes) stay; the status line says why nothing new came.
+      if (current()) {
+        this.history.loadFailed();
+        state.features.loadFailed();
+        this.statusLine.set(loadFailureMessage(e, state.messages));
+      }
+      throw e;
+    } finally {
+      if (current()) state.busy.set('');
+    }
+  }
+
+  /** After a save: the rows again from the backend, without the loading status a user would see. */
+  async reloadQuietly(): Promise<void> {
+    const { grid, services } = this.state;
+    let doc = await this.loadFromBackend(this.state.configDoc);
+    const chain = grid.loadChain();
+    if (chain && !this.state.destroyed) doc = await runGridChain(services.chains, 'loadChain', chain, doc, grid.loadParameters());
+    // Destroyed meanwhile: setting up the view would listen to the status model again.
+    if (this.state.destroyed) return;
+    this.state.provider.setData(doc);
+    this.hooks.show();
+  }
+
+  /** The grid goes: it no longer follows its input. */
+  stop(): void {
+    this.inputSubscription?.unsubscribe();
+  }
+
+  private statusOfPhase(phase: GridChainPhase): Status {
+    const { grid } = this.state;
+    if (phase instanceof ChainLoadedStatus) return grid.chainLoadedStatus;
+    return phase instanceof WaitingForParametersStatus ? grid.waitingForParametersStatus : grid.transformingStatus;
+  }
+
+  /**
+   * Shows what other components change in the `inputModel` document the grid edits (without a load chain it is the
+   * same document): their change sets repaint, validate and filter the rows they name, as the grid's own do; a new
+   * document of the input loads the grid again.
+   */
+  private followInput(input: DataProvider | null, doc: Document): void {
+    this.inputSubscription?.unsubscribe();
+    this.inputSubscription = null;
+    if (!input || input.getData() !== doc) return;
+    const subscription = new Subscription();
+    subscription.add(input.changes$.subscribe((changeSet) => {
+      if (this.state.data === doc) this.hooks.received(changeSet);
+    }));
+    subscription.add(input.ready$.subscribe(() => {
+      if (this.state.data === doc && input.getData() !== doc) void this.state.grid.execute(true);
+    }));
+    this.inputSubscription = subscription;
+  }
+
+  private async loadFromBackend(config: Document | null): Promise<Document> {
+    const { state } = this;
+    const { grid, features } = state;
+    const backend = state.backend();
+    features.beforeLoad(() => this.history.rows());
+    // Not WrsRequestModel: the row count of the pager goes out in parallel with the very request the post chain made.
+    let request = features.request(this.buildRequest(config), config);
+    const postChain = grid.requestPostChain();
+    if (postChain) request = await runGridChain(state.services.chains, 'requestPostChain', postChain, request, null);
+    state.loadedRequest = request;
+    const call = { url: await state.requestUrl(), signal: state.lifetime.signal };
+    const [doc] = await Promise.all([backend.load(request, call), features.loadTotal(backend, request, call)]);
+    return features.afterLoad(doc);
+  }
+
+  /** The `wrq:WrsRequest` of the configuration, filtered by the status model's `f:Filter`. */
+  private buildRequest(config: Document | null): Document {
+    if (!config) throw new WrsError('INVALID_ARGUMENT', 'The grid needs a grid configuration or an inputModel', config);
+    const { grid } = this.state;
+    return buildWrsRequest(config, { statusModel: grid.statusModel() ?? guiStatusEstablished(this.state.provider.registry) });
+  }
+}

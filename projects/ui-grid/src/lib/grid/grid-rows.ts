@@ -1,0 +1,174 @@
+import { RowOperationInfo, WrsIndex } from 'ngx-wrs-grid/core';
+import { GridCells } from './grid-cells';
+import { GridChanges } from './grid-changes';
+import { GridState } from './grid-state';
+import { RowSnapshot } from './row-snapshot';
+
+/** Row operations of the toolbar and the context menu: add, insert, delete, restore, duplicate, each one change set. */
+export class GridRows {
+  constructor(
+    private readonly state: GridState,
+    private readonly cells: GridCells,
+    private readonly changes: GridChanges,
+    /** Turns to a client page as the pager does. */
+    private readonly goToPage: (page: number) => void,
+  ) {}
+
+  /**
+   * Adds a row on the page shown, at its top in `topMode`, else at its end; with `forceAddAtBottom` after the last
+   * row of all, on the last client page (server pages show new rows at the end of every page). `afterAddRow` fills it.
+   */
+  addRow(): void {
+    const { grid, features } = this.state;
+    if (grid.isReadOnly() || !grid.allowNewRows()) return;
+    const top = grid.topMode() && !grid.forceAddAtBottom();
+    if (grid.forceAddAtBottom() && !grid.serverSidedPagination()) this.goToPage(features.pageCount() - 1);
+    let added: Element | null = null;
+    this.changes.change((snapshot) => {
+      const [row] = this.insertRows(snapshot, top ? 0 : features.view!.rowCount, 1);
+      added = row;
+      return [row.getAttribute('id') ?? ''];
+    });
+    if (added) this.cells.focusCell(features.view!.positionOf(added), this.cells.firstEditableColumn(added));
+  }
+
+  /** Inserts one new row at a position of the row view (the context menu's insert above and below). */
+  insertRowAt(position: number): void {
+    const { grid, features } = this.state;
+    if (grid.isReadOnly() || !grid.allowNewRows() || !features.view) return;
+    let added: Element | null = null;
+    this.changes.change((snapshot) => {
+      const [row] = this.insertRows(snapshot, Math.max(0, Math.min(position, features.view!.rowCount)), 1);
+      added = row;
+      return [row.getAttribute('id') ?? ''];
+    });
+    if (added) this.cells.focusCell(features.view.positionOf(added), this.state.selection.focus.col);
+  }
+
+  /**
+   * Inserts `count` new I rows with default values through `WrsUtil.insertRow` at a 0-based position of the row
+   * view. The insert selection must exist, so larger inserts go in batches, each right after the rows before it.
+   */
+  insertRows(snapshot: RowSnapshot, at: number, count: number): Element[] {
+    const { grid, features, services } = this.state;
+    const view = features.view!;
+    const index = WrsIndex.of(this.state.data!);
+    const docAt = view.documentPositionFor(at);
+    const created: Element[] = [];
+    const fn = (info: RowOperationInfo) => {
+      for (const row of info.rowNodes) created.push(row);
+    };
+    while (created.length < count) {
+      const rows = index.rowCount;
+      const n = count - created.length;
+      const next = docAt + created.length;
+      if (rows === 0) services.wrsUtil.insertRow({ model: grid, rowStartPos: 1, rowEndPos: n, propagateUpdate: false, fn });
+      else if (next < rows) services.wrsUtil.insertRow({ model: grid, rowStartPos: next + 1, rowEndPos: Math.min(rows, next + n), propagateUpdate: false, fn });
+      else {
+        const k = Math.min(n, rows);
+        services.wrsUtil.insertRow({ model: grid, rowStartPos: rows - k + 1, rowEndPos: rows, insertBeforeSelection: false, propagateUpdate: false, fn });
+      }
+    }
+    for (const row of created) snapshot.added(row.getAttribute('id') ?? '');
+    view.inserted(at, created);
+    // Every row the grid adds (Add row, insert above/below, lines pasted past the last row, paste as new rows) goes
+    // through afterAddRow, before pasted values are written into it: what was pasted wins over its defaults.
+    const afterAddRow = grid.afterAddRow();
+    if (afterAddRow) for (const row of created) afterAddRow({ rowNode: row, headerMeta: this.state.headerMeta });
+    return created;
+  }
+
+  /** Deletes the rows of the selected range through `WrsUtil.deleteRows` (R and M become D and stay visible; I rows go). */
+  deleteSelectedRows(): void {
+    const { grid, services } = this.state;
+    if (grid.isReadOnly()) return;
+    this.changes.change((snapshot) =>
+      this.forSelectedRuns(
+        snapshot,
+        (start, end, fn) => services.wrsUtil.deleteRows({ model: grid, rowStartPos: start, rowEndPos: end, propagateUpdate: false, fn }),
+        (row) => snapshot.touchForDelete(row),
+      ),
+    );
+  }
+
+  /** Restores the rows of the selected range to the server state through `WrsUtil.restore`: I rows go, M and D rows become R. */
+  restoreSelectedRows(): void {
+    const { grid, services } = this.state;
+    if (grid.isReadOnly()) return;
+    const columns = WrsIndex.of(this.state.data!).columns().length;
+    this.changes.change((snapshot) =>
+      this.forSelectedRuns(snapshot, (start, end, fn) =>
+        services.wrsUtil.restore({ model: grid, rowStartPos: start, rowEndPos: end, colStartPos: 1, colEndPos: columns, propagateUpdate: false, fn }),
+      ),
+    );
+  }
+
+  /**
+   * Duplicates the rows of the selected range through `WrsUtil.duplicateRows` as new I rows right below them. A copy
+   * is an added row: `afterAddRow` gets each, top to bottom, in the same undo step, to give it its own key.
+   */
+  duplicateSelectedRows(): void {
+    const { grid, services } = this.state;
+    if (grid.isReadOnly() || !grid.allowNewRows()) return;
+    this.changes.change((snapshot, index) => {
+      // The rows copied stay as they are: the step records only the copies, so an id arriving later for a new row
+      // copied here (another component's change to it) leaves the step undoable.
+      const ids = this.forSelectedRuns(
+        snapshot,
+        (start, end, fn) => services.wrsUtil.duplicateRows({ model: grid, rowStartPos: start, rowEndPos: end, insertBeforeSelection: false, propagateUpdate: false, fn }),
+        () => undefined,
+      );
+      const afterAddRow = grid.afterAddRow();
+      if (afterAddRow) {
+        // The ids are those of the copies, the last run's first.
+        const copies = ids.map((id) => index.rowById(id)!).sort((a, b) => index.positionOf(a) - index.positionOf(b));
+        for (const row of copies) afterAddRow({ rowNode: row, headerMeta: this.state.headerMeta });
+      }
+      return ids;
+    });
+  }
+
+  /** Whether a row shown at a position in `[top, bottom]` passes `test` (stops at the first that does). */
+  someRowIn(top: number, bottom: number, test: (row: Element) => boolean): boolean {
+    for (let p = top; p <= bottom; p++) {
+      const row = this.cells.rowAt(p);
+      if (row && test(row)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Runs a WrsUtil range operation over the selected rows: the view's rows grouped into runs of consecutive
+   * document positions, the last run first so each run's edit leaves the positions of the earlier runs alone.
+   */
+  private forSelectedRuns(
+    snapshot: RowSnapshot,
+    operation: (start: number, end: number, fn: (info: RowOperationInfo) => void) => void,
+    record: (row: Element) => void = (row) => snapshot.touch(row),
+  ): string[] {
+    const { top, bottom } = this.state.selection.range;
+    const index = WrsIndex.of(this.state.data!);
+    const view = this.state.features.view!;
+    const positions: number[] = [];
+    for (let p = top; p <= bottom; p++) {
+      const row = view.rowAt(p);
+      if (!row) continue;
+      record(row);
+      positions.push(index.positionOf(row));
+    }
+    positions.sort((a, b) => a - b);
+    const runs: [number, number][] = [];
+    for (const p of positions) {
+      const last = runs[runs.length - 1];
+      if (last && p === last[1] + 1) last[1] = p;
+      else runs.push([p, p]);
+    }
+    const ids: string[] = [];
+    const fn = (info: RowOperationInfo) => {
+      for (const id of info.rowIds) ids.push(id);
+      for (const row of info.rowNodes) snapshot.added(row.getAttribute('id') ?? '');
+    };
+    for (const [start, end] of runs.reverse()) operation(start, end, fn);
+    return ids;
+  }
+}
