@@ -1,8 +1,8 @@
 import { attachSourceReader, forgetSourceText, sourceReaderOf, sourceTextOf } from '../xml/source-text';
 import { ELEMENT_NODE } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { cellValue } from './row-states';
-import { WrsIndex } from './wrs-index';
+import { cellValue } from '../rows/row-states';
+import { WrsIndex } from '../rows/wrs-index';
 
 const LT = 60;
 const GT = 62;
