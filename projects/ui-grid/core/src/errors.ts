@@ -24,7 +24,9 @@ export type WrsErrorCode =
   | 'BACKEND'
   | 'CLIPBOARD'
   | 'VALIDATION'
-  | 'EXPORT_LIMIT';
+  | 'EXPORT_LIMIT'
+  | 'JOURNAL_MISMATCH'
+  | 'JOURNAL_UNAVAILABLE';
 
 /** A typed library error: `code` says what kind, `input` holds the value that was wrong. */
 export class WrsError extends Error {

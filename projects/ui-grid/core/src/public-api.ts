@@ -45,6 +45,8 @@ export {
   isNumericType,
 } from './rows/new-rows';
 export type { RowState } from './rows/row-states';
+export { insertRowElements } from './wrs/row-edits';
+export type { RowEdit } from './wrs/row-edits';
 export { WrsUtil } from './wrs/wrs-util';
 export type {
   ModelRef,

@@ -30,6 +30,8 @@ export interface GridLoadHooks {
   preview(doc: Document | null, config: Document | null): void;
   /** A change set of the followed input model. */
   received(changeSet: ChangeSet): void;
+  /** A document was loaded and shown; `pageTurn` when it carries the pending rows of the page left. */
+  loaded(pageTurn: boolean): void;
 }
 
 /** Loads the grid's document: from `inputModel` or the backend, through `loadChain`, keeping server pages' history. */
@@ -93,6 +95,7 @@ export class GridLoader {
       this.hooks.show();
       provider.setStatus(grid.transformedStatus);
       this.history.afterTurn(carried);
+      this.hooks.loaded(carried !== null);
     } catch (e) {
       // Destroy ended the load (its backend calls aborted): nothing failed for anyone still watching.
       if (state.destroyed) return;

@@ -18,6 +18,8 @@ export class GridReset {
     private readonly editing: GridEditing,
     private readonly history: GridHistory,
     private readonly statusLine: GridStatusLine,
+    /** Told when a reset drops the changes (the journal of unsaved changes goes with them). */
+    private readonly dropped: () => void,
   ) {}
 
   /**
@@ -75,6 +77,7 @@ export class GridReset {
   async reset(): Promise<void> {
     const { grid, services } = this.state;
     this.question.set(null);
+    this.dropped();
     this.editing.close(false);
     this.history.clear();
     this.statusLine.showFooter(this.state.data);

@@ -12,6 +12,8 @@ export class GridTooltips {
   constructor(
     private readonly state: GridState,
     private readonly validation: GridValidationDisplay,
+    /** A restored cell's conflict with the server (both values), shown where no validation message is. */
+    private readonly conflictOf: (rowId: string, colId: string) => string | null,
   ) {}
 
   /** Shows tooltips over the painted cells, unless `tooltipChain` is the empty string. */
@@ -50,7 +52,7 @@ export class GridTooltips {
         const text = captions?.get(value);
         return text !== undefined && text !== value ? `${text} (${value})` : value;
       };
-      const error = this.validation.cellError(cell.rowId, cell.colId);
+      const error = this.validation.cellError(cell.rowId, cell.colId) ?? this.conflictOf(cell.rowId, cell.colId);
       target.appendChild(builtInTooltip(target.ownerDocument, state.data, cell, caption, error, state.messages, shown));
       return;
     }

@@ -20,6 +20,7 @@ import { GridStatusLine } from './grid-status-line';
 import { GridTooltips } from './grid-tooltips';
 import { GridValidationDisplay } from './grid-validation-display';
 import { HistoryReveal } from './history-reveal';
+import { GridUnsavedChanges } from './journal/grid-unsaved-changes';
 import { rowStateMessage } from './features/grid-messages';
 
 /** What the units ask of the component: its public page turn, its clipboard reader and its output. */
@@ -52,6 +53,7 @@ export class GridUnits {
   readonly exporter: GridExporter;
   readonly menu: GridMenu;
   readonly tooltips: GridTooltips;
+  readonly unsaved: GridUnsavedChanges;
 
   constructor(
     private readonly state: GridState,
@@ -71,18 +73,20 @@ export class GridUnits {
     this.header = new GridHeaderLayout(state, cells);
     const validation = (this.validation = new GridValidationDisplay(state, cells, statusLine));
     const navigation = (this.navigation = new GridNavigation(state, cells, validation));
-    const reset = (this.reset = new GridReset(state, cells, editing, history, statusLine));
+    const unsaved = (this.unsaved = new GridUnsavedChanges(state, writes, cells, statusLine));
+    const reset = (this.reset = new GridReset(state, cells, editing, history, statusLine, () => unsaved.dropped()));
     const loader = (this.loader = new GridLoader(state, statusLine, history, {
       closeEditor: () => editing.close(true),
       pendingSave: () => this.saving.pending(),
       show: () => this.show(),
       preview: (doc, config) => this.preview(doc, config),
       received: (changeSet) => writes.received(changeSet),
+      loaded: (pageTurn) => unsaved.loaded(pageTurn),
     }));
     this.saving = new GridSave(state, statusLine, { cells, editing, history, loader, navigation, reset, validation });
     this.exporter = new GridExporter(state, statusLine);
     this.menu = new GridMenu(state, cells, clipboard, rows, this.exporter, hooks);
-    this.tooltips = new GridTooltips(state, validation);
+    this.tooltips = new GridTooltips(state, validation, (rowId, colId) => unsaved.conflictOf(rowId, colId));
     writes.listen({ changed: (changeSet) => this.changed(changeSet) });
   }
 
@@ -97,7 +101,7 @@ export class GridUnits {
       isSelected: (r, c) => selection.contains(r, c),
       isFocused: (r, c) => selection.focus.row === r && selection.focus.col === c,
       errorOf: (rowId, colId) => this.validation.shownError(rowId, colId),
-      rowFailure: (rowId) => this.saving.rowFailure(rowId),
+      rowFailure: (rowId) => this.saving.rowFailure(rowId) ?? this.unsaved.conflictOf(rowId),
       rowState: (rowState) => rowStateMessage(state.messages, rowState),
       readOnly: (row, col) => state.previewDoc !== null || !this.cells.canEditRow(row, col),
       painted: () => this.cells.markActive(),
@@ -118,6 +122,7 @@ export class GridUnits {
 
   /** The grid goes: loads stop following the input, overlays close, the body and the stored validation result go. */
   stop(): void {
+    this.unsaved.stop();
     this.loader.stop();
     this.state.features.stop();
     this.tooltips.stop();
@@ -135,6 +140,7 @@ export class GridUnits {
     if (!state.body || !doc) return;
     // A new document: the rows the last save failed on are the server's again (or gone).
     state.failedRows = new Set();
+    this.unsaved.shown();
     this.reset.recount();
     this.header.useColumns(doc);
     state.features.reset(doc, state.layout.columns, state.configDoc);
@@ -185,6 +191,7 @@ export class GridUnits {
   private changed(changeSet: ChangeSet): void {
     const { state } = this;
     const doc = state.data;
+    this.unsaved.changed(changeSet);
     if (!doc || !state.body || !this.validation.ready) return;
     this.reset.recount();
     this.statusLine.changed(doc);

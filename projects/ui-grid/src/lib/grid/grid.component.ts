@@ -34,6 +34,7 @@ import { CaptionForColumnValue, ColumnFiltersCustomFilter, GridFeatures } from '
 import { GRID_MESSAGES, formatMessage, messageOf } from './features/grid-messages';
 import { GridPagerComponent } from './features/grid-pager.component';
 import { GridResetQuestionComponent } from './features/grid-reset-question.component';
+import { JournalQuestionComponent } from './journal/journal-question.component';
 
 export type { WrsHeaderMeta } from 'ngx-wrs-grid/core';
 export type { AfterAddRowArgs, CustomSaveArgs, GridHotArgs, IsReadOnlyCell } from './grid-args';
@@ -47,13 +48,13 @@ export type { JumpToRowArgs } from './grid-navigation';
  */
 @Component({
   selector: 'ui-grid',
-  imports: [NgTemplateOutlet, GridPagerComponent, GridExportButtonsComponent, GridResetQuestionComponent],
+  imports: [NgTemplateOutlet, GridPagerComponent, GridExportButtonsComponent, GridResetQuestionComponent, JournalQuestionComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   encapsulation: ViewEncapsulation.None,
   // The accessible name goes to the element with role="grid"; on the host (no role) it would name nothing.
   host: { class: 'ui-grid', '[class.ui-grid-readonly]': 'isReadOnly()', '[attr.aria-label]': 'null', '[attr.aria-labelledby]': 'null' },
   templateUrl: './grid.component.html',
-  styleUrls: ['./grid.component.css', './features/grid-features.css'],
+  styleUrls: ['./grid.component.css', './features/grid-features.css', './journal/journal.css'],
 })
 export class GridComponent extends DataProvider implements OnInit, AfterViewInit, OnDestroy {
   /** The grid's accessible name: `<ui-grid aria-label="Orders">` (or `aria-labelledby`) names its `role="grid"` element. */
@@ -98,6 +99,10 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   readonly modelUrl = input<string | DataProvider>('WrsServlet');
   readonly exportFileName = input<string | null>(null);
   readonly disableExport = input(false, { transform: booleanAttribute });
+  /** Pending changes are kept in this browser's IndexedDB across reloads, closed tabs and crashes; false turns it off. */
+  readonly journal = input(true, { transform: booleanAttribute });
+  /** Days a journal of unsaved changes is kept before it is dropped. */
+  readonly journalRetentionDays = input(7, { transform: numberAttribute });
   /** A context menu entry the grid does not run itself (from a menu stylesheet), with the cell it was opened on. */
   readonly contextMenuAction = output<ContextMenuActionEvent>();
 
@@ -157,6 +162,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   protected readonly historyOpen = this.state.historyOpen;
   /** The Reset button and its question (`ui-grid-reset-question`). */
   protected readonly reset = this.units.reset;
+  /** Unsaved changes kept across reloads and their question (`ui-grid-journal-question`). */
+  protected readonly unsaved = this.units.unsaved;
 
   constructor() {
     super({ registry: injectDataProviderRegistry() });

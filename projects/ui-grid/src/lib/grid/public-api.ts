@@ -18,3 +18,10 @@ export { columnFilterId, parseFilterInput, formatFilterInput } from './features/
 export type { ColumnFilterValue } from './features/column-filter';
 export type { CaptionForColumnValue, ColumnFiltersCustomFilter } from './features/grid-features';
 export type { GridExportFormat } from './features/grid-export';
+export { GridJournal } from './journal/grid-journal';
+export type { JournalOffer } from './journal/grid-journal';
+export { GRID_JOURNAL_STORE, IndexedDbJournalStore, JOURNAL_DB_NAME } from './journal/journal-store';
+export type { GridJournalStore } from './journal/journal-store';
+export type { JournalEntry, JournalRow, JournalColumn } from './journal/journal-entry';
+export type { JournalConflict } from './journal/journal-restore';
+export type { JournalMessages } from './journal/journal-messages';

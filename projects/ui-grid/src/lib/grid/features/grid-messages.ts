@@ -1,8 +1,9 @@
 import { InjectionToken } from '@angular/core';
 import { GridLayout } from '../grid-column';
+import { JOURNAL_MESSAGES_DE, JOURNAL_MESSAGES_EN, JournalMessages } from '../journal/journal-messages';
 
 /** Every text the grid shows. `{n}`-style placeholders are filled by `formatMessage`. */
-export interface GridMessages {
+export interface GridMessages extends JournalMessages {
   readonly addRow: string;
   readonly duplicate: string;
   readonly delete: string;
@@ -271,6 +272,7 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   loadNotWrs: 'the answer of the server is not a Wrs',
   loadNoAnswer: 'no answer from the server',
   loadNoAnswerIn: 'no answer from the server in {time}',
+  ...JOURNAL_MESSAGES_EN,
 };
 
 /** The German table, the second table proving an app can replace the texts. */
@@ -388,6 +390,7 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   loadNotWrs: 'Die Antwort des Servers ist kein Wrs',
   loadNoAnswer: 'keine Antwort vom Server',
   loadNoAnswerIn: 'keine Antwort vom Server in {time}',
+  ...JOURNAL_MESSAGES_DE,
 };
 
 /** The message table of every grid in an injector; provide GRID_MESSAGES_DE or an app's own table to replace it. */

@@ -1,0 +1,121 @@
+import { WrsIndex, cellValue, cellsOf, originalOf, rowState } from 'ngx-wrs-grid/core';
+
+/** One pending row of a journal: what the grid needs to make the same change again on freshly loaded data. */
+export interface JournalRow {
+  readonly state: 'I' | 'M' | 'D';
+  /** The row's id when it was journaled (server ids may number rows anew; key columns find them again). */
+  readonly id: string;
+  /** Cell values in column order (`null` is `wrs:null`); for a D row the values it held. */
+  readonly cells: readonly (string | null)[];
+  /** An M row's `wrs:O` values: the server's values when the user first changed the row. */
+  readonly originals?: readonly (string | null)[];
+  /** An I row: the id of the row before it, and its 1-based position in the document, to insert it there again. */
+  readonly after?: string | null;
+  readonly position?: number;
+}
+
+/** A header column as the journal knows it: a journal fits data whose columns are the same, in the same order. */
+export interface JournalColumn {
+  readonly id: string;
+  readonly type: string;
+}
+
+/** What the journal stores per grid data (one IndexedDB record). */
+export interface JournalEntry {
+  /** What identifies the grid's data (`journalKeyOf`). */
+  readonly key: string;
+  /** When it was written (ms since the epoch): retention drops old entries, the question names the time. */
+  readonly savedAt: number;
+  /** The grid instance (one page load of one tab) that wrote it last. */
+  readonly writer: string;
+  readonly columns: readonly JournalColumn[];
+  /** The pending rows, in the order they were first changed. */
+  readonly rows: readonly JournalRow[];
+}
+
+/** The header columns of a Wrs as the journal compares them. */
+export function journalColumnsOf(index: WrsIndex): JournalColumn[] {
+  return index.columns().map((c) => ({ id: c.id, type: (c.element.getAttribute('type-name') ?? '').toUpperCase() }));
+}
+
+/**
+ * The pending rows of a document as journal rows: rows `order` knows first, in its order (when they were first
+ * changed), then the others in document order. Reads only the changed rows (`WrsIndex.changedRows`).
+ */
+export function journalRowsOf(index: WrsIndex, order: ReadonlyMap<string, number>): JournalRow[] {
+  const changed = index.changedRows();
+  const positions = new Map(changed.map((row, i) => [row, i]));
+  const rank = (row: Element) => order.get(row.getAttribute('id') ?? '') ?? Number.MAX_SAFE_INTEGER;
+  const sorted = [...changed].sort((a, b) => rank(a) - rank(b) || positions.get(a)! - positions.get(b)!);
+  return sorted.map((row) => journalRowOf(index, row));
+}
+
+/** One pending row as a journal row. */
+export function journalRowOf(index: WrsIndex, row: Element): JournalRow {
+  const state = rowState(row) as JournalRow['state'];
+  const id = row.getAttribute('id') ?? '';
+  const cells = cellsOf(row);
+  const values = cells.map(cellValue);
+  if (state === 'M') return { state, id, cells: values, originals: cells.map((c) => cellValue(originalOf(c) ?? c)) };
+  if (state === 'I') {
+    const position = index.positionOf(row);
+    const before = position > 1 ? index.rowAt(position - 1) : null;
+    return { state, id, cells: values, after: before?.getAttribute('id') ?? null, position };
+  }
+  return { state, id, cells: values };
+}
+
+/** The size of an entry as stored, in UTF-16 code units of its JSON (what a quota counts, near enough). */
+export function journalEntrySize(entry: JournalEntry): number {
+  return JSON.stringify(entry).length * 2;
+}
+
+/**
+ * The journal rows of a document kept between writes: a write reads again only the rows change sets named since the
+ * last one (and the I rows, whose neighbours and positions move), so its cost follows the edit, not every pending row.
+ */
+export class JournalRowCache {
+  private readonly rows = new Map<string, { row: JournalRow; size: number }>();
+  /** Rows named since the last read; null: all (a new document, a change set naming no rows). */
+  private dirty: Set<string> | null = null;
+
+  /** Rows of these ids changed; none named: anything may have. */
+  changed(rowIds: readonly string[]): void {
+    if (rowIds.length === 0) this.dirty = null;
+    else if (this.dirty) for (const id of rowIds) this.dirty.add(id);
+  }
+
+  /** Everything is read again on the next `read`. */
+  invalidate(): void {
+    this.dirty = null;
+  }
+
+  /** The pending rows in `order` (then document order), and their size in bytes of JSON. */
+  read(index: WrsIndex, order: ReadonlyMap<string, number>): { rows: JournalRow[]; size: number } {
+    const dirty = this.dirty;
+    this.dirty = new Set();
+    if (dirty === null) {
+      this.rows.clear();
+      for (const row of index.changedRows()) this.put(index, row.getAttribute('id') ?? '', row);
+    } else {
+      for (const [id, kept] of this.rows) if (kept.row.state === 'I') dirty.add(id);
+      for (const id of dirty) this.put(index, id, index.rowById(id));
+      // Rows changed without a change set naming them: read all of them again.
+      if (this.rows.size !== index.changedRowCount()) return this.invalidate(), this.read(index, order);
+    }
+    const rank = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
+    const sorted = [...this.rows].sort((a, b) => rank(a[0]) - rank(b[0]));
+    let size = 0;
+    for (const [, kept] of sorted) size += kept.size;
+    return { rows: sorted.map(([, kept]) => kept.row), size };
+  }
+
+  private put(index: WrsIndex, id: string, row: Element | null): void {
+    if (!row || row.localName === 'R') {
+      this.rows.delete(id);
+      return;
+    }
+    const journaled = journalRowOf(index, row);
+    this.rows.set(id, { row: journaled, size: JSON.stringify(journaled).length * 2 });
+  }
+}
