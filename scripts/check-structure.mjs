@@ -15,6 +15,7 @@ const CORE = 'projects/ui-grid/core/src';
 // Lowest first. A file of a layer imports only from its own folder and from lower layers.
 const LAYERS = [
   ['errors.ts', 'typed errors, used everywhere'],
+  ['trusted-types.ts', 'the one Trusted Types policy of the library, for parser input and the engine script URL'],
   ['xml', 'parse/serialize, namespaces, XPath, placeholders'],
   ['rows', 'the Wrs document level: row index, row states; knows no providers'],
   ['data-provider', 'DataProvider and its collaborators, the models, the registry'],
