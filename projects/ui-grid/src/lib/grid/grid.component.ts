@@ -98,6 +98,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   readonly modelUrl = input<string | DataProvider>('WrsServlet');
   readonly exportFileName = input<string | null>(null);
   readonly disableExport = input(false, { transform: booleanAttribute });
+  /** BCP 47 tag numbers and dates are shown and read in; null: LOCALE_ID unless Angular's default en-US; '': canonical. */
+  readonly locale = input<string | null>(null);
   /** A context menu entry the grid does not run itself (from a menu stylesheet), with the cell it was opened on. */
   readonly contextMenuAction = output<ContextMenuActionEvent>();
 
