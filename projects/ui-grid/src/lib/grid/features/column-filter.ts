@@ -1,6 +1,6 @@
 import { DataProvider, NS, WrsError, typedValues } from 'ngx-wrs-grid/core';
 import { GridColumn } from '../grid-column';
-import { canonicalCellValue } from './cell-locale';
+import { canonicalCellValue, localeEditText } from './cell-locale';
 
 /** What a column filter control holds: text (contains or equals), a range (numbers, dates) or a list of values. */
 export type ColumnFilterValue =
@@ -69,11 +69,14 @@ function rangeBounds(column: GridColumn, text: string): [string, string] {
   return [bound((at < 0 ? text : text.slice(0, at)).trim()), bound((at < 0 ? text : text.slice(at + RANGE.length)).trim())];
 }
 
-/** The text a filter field shows for a filter (the inverse of `parseFilterInput`). */
-export function formatFilterInput(value: ColumnFilterValue | null): string {
+/** The text a filter field shows for a filter (the inverse of `parseFilterInput`), range bounds in the column's locale. */
+export function formatFilterInput(value: ColumnFilterValue | null, column?: GridColumn): string {
   if (!value) return '';
   if (value.kind === 'text') return value.op === 'equals' ? `=${value.text}` : value.text;
-  if (value.kind === 'range') return value.from === value.to ? value.from : `${value.from}${RANGE}${value.to}`;
+  if (value.kind === 'range') {
+    const shown = (b: string) => (column?.locale && b !== '' ? localeEditText(column.locale, column, b) : b);
+    return value.from === value.to ? shown(value.from) : `${shown(value.from)}${RANGE}${shown(value.to)}`;
+  }
   return value.values.join(', ');
 }
 
