@@ -138,6 +138,12 @@ describe('GridComponent in a locale', () => {
     expect(names).toEqual(['Bert', 'Cleo']);
   });
 
+  it('fails the load naming a locale tag Intl refuses', async () => {
+    const s = await setup({ locale: 'not a tag!' });
+    expect(s.grid.hasFailed()).toBeTrue();
+    expect(s.grid.getFailureReason()).toContain('"not a tag!"');
+  });
+
   it('exports the stored values, as without a locale', async () => {
     spyOn(HTMLAnchorElement.prototype, 'click');
     const de = await setup({ locale: 'de-DE' });

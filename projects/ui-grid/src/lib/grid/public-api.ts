@@ -18,3 +18,5 @@ export { columnFilterId, parseFilterInput, formatFilterInput } from './features/
 export type { ColumnFilterValue } from './features/column-filter';
 export type { CaptionForColumnValue, ColumnFiltersCustomFilter } from './features/grid-features';
 export type { GridExportFormat } from './features/grid-export';
+export { canonicalCellValue, cellLocale, localeCellText, localeEditText } from './features/cell-locale';
+export type { CellLocale, LocaleColumn } from './features/cell-locale';
