@@ -1,5 +1,7 @@
-// `npm test`: core specs in Node (Jasmine, @xmldom/xmldom), then core + Angular specs in headless Chromium (Karma),
-// then the server specs in Node, then the e2e tests (Playwright). Ends with one line "N passed, N failed".
+// `npm test`: the source structure check (import direction, circles, file sizes), then core specs in Node (Jasmine,
+// @xmldom/xmldom), then core + Angular specs in headless Chromium (Karma), then the server specs in Node, then the e2e
+// tests (Playwright), then the documentation's links (each Markdown file counts once). Ends with one line
+// "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 
@@ -7,10 +9,12 @@ const results = '.test-results';
 rmSync(results, { recursive: true, force: true });
 
 const runners = [
+  { name: 'source structure', script: 'test:structure', file: 'structure.json' },
   { name: 'core specs in Node', script: 'test:core', file: 'core-node.json' },
   { name: 'server specs in Node', script: 'test:server', file: 'server-node.json', optional: true },
   { name: 'specs in headless Chromium', script: 'test:karma', file: 'karma.json' },
   { name: 'e2e tests', script: 'test:e2e', file: 'e2e.json' },
+  { name: 'doc links', script: 'test:docs', file: 'doc-links.json' },
 ];
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));

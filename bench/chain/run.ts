@@ -48,7 +48,7 @@ async function startServer(page: { bench: string; saxon: Buffer }): Promise<{ ur
   const folder = new StylesheetFolder(join(dir, 'xslt'));
   const wrs = wrsRequestHandler({ db, bindingSets: readBindingSets(resolve('projects/wrs-server/binding-sets.json')), stylesheets: folder });
   const server = createServer((req, res) => {
-    if (req.url === '/saxon-js/saxon-js.js') return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(page.saxon);
+    if (req.url === '/saxon-js.js') return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(page.saxon);
     if (req.url === '/bench.js') return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(page.bench);
     if (req.url === '/index.html') return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><html><head><script src="bench.js"></script></head><body></body></html>');
     wrs(req, res);
@@ -79,7 +79,7 @@ async function inChromium(sef: string): Promise<Figure[]> {
     // The page is served from a local origin so the engine loads saxon-js with a real script tag, as an app does.
     await page.route(`${ORIGIN}/**`, (route) => {
       const url = route.request().url();
-      if (url.endsWith('/saxon-js/saxon-js.js')) return route.fulfill({ body: saxon, contentType: 'text/javascript' });
+      if (url.endsWith('/saxon-js.js')) return route.fulfill({ body: saxon, contentType: 'text/javascript' });
       if (url.endsWith('/bench.js')) return route.fulfill({ body: bundle, contentType: 'text/javascript' });
       return route.fulfill({ body: '<!doctype html><html><head><script src="bench.js"></script></head><body></body></html>', contentType: 'text/html' });
     });

@@ -3,7 +3,7 @@ import { filterRows } from '../../projects/ui-grid/core/src/filter/row-filter';
 import { sortRows } from '../../projects/ui-grid/core/src/filter/row-order';
 import { ColumnValues } from '../../projects/ui-grid/core/src/filter/column-values';
 import { parseXml } from '../../projects/ui-grid/core/src/xml/dom';
-import { WrsIndex } from '../../projects/ui-grid/core/src/wrs/wrs-index';
+import { WrsIndex } from '../../projects/ui-grid/core/src/rows/wrs-index';
 import { generateWrs } from '../data/generate-wrs';
 import type { Figure } from '../harness';
 

@@ -3,8 +3,8 @@
 import { StaticModel } from '../../projects/ui-grid/core/src/data-provider/static-model';
 import { NS } from '../../projects/ui-grid/core/src/xml/namespaces';
 import { parseXml } from '../../projects/ui-grid/core/src/xml/dom';
-import { WrsIndex } from '../../projects/ui-grid/core/src/wrs/wrs-index';
-import { cellValue, cellsOf } from '../../projects/ui-grid/core/src/wrs/row-states';
+import { WrsIndex } from '../../projects/ui-grid/core/src/rows/wrs-index';
+import { cellValue, cellsOf } from '../../projects/ui-grid/core/src/rows/row-states';
 import { GridBody } from '../../projects/ui-grid/src/lib/grid/grid-body';
 import { gridLayout } from '../../projects/ui-grid/src/lib/grid/grid-column';
 import { GridFeatures } from '../../projects/ui-grid/src/lib/grid/features/grid-features';

@@ -1,8 +1,8 @@
 // Issue 3's figures: WrsUtil operations on 100,000 x 20 rows (and 10,000 for the ratio), medians of repeated runs.
-import { DataProviderRegistry } from '../../projects/ui-grid/core/src/data-provider/registry';
+import { DataProviderRegistry } from '../../projects/ui-grid/core/src/data-provider/data-provider';
 import { StaticModel } from '../../projects/ui-grid/core/src/data-provider/static-model';
 import { parseXml } from '../../projects/ui-grid/core/src/xml/dom';
-import { WrsIndex } from '../../projects/ui-grid/core/src/wrs/wrs-index';
+import { WrsIndex } from '../../projects/ui-grid/core/src/rows/wrs-index';
 import { WrsUtil } from '../../projects/ui-grid/core/src/wrs/wrs-util';
 import { PostingWrsBackend, type WrsBackendCall } from '../../projects/ui-grid/core/src/backend/posting-wrs-backend';
 import { WrsError } from '../../projects/ui-grid/core/src/errors';

@@ -1,8 +1,8 @@
 // The xml suite's measurements, run the same way in Node (@xmldom/xmldom) and in Chromium (browser DOM).
 import { StaticModel } from '../../projects/ui-grid/core/src/data-provider/static-model';
-import { DataProviderRegistry } from '../../projects/ui-grid/core/src/data-provider/registry';
+import { DataProviderRegistry } from '../../projects/ui-grid/core/src/data-provider/data-provider';
 import { parseXml } from '../../projects/ui-grid/core/src/xml/dom';
-import { WrsIndex } from '../../projects/ui-grid/core/src/wrs/wrs-index';
+import { WrsIndex } from '../../projects/ui-grid/core/src/rows/wrs-index';
 import { generateWrs } from '../data/generate-wrs';
 import type { Figure } from '../harness';
 

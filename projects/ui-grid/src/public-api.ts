@@ -1,5 +1,7 @@
-/*
+/**
  * Public surface of `ngx-wrs-grid`: the Angular layer. Framework-free pieces come from `ngx-wrs-grid/core`.
+ *
+ * @module ngx-wrs-grid
  */
 export * from './lib/services/data-provider-registry';
 export * from './lib/ui-grid.module';

@@ -1,13 +1,26 @@
 import { TEST_DATABASE_URL } from '../testing/test-databases';
 import { I, M, loadRequest, rowsOf, saveXml, startTestServer } from '../testing/test-server';
 import { bindingSetsFrom } from './binding-sets';
-import { openPostgres } from './database';
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { openPostgres, poolConfig } from './database';
 
 // CI runs the specs on PostgreSQL too (.ci/run through scripts/with-postgres.sh): there, a missing one fails the run.
 const ci = process.env['CI'] === 'true';
 if (!TEST_DATABASE_URL && !ci) {
   console.log('Server specs on PostgreSQL skipped: TEST_DATABASE_URL is not set (bash scripts/with-postgres.sh npm run test:server runs them)');
 }
+
+describe('poolConfig', () => {
+  it("adds extra_float_digits = 1 to the startup options, after a connection string's own options", () => {
+    expect(poolConfig('postgresql://u@localhost/db?host=/tmp/s').options).toBe('-c extra_float_digits=1');
+    const config = poolConfig('postgresql://u@localhost:5433/db?options=-c%20search_path%3Ds&application_name=a');
+    expect(config).toEqual(jasmine.objectContaining({ user: 'u', host: 'localhost', port: 5433, database: 'db', application_name: 'a' }));
+    expect(config.options).toBe('-c search_path=s -c extra_float_digits=1');
+    expect('connectionString' in config).toBeFalse();
+  });
+});
 
 if (TEST_DATABASE_URL || ci) describe('the PostgreSQL of the server specs', () => {
   if (TEST_DATABASE_URL) {
@@ -19,6 +32,24 @@ if (TEST_DATABASE_URL || ci) describe('the PostgreSQL of the server specs', () =
       } finally {
         await db.close();
       }
+    });
+
+    it("starts each connection with extra_float_digits = 1, keeping the connection string's own options", async () => {
+      const url = new URL(TEST_DATABASE_URL!);
+      url.searchParams.set('options', '-c search_path=wrs_options_spec');
+      const db = await openPostgres(url.href);
+      try {
+        const shown = await db.transaction(async (tx) => [(await tx.query('SHOW extra_float_digits')).rows[0], (await tx.query('SHOW search_path')).rows[0]]);
+        expect(shown).toEqual([{ extra_float_digits: '1' }, { search_path: 'wrs_options_spec' }]);
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('sends no query while another runs on a new connection (pg deprecates that: a warning, an error from pg 9)', async () => {
+      const script = resolve('projects/wrs-server/testing/postgres-queries-at-once.ts');
+      const { stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { timeout: 60_000 });
+      expect(stderr).not.toMatch(/DeprecationWarning|already executing a query/);
     });
 
     it('ending the server\'s idle connections (a restart, an administrator) is logged, and the next requests are answered', async () => {

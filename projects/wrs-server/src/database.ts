@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { parseIntoClientConfig } from 'pg-connection-string';
 
 export interface SqlResult {
   readonly rows: Record<string, unknown>[];
@@ -36,18 +37,25 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 /**
+ * The pool settings of a connection string, with `extra_float_digits = 1` among the session's startup options: answers
+ * write REAL and DOUBLE as PostgreSQL's text, exact (shortest digits reading back as the value) only with
+ * extra_float_digits >= 1, PGlite's default, which a server's or role's setting may lower (then every edit of such a
+ * row was a false 409). A startup option is set before the session's first query, with no query racing it. pg would
+ * parse a `connectionString` again per connection and let its own `options` (`?options=-c search_path=s`) replace
+ * the configured ones, so the string is parsed here, with pg's parser, and the options joined.
+ */
+export function poolConfig(connectionString: string): pg.PoolConfig {
+  const config = parseIntoClientConfig(connectionString);
+  return { ...config, options: [config.options, '-c extra_float_digits=1'].filter(Boolean).join(' ') };
+}
+
+/**
  * A real PostgreSQL through `pg`. A pooled connection the database ends while idle (a restart, an administrator, a
  * proxy's timeout) goes to `log` and is dropped: unheard, the pool's error event would end the process.
  */
 export async function openPostgres(connectionString: string, log: (message: string) => void = (m) => console.error(m)): Promise<Database> {
-  const pool = new pg.Pool({ connectionString });
+  const pool = new pg.Pool(poolConfig(connectionString));
   pool.on('error', (e: Error & { code?: string }) => log(`PostgreSQL ended an idle connection (${e.code ?? 'no code'}: ${e.message}); the next query opens a new one`));
-  // Answers write REAL and DOUBLE as PostgreSQL's text, exact (shortest digits reading back as the value) only with
-  // extra_float_digits >= 1, PGlite's default, which a server's or role's setting may lower: then every edit of such a
-  // row was a false 409. Queued first on each new connection.
-  pool.on('connect', (client) => {
-    client.query('SET extra_float_digits = 1').catch((e: Error) => log(`SET extra_float_digits failed: ${e.message}`));
-  });
   const run = async (ex: pg.Pool | pg.PoolClient, sql: string, params?: readonly unknown[]): Promise<SqlResult> => {
     const r = await ex.query(sql, params ? [...params] : undefined);
     return { rows: r.rows, rowCount: r.rowCount ?? r.rows.length };

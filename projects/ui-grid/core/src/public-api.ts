@@ -1,6 +1,8 @@
-/*
+/**
  * Public surface of `ngx-wrs-grid/core`: plain TypeScript and rxjs, no @angular/*, runs in Node and in browsers.
  * Node has no DOM: import `ngx-wrs-grid/core/xmldom` once there.
+ *
+ * @module ngx-wrs-grid/core
  */
 export * from './errors';
 
@@ -21,26 +23,28 @@ export type { FillParams } from './xml/placeholders';
 export { setXPathEngine, registerXPathEngine, xpathEngineFor, nativeXPathEngine, xpathSyntaxError } from './xml/xpath-engine';
 export type { XPathEngine, XPathValue } from './xml/xpath-engine';
 
-export { WrsIndex } from './wrs/wrs-index';
-export type { WrsColumn } from './wrs/wrs-index';
+export { WrsIndex } from './rows/wrs-index';
+export type { WrsColumn } from './rows/wrs-index';
 export {
   rowState,
   cellsOf,
   cellAt,
   cellValue,
   originalOf,
-  defaultCellValue,
-  referenceValues,
   writeCell,
   writeRowCells,
   deleteRowElement,
   restoreRowElement,
+} from './rows/row-states';
+export {
+  defaultCellValue,
+  referenceValues,
   createRow,
   nextTransactionsNumber,
   newRowIds,
   isNumericType,
-} from './wrs/row-states';
-export type { RowState } from './wrs/row-states';
+} from './rows/new-rows';
+export type { RowState } from './rows/row-states';
 export { WrsUtil } from './wrs/wrs-util';
 export type {
   ModelRef,
@@ -62,7 +66,7 @@ export type {
   RowPositionArgs,
   WrsValidationArgs,
   ValidateModelArgs,
-} from './wrs/wrs-util';
+} from './wrs/wrs-util-args';
 export type { ClipboardPort } from './wrs/clipboard-port';
 export { browserClipboard } from './wrs/clipboard-port';
 export { parseFilterExpression } from './wrs/filter-expression';
@@ -81,10 +85,10 @@ export { createValidationChain } from './wrs/validation-model';
 export type { ValidationChainArgs, ValidationOutcome } from './wrs/validation-model';
 
 export * from './data-provider/status';
-export { DataProvider, generateProviderId } from './data-provider/data-provider';
+export { DataProvider, DataProviderRegistry, defaultRegistry } from './data-provider/data-provider';
+export { generateProviderId } from './data-provider/provider-id';
 export type { DataProviderArgs, ChangeSet } from './data-provider/data-provider';
 export * from './data-provider/listeners';
-export { DataProviderRegistry, defaultRegistry } from './data-provider/registry';
 export type { WrsBackend, WrsBackendCallOptions } from './backend/wrs-backend';
 export { PostingWrsBackend } from './backend/posting-wrs-backend';
 export type { WrsBackendCall, WrsBackendEndpoints } from './backend/posting-wrs-backend';
@@ -104,6 +108,11 @@ export {
 export { WrsRequestModel } from './backend/wrs-request-model';
 export { resolveModelUrl } from './backend/model-url';
 export type { WrsRequestModelArgs, RequestPostStep } from './backend/wrs-request-model';
+export { RowStore } from './rows/row-store';
+export type { SliceBudget } from './rows/row-store';
+export { ScanError } from './rows/row-scan';
+export { WrsTextLoad, loadsInSlices } from './data-provider/wrs-text-load';
+export type { LoadProgress, LoadsInSlices } from './data-provider/wrs-text-load';
 export { StaticModel } from './data-provider/static-model';
 export type { StaticModelArgs } from './data-provider/static-model';
 export { SimpleModel } from './data-provider/simple-model';
@@ -129,6 +138,7 @@ export type { ChainDefinition, ChainStepDefinition, ChainParameterValue, ChainPa
 export { registerChainFunction, chainFunction } from './chain/chain-functions';
 export type { XsltEngine, CompiledStylesheet, XsltParamValue } from './chain/xslt-engine';
 export { SaxonXsltEngine, DEFAULT_SAXON_SCRIPT_URL } from './chain/saxon-xslt-engine';
+export { TRUSTED_TYPES_POLICY } from './trusted-types';
 export { defaultXsltEngine, setDefaultXsltEngine } from './chain/default-xslt-engine';
 export { serverCompiledStylesheets, setDefaultSefResolver, getDefaultSefResolver } from './chain/sef-resolver';
 export type { SefResolver } from './chain/sef-resolver';

@@ -1,13 +1,14 @@
 // What the WrsUtil specs share: a clipboard and a Wrs server in memory, and a provider set up with both.
 import { WrsError } from '../src/errors';
 import type { WrsBackend } from '../src/backend/wrs-backend';
-import { DataProviderRegistry } from '../src/data-provider/registry';
+import { DataProvider, DataProviderRegistry } from '../src/data-provider/data-provider';
 import { StaticModel } from '../src/data-provider/static-model';
 import { parseXml } from '../src/xml/dom';
-import { cellValue, cellsOf, originalOf } from '../src/wrs/row-states';
-import { WrsIndex } from '../src/wrs/wrs-index';
+import { cellValue, cellsOf, originalOf } from '../src/rows/row-states';
+import { WrsIndex } from '../src/rows/wrs-index';
 import { ClipboardPort } from '../src/wrs/clipboard-port';
 import { WrsUtil } from '../src/wrs/wrs-util';
+import { checkDomAfterCalls } from './dom-consistency';
 import { ordersWrs } from './fixtures';
 import { rowShapes } from './wrs-shape';
 
@@ -71,6 +72,35 @@ export class MemoryServer implements WrsBackend {
   }
 }
 
+/** The WrsUtil functions that may change a document: each is followed by a check of the documents it can reach. */
+const CHANGING_CALLS = [
+  'setCellValue', 'deleteRow', 'restoreRow', 'duplicateRow', 'deleteRows', 'insertRow', 'duplicateRows', 'restore',
+  'deleteRowByColumnValue', 'paste', 'pasteAsNewRows', 'applyScale', 'deleteColumns', 'transposeGrouping', 'write',
+  'getValidationResult', 'replaceValidationResult', 'wrsValidation', 'validateModel', 'saveModel', 'postWrs', 'getNextIdentifier',
+];
+
+/** The documents a WrsUtil argument names: a document, an element's document, a provider's, those of `{model}` and arrays. */
+function documentsOf(value: unknown, depth = 0): (Document | null)[] {
+  if (typeof value !== 'object' || value === null || depth > 2) return [];
+  if (typeof (value as Node).nodeType === 'number') return [(value as Node).nodeType === 9 ? (value as Document) : (value as Node).ownerDocument];
+  if (value instanceof DataProvider) return [value.getData()];
+  if (Array.isArray(value)) return value.flatMap((v) => documentsOf(v, depth + 1));
+  const { model, wrs } = value as { model?: unknown; wrs?: unknown };
+  return [...documentsOf(model, depth + 1), ...documentsOf(wrs, depth + 1)];
+}
+
+/**
+ * Checks, in the running spec, after each changing call of `util`: the documents of the registry's providers, the
+ * documents, elements and providers the call was given, and the document it returned (see `domProblems`).
+ */
+export function checkDomAfterWrsUtilCalls(util: WrsUtil, registry: DataProviderRegistry): void {
+  checkDomAfterCalls(util, CHANGING_CALLS, (_, args, result) => [
+    ...registry.ids().map((id) => registry.get(id)?.getData()),
+    ...documentsOf(args),
+    ...documentsOf(result),
+  ]);
+}
+
 export function setup(xml = ordersWrs()) {
   const registry = new DataProviderRegistry();
   const model = new StaticModel({ id: 'orders', data: xml, registry });
@@ -78,6 +108,7 @@ export function setup(xml = ordersWrs()) {
   const clipboard = new MemoryClipboard();
   const server = new MemoryServer(parseXml(xml));
   const util = new WrsUtil({ registry, clipboard, backend: server });
+  checkDomAfterWrsUtilCalls(util, registry);
   const fired: string[][] = [];
   model.changes$.subscribe((c) => fired.push([...c.rowIds]));
   const doc = model.getData()!;

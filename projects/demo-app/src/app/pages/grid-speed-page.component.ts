@@ -42,6 +42,14 @@ const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() 
  * A grid over a static Wrs generated in the page (default 100,000 x 20) showing how long the grid takes from data
  * ready to first rows painted. `globalThis.gridSpeed.load(rows, columns?, invalidEvery?)` lets bench/grid drive the same page.
  */
+/** Figures of a load from text: text -> first rows built, -> first row painted, and text -> grid ready. */
+export interface TextLoadFigures {
+  readonly rows: number;
+  readonly parseMs: number;
+  readonly firstPaintMs: number;
+  readonly readyMs: number;
+}
+
 /** Page memory (MB above the empty page) with the parsed document alone and with the grid loaded. */
 export interface MemoryFigures {
   rows: number;
@@ -87,9 +95,17 @@ export class GridSpeedPageComponent {
 
   constructor() {
     const hook = globalThis as {
-      gridSpeed?: { load(rows: number, columns?: number, invalidEvery?: number): Promise<SpeedFigures>; memory(rows: number): Promise<MemoryFigures> };
+      gridSpeed?: {
+        load(rows: number, columns?: number, invalidEvery?: number): Promise<SpeedFigures>;
+        loadText(rows: number): Promise<TextLoadFigures>;
+        memory(rows: number): Promise<MemoryFigures>;
+      };
     };
-    hook.gridSpeed = { load: (rows, columns, invalidEvery) => this.load(rows, columns, invalidEvery), memory: (rows) => this.memory(rows) };
+    hook.gridSpeed = {
+      load: (rows, columns, invalidEvery) => this.load(rows, columns, invalidEvery),
+      loadText: (rows) => this.loadText(rows),
+      memory: (rows) => this.memory(rows),
+    };
     inject(DestroyRef).onDestroy(() => delete hook.gridSpeed);
   }
 
@@ -109,6 +125,35 @@ export class GridSpeedPageComponent {
     await nextFrame();
     const loaded = await pageMemoryMB();
     return { rows, documentMB: parsed.mb - base.mb, afterLoadMB: loaded.mb - base.mb, source: loaded.source };
+  }
+
+  /**
+   * Payload text -> first row painted, as an app loads a Wrs answer: the text handed to a provider (a large one is
+   * built in slices, its first rows painted while the rest is read), then on to the grid ready with the whole document.
+   * `parseMs` is text -> the provider's first rows (or its document), `firstPaintMs` from there to the first row painted.
+   */
+  async loadText(rows: number): Promise<TextLoadFigures> {
+    this.model.set(null);
+    await nextFrame();
+    let text = generatedWrs(rows, 20);
+    const t0 = performance.now();
+    const model = new StaticModel({ data: text });
+    let firstRows = 0;
+    const sub = model.loadProgress$.subscribe((p) => (firstRows ||= p ? performance.now() : 0));
+    const ready = model.fetchData();
+    if (!firstRows) await ready;
+    const parseMs = (firstRows || performance.now()) - t0;
+    text = '';
+    this.model.set(model);
+    const painted = () => !!document.querySelector('app-grid-speed-page .ui-grid-canvas .ui-grid-row')?.textContent;
+    while (!painted()) await new Promise(requestAnimationFrame);
+    const firstPaintMs = performance.now() - t0 - parseMs;
+    for (;;) {
+      if (this.grid()?.isReady()) break;
+      await new Promise(requestAnimationFrame);
+    }
+    sub.unsubscribe();
+    return { rows, parseMs, firstPaintMs, readyMs: performance.now() - t0 };
   }
 
   /** Generates and parses a Wrs (every `invalidEvery`-th row with an invalid cell), then measures data ready -> first rows painted. */

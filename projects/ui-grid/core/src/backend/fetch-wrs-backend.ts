@@ -10,7 +10,7 @@ export interface FetchWrsBackendOptions extends WrsBackendEndpoints {
   fetch?: typeof fetch;
 }
 
-/** The default WrsBackend: the protocol of design.md 5 over `fetch`. */
+/** The default WrsBackend: the Wrs server protocol (load, save, next identifier) over `fetch`. */
 export class FetchWrsBackend extends PostingWrsBackend {
   constructor(private readonly options: FetchWrsBackendOptions = {}) {
     super();

@@ -22,7 +22,7 @@ export interface WrsBackendEndpoints {
 }
 
 /**
- * The protocol of design.md 5 over any transport: a subclass only says how to POST XML text and how a failing
+ * The Wrs server protocol over any transport: a subclass only says how to POST XML text and how a failing
  * answer becomes a WrsError (`httpFailure`, `networkFailure`).
  */
 export abstract class PostingWrsBackend implements WrsBackend {

@@ -6,7 +6,7 @@ export interface WrsBackendCallOptions {
 }
 
 /**
- * The server round trip (design.md section 5), an interface so apps can bring their own transport.
+ * The server round trip (load, save, next identifier), an interface so apps can bring their own transport.
  * Failures reject with a WrsError (`BACKEND`, `SAVE_FAILED`, `SAVE_CONFLICT`, `NOT_WRS`) whose message carries the
  * server's reason; `details` say what kind of failure it was for a UI to tell in its language: `status` and `reason` of
  * an HTTP error answer, `noAnswer` (with `timeoutMs` for a timeout), NOT_WRS `answer` (`webPage`, `notXml`, `notWrs`).

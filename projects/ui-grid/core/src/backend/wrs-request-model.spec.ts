@@ -1,6 +1,6 @@
 import { domName } from '../../testing/fixtures';
 import { ConstantDataProvider } from '../data-provider/constant-data-provider';
-import { DataProviderRegistry } from '../data-provider/registry';
+import { DataProviderRegistry } from '../data-provider/data-provider';
 import { StaticModel } from '../data-provider/static-model';
 import { WrsError } from '../errors';
 import { parseXml, serializeXml } from '../xml/dom';

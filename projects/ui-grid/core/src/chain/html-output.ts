@@ -1,3 +1,4 @@
+import { trustedParserInput } from '../trusted-types';
 import { parseXml, serializeXml } from '../xml/dom';
 
 /** Puts a chain's HTML result into its target element; it must sanitize (no script, handlers or `javascript:` URLs). */
@@ -118,7 +119,7 @@ export function serializeXmlAsHtml(doc: Document): string {
 function parseInert(html: string): Node | null {
   const Parser = (globalThis as { DOMParser?: typeof DOMParser }).DOMParser;
   if (Parser) {
-    const doc = new Parser().parseFromString(html, 'text/html');
+    const doc = new Parser().parseFromString(trustedParserInput(html), 'text/html');
     return doc.body;
   }
   try {

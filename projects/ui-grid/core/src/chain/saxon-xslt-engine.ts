@@ -1,4 +1,5 @@
 import { WrsError } from '../errors';
+import { trustedEngineScriptUrl } from '../trusted-types';
 import { serializeXml } from '../xml/dom';
 import { CompiledStylesheet, XsltEngine, XsltParamValue } from './xslt-engine';
 import { StylesheetSource, hasStylesheetModules } from './stylesheet-modules';
@@ -30,8 +31,11 @@ interface NodeBuiltins {
   getBuiltinModule?: (id: string) => unknown;
 }
 
-/** Where the browser loads the saxon-js bundle from (scripts/build-saxon-bundle.mjs writes it; apps serve it as an asset). */
-export const DEFAULT_SAXON_SCRIPT_URL = 'saxon-js/saxon-js.js';
+/**
+ * Where the browser loads saxon-js from: the script an app's build makes from its own saxon-js (the `saxon-js`
+ * bundle of angular.json's `scripts`, which `ng add ngx-wrs-grid` sets up), relative to the page's base URL.
+ */
+export const DEFAULT_SAXON_SCRIPT_URL = 'saxon-js.js';
 
 // The one saxon-js instance of this page or process, loaded on the first XSLT step.
 let saxonLoad: Promise<SaxonApi> | null = null;
@@ -46,11 +50,11 @@ function loadSaxon(scriptUrl: string): Promise<SaxonApi> {
   return saxonLoad;
 }
 
-// A classic script: the bundle is a non-strict IIFE that defines the global SaxonJS (design.md section 7).
+// A classic script: the bundle is a non-strict IIFE that defines the global SaxonJS.
 function loadScript(doc: Document, url: string): Promise<SaxonApi> {
   return new Promise<SaxonApi>((resolve, reject) => {
     const script = doc.createElement('script');
-    script.src = url;
+    script.src = trustedEngineScriptUrl(url);
     script.async = true;
     script.onload = () => {
       const api = (globalThis as { SaxonJS?: SaxonApi }).SaxonJS;
@@ -59,7 +63,7 @@ function loadScript(doc: Document, url: string): Promise<SaxonApi> {
     };
     script.onerror = () => {
       script.remove();
-      reject(new WrsError('CHAIN_LOAD_FAILED', `Cannot load the XSLT engine script ${url} (is the saxon-js bundle served as an asset?)`, url));
+      reject(new WrsError('CHAIN_LOAD_FAILED', `Cannot load the XSLT engine script ${url} (an Angular app builds it from saxon-js with the scripts entry that ng add ngx-wrs-grid writes to angular.json)`, url));
     };
     doc.head.appendChild(script);
   });

@@ -1,5 +1,5 @@
 import { WrsError } from '../errors';
-import { DataProviderRegistry } from '../data-provider/registry';
+import { DataProviderRegistry } from '../data-provider/data-provider';
 import { StaticModel } from '../data-provider/static-model';
 import { XmlLoader } from '../data-provider/xml-loader';
 import { parseXml } from '../xml/dom';

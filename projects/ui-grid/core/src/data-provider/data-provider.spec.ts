@@ -1,13 +1,13 @@
 import { WrsError } from '../errors';
 import { domName, ordersWrs } from '../../testing/fixtures';
 import { waitFor } from '../../testing/wait';
-import { ChangeSet, DataProvider } from './data-provider';
+import { ChangeSet, DataProvider, DataProviderRegistry } from './data-provider';
 import { StatusEvent } from './listeners';
-import { DataProviderRegistry } from './registry';
 import { SimpleModel } from './simple-model';
 import { StaticModel } from './static-model';
 import { LoadFailedStatus, LoadingStatus, Status, TransformedStatus } from './status';
 import { parseXml } from '../xml/dom';
+import { checkDomAfterProviderCalls } from '../../testing/dom-consistency';
 
 function deferredLoader() {
   const calls: { url: string; resolve: (text: string) => void; reject: (e: unknown) => void }[] = [];
@@ -17,6 +17,7 @@ function deferredLoader() {
 
 describe(`DataProvider life cycle and listeners (${domName()})`, () => {
   let registry: DataProviderRegistry;
+  beforeEach(checkDomAfterProviderCalls);
   beforeEach(() => (registry = new DataProviderRegistry()));
 
   it('is lazy: constructing starts nothing, execute() passes Initialized -> Loading -> Transformed', async () => {

@@ -1,69 +1,49 @@
-import type { ChangeSet, DataProvider } from './data-provider';
-import type { Status, StatusClass } from './status';
+import type { DataProvider } from './data-provider';
+import type { ChangeListenerFnOf, OnChangeParamOf, RemoveDataListenerParamOf } from './change-channel';
+import type {
+  AddStatusListenerParamOf,
+  OnReadyParamOf,
+  RemoveStatusListenerParamOf,
+  StatusEventOf,
+  StatusListenerFnOf,
+  StatusListenerOf,
+} from './status-channel';
+
+// The listener shapes of the status and change-set channels, over DataProvider: the names of the public API.
 
 /** What a status listener receives: the new status and the provider it belongs to. */
-export interface StatusEvent {
-  readonly status: Status;
-  readonly provider: DataProvider;
-}
+export type StatusEvent = StatusEventOf<DataProvider>;
 
-export type StatusListenerFn = (event: StatusEvent) => void;
+export type StatusListenerFn = StatusListenerFnOf<DataProvider>;
 
 /** An object listener, for code that keeps listener objects rather than functions. */
-export interface StatusListener {
-  statusTransitionHandler(event: StatusEvent): void;
-}
+export type StatusListener = StatusListenerOf<DataProvider>;
 
 /**
  * Parameters of `addStatusListener`. Without `status` the listener hears every transition from now on;
  * with `status` only that status (an instance or a class), and at once when it is current unless `onlyFuture`.
  */
-export interface AddStatusListenerParam {
-  listener: StatusListenerFn | StatusListener;
-  status?: Status | StatusClass;
-  onlyOnce?: boolean;
-  onlyFuture?: boolean;
-}
+export type AddStatusListenerParam = AddStatusListenerParamOf<DataProvider>;
 
 /** Parameters of `removeStatusListener`: the listener given to `addStatusListener`. */
-export interface RemoveStatusListenerParam {
-  listener: StatusListenerFn | StatusListener;
-}
+export type RemoveStatusListenerParam = RemoveStatusListenerParamOf<DataProvider>;
 
 /**
  * Parameters of `onReady` and `onceReady`. `onSuccess` runs on each ready status (once for `onceReady`);
  * at once when the provider is ready already, unless `onlyFuture`. `executeIfNotReady` starts loading when idle.
  */
-export interface OnReadyParam {
-  onSuccess: StatusListenerFn;
-  executeIfNotReady?: boolean;
-  onlyFuture?: boolean;
-  onlyOnce?: boolean;
-}
+export type OnReadyParam = OnReadyParamOf<DataProvider>;
 export type OnceReadyParam = Omit<OnReadyParam, 'onlyOnce'>;
 
-export type ChangeListenerFn = (changeSet: ChangeSet) => void;
+export type ChangeListenerFn = ChangeListenerFnOf<DataProvider>;
 
 /**
  * Parameters of `onChange`. With `trackingXPath` the callback runs only for change sets after which the nodes
  * at that XPath serialize differently than before. `id` names the listener for `removeDataListener`.
  */
-export interface OnChangeParam {
-  callback: ChangeListenerFn;
-  trackingXPath?: string;
-  id?: string;
-  onlyOnce?: boolean;
-}
+export type OnChangeParam = OnChangeParamOf<DataProvider>;
 
 /** Parameters of `removeDataListener`: every listener matching the given id or callback is removed. */
-export interface RemoveDataListenerParam {
-  id?: string;
-  callback?: ChangeListenerFn;
-}
+export type RemoveDataListenerParam = RemoveDataListenerParamOf<DataProvider>;
 
-/** Parameters of `fetchData`. */
-export interface FetchDataParam {
-  forced?: boolean;
-  /** Stops waiting when aborted: the promise rejects (LOAD_FAILED) and keeps no listener on the provider; the load goes on. */
-  signal?: AbortSignal;
-}
+export type { FetchDataParam } from './load-wait';

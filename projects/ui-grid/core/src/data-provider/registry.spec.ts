@@ -1,7 +1,6 @@
 import { domName, ordersWrs } from '../../testing/fixtures';
 import { ConstantDataProvider } from './constant-data-provider';
-import { DataProvider } from './data-provider';
-import { DataProviderRegistry, defaultRegistry } from './registry';
+import { DataProvider, DataProviderRegistry, defaultRegistry } from './data-provider';
 import { StaticModel } from './static-model';
 import { guiStatusEstablished, GUI_STATUS_ESTABLISHED_ID } from './well-known-models';
 import { WrsError } from '../errors';

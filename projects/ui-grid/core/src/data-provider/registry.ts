@@ -1,29 +1,31 @@
 import { WrsError } from '../errors';
-import type { DataProvider } from './data-provider';
 
-/** Finds providers by id (spec 2.2: a provider with an id registers itself). */
-export class DataProviderRegistry {
-  private readonly providers = new Map<string, DataProvider>();
+/**
+ * Finds providers by id (spec 2.2). Generic over the provider, so this file needs no DataProvider:
+ * `DataProviderRegistry` (in data-provider.ts) is this over DataProvider.
+ */
+export class ProviderRegistry<P extends { readonly id: string }> {
+  private readonly providers = new Map<string, P>();
 
   /** Registers a provider under its id; an id in use by another provider is replaced (the newest wins). */
-  register(provider: DataProvider): void {
+  register(provider: P): void {
     this.providers.set(provider.id, provider);
   }
 
   /** The provider of an id, or null. */
-  get(id: string): DataProvider | null {
+  get(id: string): P | null {
     return this.providers.get(id) ?? null;
   }
 
   /** The provider of an id; throws UNKNOWN_PROVIDER when there is none. */
-  require(id: string): DataProvider {
+  require(id: string): P {
     const provider = this.providers.get(id);
     if (!provider) throw new WrsError('UNKNOWN_PROVIDER', `No data provider is registered with id "${id}"`, id);
     return provider;
   }
 
   /** Removes a provider (by id or instance); returns true when one was removed. */
-  unregister(idOrProvider: string | DataProvider): boolean {
+  unregister(idOrProvider: string | P): boolean {
     const id = typeof idOrProvider === 'string' ? idOrProvider : idOrProvider.id;
     const current = this.providers.get(id);
     if (!current || (typeof idOrProvider !== 'string' && current !== idOrProvider)) return false;
@@ -39,6 +41,3 @@ export class DataProviderRegistry {
     return this.providers.has(id);
   }
 }
-
-/** The registry providers use when none is given in their args. */
-export const defaultRegistry = new DataProviderRegistry();

@@ -1,6 +1,6 @@
 import { WrsError } from '../errors';
-import { parseXml } from '../xml/dom';
 import { DataProvider, DataProviderArgs } from './data-provider';
+import { WrsTextLoad } from './wrs-text-load';
 import { XmlLoader, getDefaultXmlLoader } from './xml-loader';
 
 export interface SimpleModelArgs extends DataProviderArgs {
@@ -10,10 +10,15 @@ export interface SimpleModelArgs extends DataProviderArgs {
   loader?: XmlLoader;
 }
 
-/** A provider that loads an XML document from a url. An HTTP or parse failure ends in LoadFailedStatus with the reason. */
+/**
+ * A provider that loads an XML document from a url. An HTTP or parse failure ends in LoadFailedStatus with the reason.
+ * A large Wrs is built in slices (`loadProgress$`).
+ */
 export class SimpleModel extends DataProvider {
   readonly url: string;
   private readonly loader?: XmlLoader;
+  private readonly textLoad = new WrsTextLoad();
+  readonly loadProgress$ = this.textLoad.loadProgress$;
 
   constructor(args: SimpleModelArgs) {
     super(args);
@@ -26,12 +31,13 @@ export class SimpleModel extends DataProvider {
     this.setStatus(this.loadingStatus);
     const text = await (this.loader ?? getDefaultXmlLoader())(this.url);
     if (!current()) return;
-    let doc: Document;
+    let doc: Document | null;
     try {
-      doc = parseXml(text);
+      doc = await this.textLoad.parse(text, current);
     } catch (e) {
       throw new WrsError('LOAD_FAILED', `${this.url} is not well-formed XML: ${e instanceof Error ? e.message : e}`, this.url);
     }
+    if (!doc || !current()) return;
     this.setData(doc);
     this.setStatus(this.transformedStatus);
   }

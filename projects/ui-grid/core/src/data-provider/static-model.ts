@@ -1,15 +1,21 @@
 import { WrsError } from '../errors';
 import { parseXml } from '../xml/dom';
 import { DataProvider, DataProviderArgs } from './data-provider';
+import { WrsTextLoad } from './wrs-text-load';
 
 export interface StaticModelArgs extends DataProviderArgs {
   /** XML text or a document. */
   data: string | Document;
 }
 
-/** A provider over XML given in code. Loading is synchronous: after `execute()` it is ready (or LoadFailed). */
+/**
+ * A provider over XML given in code. Loading is synchronous: after `execute()` it is ready (or LoadFailed); a Wrs
+ * text of `WrsTextLoad.slicedMinLength` or more is built in slices (`loadProgress$`) and ready when all its rows are.
+ */
 export class StaticModel extends DataProvider {
   private readonly source: string | Document;
+  private readonly textLoad = new WrsTextLoad();
+  readonly loadProgress$ = this.textLoad.loadProgress$;
 
   constructor(args: StaticModelArgs) {
     super(args);
@@ -19,9 +25,17 @@ export class StaticModel extends DataProvider {
     this.source = args.data;
   }
 
-  protected doExecute(): void {
+  protected doExecute(current: () => boolean): Promise<void> | void {
     this.setStatus(this.loadingStatus);
+    if (typeof this.source === 'string' && WrsTextLoad.slices(this.source)) return this.loadInSlices(this.source, current);
     this.setData(typeof this.source === 'string' ? parseXml(this.source) : this.source);
+    this.setStatus(this.transformedStatus);
+  }
+
+  private async loadInSlices(text: string, current: () => boolean): Promise<void> {
+    const doc = await this.textLoad.parse(text, current);
+    if (!doc || !current()) return;
+    this.setData(doc);
     this.setStatus(this.transformedStatus);
   }
 }

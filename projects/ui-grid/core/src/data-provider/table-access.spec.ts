@@ -1,12 +1,16 @@
 import { WrsError } from '../errors';
 import { domName, ordersWrs, wrsText } from '../../testing/fixtures';
-import { ChangeSet } from './data-provider';
-import { DataProviderRegistry } from './registry';
+import { ChangeSet, DataProviderRegistry } from './data-provider';
 import { StaticModel } from './static-model';
+import { checkDomAfterProviderCalls } from '../../testing/dom-consistency';
+import { MemoryClipboard, checkDomAfterWrsUtilCalls } from '../../testing/wrs-util-harness';
+import { WrsIndex } from '../rows/wrs-index';
+import { WrsUtil } from '../wrs/wrs-util';
 
 describe(`tbl* accessors (${domName()})`, () => {
   let model: StaticModel;
   let sets: ChangeSet[];
+  beforeEach(checkDomAfterProviderCalls);
   beforeEach(async () => {
     model = new StaticModel({ data: ordersWrs(), registry: new DataProviderRegistry() });
     await model.execute();
@@ -131,6 +135,26 @@ describe(`tbl* accessors (${domName()})`, () => {
     expect(model.tblDelete({ filter: { country: 'FR' }, rmi: false })).toBe(1);
     expect(model.query("/*/wrs:Data/*[@id='R2']")).toBeNull();
     expect(model.read('count(/*/wrs:Data/*)')).toBe('2');
+  });
+
+  it('tbl* and write between rows inserted by insertRow, duplicateRows and pasteAsNewRows see the rows in document order, in childNodes too', async () => {
+    const registry = new DataProviderRegistry();
+    const orders = new StaticModel({ id: 'orders', data: ordersWrs(), registry });
+    await orders.execute();
+    const util = new WrsUtil({ registry, clipboard: new MemoryClipboard() });
+    checkDomAfterWrsUtilCalls(util, registry);
+    util.insertRow({ model: orders, rowStartPos: 2, propagateUpdate: false });
+    orders.tblUpdate({ rowId: 'I_1_R2', values: { name: 'Ines' } });
+    util.duplicateRows({ model: orders, rowStartPos: 3, insertBeforeSelection: false, propagateUpdate: false });
+    await util.pasteAsNewRows({ model: orders, rowStartPos: 4, text: 'Paul\t8\tIT\r\n' });
+    orders.write("/*/wrs:Data/*[1]/wrs:C[2]", '4');
+    expect(orders.tblDelete({ filter: { name: 'Bert' } })).toBe(2);
+    const names = ['Anna', 'Ines', 'Cleo', 'Paul'];
+    expect(orders.tblSelect({ columns: ['name'] }).map((r) => r['name'])).toEqual(names);
+    const data = orders.query('/*/wrs:Data') as Element;
+    expect(Array.from(data.childNodes, (row) => `${row.nodeName} ${(row as Element).getAttribute('id')}`)).toEqual(
+      WrsIndex.of(orders.getData()!).rows().map((row) => `${row.nodeName} ${row.getAttribute('id')}`),
+    );
   });
 
   it('tbl* on a provider that is not ready raise NOT_READY', () => {

@@ -1,21 +1,22 @@
 import { setOwn } from './own-keys';
 import { WrsError } from '../errors';
-import { WrsIndex } from '../wrs/wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 import { ELEMENT_NODE, createWrsElement } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import {
   cellAt,
   cellValue,
-  createRow,
-  defaultCellValue,
   deleteRowElement,
-  newRowIds,
-  nextTransactionsNumber,
   rowState,
   setCellContent,
   writeCell,
-} from '../wrs/row-states';
-import type { DataProvider } from './data-provider';
+} from '../rows/row-states';
+import {
+  createRow,
+  defaultCellValue,
+  newRowIds,
+  nextTransactionsNumber,
+} from '../rows/new-rows';
 
 /** A row as `tblSelect` returns it: column id -> cell text, null for `wrs:null`. */
 export type TableRow = Record<string, string | null>;
@@ -50,9 +51,19 @@ export interface TblDeleteArgs {
 
 const text = (v: string | number | boolean | null): string | null => (v === null || v === undefined ? null : String(v));
 
+/** What the `tbl*` accessors ask of their provider (a DataProvider is one). */
+export interface TableHost {
+  readonly id: string;
+  /** The data's Wrs index; throws NOT_READY without data. */
+  wrsIndex(): WrsIndex;
+  noteChange(nodes: Iterable<Node>, rowIds: Iterable<string>): void;
+  noteUnchanged(): void;
+  fire(): void;
+}
+
 /** The `tbl*` accessors of spec 4.2 over a provider's Wrs, through the Wrs index. */
 export class TableAccess {
-  constructor(private readonly provider: DataProvider) {}
+  constructor(private readonly provider: TableHost) {}
 
   private positions(index: WrsIndex, ids: readonly string[]): number[] {
     return ids.map((id) => {

@@ -1,6 +1,5 @@
 import { NS } from '../xml/namespaces';
-import type { DataProvider } from './data-provider';
-import { DataProviderRegistry, defaultRegistry } from './registry';
+import { DataProvider, DataProviderRegistry, defaultRegistry } from './data-provider';
 import { StaticModel } from './static-model';
 
 /** Id of the gui status model (spec 2.1 `statusModel`): filters live at `/guiStatus:Status/f:Filter`. */

@@ -1,12 +1,13 @@
 import { WrsError } from '../errors';
 import { NS } from '../xml/namespaces';
 import { domName, ordersWrs } from '../../testing/fixtures';
-import { DataProviderRegistry } from './registry';
+import { DataProviderRegistry } from './data-provider';
 import { SimpleModel } from './simple-model';
 import { StaticModel } from './static-model';
-import { WrsIndex } from '../wrs/wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 import { WrsUtil } from '../wrs/wrs-util';
 import { rowShapes } from '../../testing/wrs-shape';
+import { checkDomAfterProviderCalls } from '../../testing/dom-consistency';
 
 const GUI = `<guiStatus:Status xmlns:guiStatus="${NS.guiStatus}" xmlns:f="${NS.f}"/>`;
 
@@ -14,6 +15,7 @@ describe(`write rules, spec 4.5 (${domName()})`, () => {
   let registry: DataProviderRegistry;
   let status: StaticModel;
   let orders: StaticModel;
+  beforeEach(checkDomAfterProviderCalls);
   beforeEach(async () => {
     registry = new DataProviderRegistry();
     status = new StaticModel({ data: GUI, registry });

@@ -1,6 +1,6 @@
 import { WrsError } from '../errors';
 import { domName } from '../../testing/fixtures';
-import { DataProviderRegistry } from './registry';
+import { DataProviderRegistry } from './data-provider';
 import { SimpleModel } from './simple-model';
 import { LoadFailedStatus } from './status';
 import { fetchXmlLoader } from './xml-loader';

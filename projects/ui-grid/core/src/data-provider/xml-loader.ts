@@ -1,5 +1,5 @@
 import { WrsError } from '../errors';
-import { errorReason } from '../backend/backend-answers';
+import { errorReason } from '../xml/error-answer';
 
 /** Fetches XML text for a url; a pluggable seam so providers load in the browser, in Node and in tests alike. */
 export type XmlLoader = (url: string, init?: { method?: string; body?: string; headers?: Record<string, string> }) => Promise<string>;

@@ -1,7 +1,7 @@
 import { WrsError } from '../errors';
 import { parseXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { WrsIndex } from '../wrs/wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 import { domName, wrsText } from '../../testing/fixtures';
 import { excelNumberFormat, exportColumns, wrsToCsv, wrsToXlsx } from './wrs-export';
 

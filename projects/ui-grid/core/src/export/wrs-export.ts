@@ -2,8 +2,9 @@ import { ownValue } from '../data-provider/own-keys';
 import { WrsError } from '../errors';
 import { scaleOf } from '../wrs/apply-scale';
 import { csvField, toCsv } from '../wrs/clipboard-text';
-import { cellAt, cellValue, isNumericType, rowState } from '../wrs/row-states';
-import { WrsIndex } from '../wrs/wrs-index';
+import { cellAt, cellValue, rowState } from '../rows/row-states';
+import { isNumericType } from '../rows/new-rows';
+import { WrsIndex } from '../rows/wrs-index';
 
 /** A column as an export writes it: id, caption, SQL type and scale from the Wrs header (null: no scale, as `applyScale` reads it). */
 export interface ExportColumn {

@@ -1,7 +1,7 @@
 import { NS } from '../xml/namespaces';
-import { cellValue, hasCellShape, nthCell } from '../wrs/row-states';
+import { cellValue, hasCellShape, nthCell } from '../rows/row-states';
 import { SourceCells } from '../wrs/source-cells';
-import { WrsIndex } from '../wrs/wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 
 /** The kept values of one column: rows `[0, filled)` of `index.rows()` are read. */
 interface KeptColumn {

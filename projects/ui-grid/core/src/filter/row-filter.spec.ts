@@ -1,12 +1,13 @@
 import { WrsError } from '../errors';
 import { parseXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { WrsIndex } from '../wrs/wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 import { domName, wrsText } from '../../testing/fixtures';
 import { compileFilter, filterRows } from './row-filter';
 import { sortRows } from './row-order';
 import { ColumnValues } from './column-values';
-import { cellValue, createRow, nthCell, writeCell } from '../wrs/row-states';
+import { cellValue, nthCell, writeCell } from '../rows/row-states';
+import { createRow } from '../rows/new-rows';
 
 const F = NS.f;
 

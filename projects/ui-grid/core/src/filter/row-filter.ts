@@ -2,8 +2,8 @@ import { ownValue } from '../data-provider/own-keys';
 import { WrsError } from '../errors';
 import { ELEMENT_NODE } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { cellAt, cellValue, rowState } from '../wrs/row-states';
-import { WrsIndex } from '../wrs/wrs-index';
+import { cellAt, cellValue, rowState } from '../rows/row-states';
+import { WrsIndex } from '../rows/wrs-index';
 import { ColumnValues } from './column-values';
 import { TypedValues, temporalSortKey, typedValues } from './typed-values';
 
@@ -29,7 +29,7 @@ export interface CompileFilterOptions {
   custom?: Readonly<Record<string, ColumnFilterFunction>>;
 }
 
-/** The operators of `formats/filter-1.0.0.xsd` that a client can evaluate. */
+/** The operators of the filter format (`f:Expression/@op`) that a client can evaluate. */
 export const FILTER_OPERATORS = ['=', '>', '>=', '<', '<=', '<>', '!=', 'like', 'notLike', 'in', 'notIn', 'bitand'] as const;
 
 const truthy = (v: string | null) => v === 'true' || v === '1';

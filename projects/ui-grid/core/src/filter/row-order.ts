@@ -1,6 +1,6 @@
 import { WrsError } from '../errors';
-import { cellAt, cellValue } from '../wrs/row-states';
-import { WrsIndex } from '../wrs/wrs-index';
+import { cellAt, cellValue } from '../rows/row-states';
+import { WrsIndex } from '../rows/wrs-index';
 import { ColumnValues } from './column-values';
 import { TypedKey, TypedValues, temporalSortKey, typedValues } from './typed-values';
 

@@ -1,4 +1,4 @@
-import { isNumericType } from '../wrs/row-states';
+import { isNumericType } from '../rows/new-rows';
 
 /**
  * Cell text as a value of its column's type, for filters and sorting on the client that agree with the server's SQL:

@@ -1,8 +1,8 @@
 import { parseXml } from '../xml/dom';
 import { WRS, domName } from '../../testing/fixtures';
 import { allRowsCsv } from './all-rows-csv';
-import { cellsOf } from './row-states';
-import { WrsIndex } from './wrs-index';
+import { cellsOf } from '../rows/row-states';
+import { WrsIndex } from '../rows/wrs-index';
 
 const HEADER = `<wrs:Header><wrs:Columns><wrs:C pos="1" id="a" caption="First, A"/><wrs:C pos="2" id="b"/><wrs:C pos="3" id="c" caption="=C"/></wrs:Columns></wrs:Header>`;
 

@@ -1,8 +1,8 @@
 import { ELEMENT_NODE } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { csvField } from './clipboard-text';
-import { cellValue, cellsOf, hasCellShape } from './row-states';
-import { WrsIndex } from './wrs-index';
+import { cellValue, cellsOf, hasCellShape } from '../rows/row-states';
+import { WrsIndex } from '../rows/wrs-index';
 
 const TEXT_NODE = 3;
 const CDATA_SECTION_NODE = 4;

@@ -1,7 +1,7 @@
 import { ELEMENT_NODE } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { WrsIndex } from './wrs-index';
-import { cellValue, hasCellShape, setCellContent } from './row-states';
+import { WrsIndex } from '../rows/wrs-index';
+import { cellValue, hasCellShape, setCellContent } from '../rows/row-states';
 
 const DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 /** Largest scale rounded to (PostgreSQL's numeric allows no more): a result is never longer than its text and this. */

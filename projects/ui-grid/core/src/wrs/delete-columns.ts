@@ -1,10 +1,10 @@
 import { WrsError } from '../errors';
 import { ELEMENT_NODE } from '../xml/dom';
-import { WrsIndex } from './wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 
 /**
  * Physically drops columns (spec 4.3 `deleteColumns`): their header `wrs:C`, and in every row their cell with
- * its `wrs:O`; the remaining header columns are renumbered 1..n (design.md 4). An unknown id changes nothing
+ * its `wrs:O`; the remaining header columns are renumbered 1..n. An unknown id changes nothing
  * and raises UNKNOWN_COLUMN.
  */
 export function deleteColumnsOf(index: WrsIndex, colIds: readonly string[]): void {

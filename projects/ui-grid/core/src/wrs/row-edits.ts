@@ -1,25 +1,28 @@
 import { WrsError } from '../errors';
 import { createWrsElement } from '../xml/dom';
+import { insertNodesBefore } from '../xml/insert-nodes';
 import { forgetSourceText } from '../xml/source-text';
-import { WrsIndex } from './wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 import { pushAll } from './push-all';
 import {
   cellValue,
   cellsOf,
   copyRowAs,
-  createRow,
-  defaultCellValue,
   deleteRowElement,
   markModified,
   pastedValue,
-  newRowIds,
-  nextTransactionsNumber,
   originalOf,
   restoreRowElement,
   rowState,
   sameContent,
   setCellContent,
-} from './row-states';
+} from '../rows/row-states';
+import {
+  createRow,
+  defaultCellValue,
+  newRowIds,
+  nextTransactionsNumber,
+} from '../rows/new-rows';
 import type { CellBlock } from './clipboard-text';
 
 /**
@@ -68,7 +71,7 @@ function removeRows(index: WrsIndex, rows: Element[]): void {
   index.removed(rows);
 }
 
-/** Deletes rows `start..end` by the rules of design.md 4 (R, M -> D with originals; I removed; D unchanged). */
+/** Deletes rows `start..end` (R, M -> D with originals; I removed; D unchanged). */
 export function deleteRowRange(index: WrsIndex, start: number, end: number): RowEdit {
   checkRowRange(index, start, end);
   const edit = emptyEdit();
@@ -89,7 +92,7 @@ export function deleteRowRange(index: WrsIndex, start: number, end: number): Row
 }
 
 /**
- * Restores rows `start..end` in columns `colStart..colEnd` (design.md 4): I rows are removed, D rows become R,
+ * Restores rows `start..end` in columns `colStart..colEnd`: I rows are removed, D rows become R,
  * an M row gets its originals back in those columns and becomes R when no other column still differs.
  */
 export function restoreRange(index: WrsIndex, start: number, end: number, colStart: number, colEnd: number): RowEdit {
@@ -150,14 +153,14 @@ function restoreCells(row: Element, from: number, to: number): boolean {
   return changed;
 }
 
-/** The values new cells get, one per column (design.md 4). */
+/** The values new cells get, one per column (`defaultCellValue`). */
 export function defaultRowValues(index: WrsIndex): (string | null)[] {
   return index.columns().map((c) => defaultCellValue(c));
 }
 
 /**
  * Inserts new rows before the row at 0-based `atIndex` (at the end when it equals the row count) in one
- * transaction: `wrs:TransactionsNumber` advances once and the ids follow design.md 4, anchored on `anchorId`.
+ * transaction: `wrs:TransactionsNumber` advances once and the ids follow `newRowIds`, anchored on `anchorId`.
  */
 export function insertRowElements(index: WrsIndex, atIndex: number, anchorId: string | null, rowsValues: readonly (readonly (string | null)[])[]): RowEdit {
   return insertBuiltRows(index, atIndex, anchorId, rowsValues.length, (i, id) => createRow(index.doc, 'I', id, rowsValues[i]));
@@ -175,14 +178,8 @@ function insertBuiltRows(index: WrsIndex, atIndex: number, anchorId: string | nu
   }
   const transaction = nextTransactionsNumber(doc);
   const ids = newRowIds(index, transaction, anchorId, count);
-  const fragment = doc.createDocumentFragment();
-  for (let i = 0; i < count; i++) {
-    const row = build(i, ids[i]);
-    fragment.appendChild(row);
-    edit.created.push(row);
-  }
-  const before = index.rowAt(atIndex + 1);
-  data.insertBefore(fragment, before);
+  for (let i = 0; i < count; i++) edit.created.push(build(i, ids[i]));
+  insertNodesBefore(data, edit.created, index.rowAt(atIndex + 1));
   index.inserted(atIndex, edit.created);
   pushAll(edit.nodes, edit.created);
   pushAll(edit.rowIds, ids);

@@ -1,7 +1,7 @@
 import { ELEMENT_NODE } from '../xml/dom';
 import { TEXT_ESCAPED, appendNodeXml, escapeAttribute, escapeText } from '../xml/xml-text';
 import { NS } from '../xml/namespaces';
-import { cellValue, cellsOf } from './row-states';
+import { cellValue, cellsOf } from '../rows/row-states';
 
 const TEXT_NODE = 3;
 const CDATA_SECTION_NODE = 4;

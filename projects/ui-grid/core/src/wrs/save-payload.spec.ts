@@ -3,8 +3,8 @@ import { NS } from '../xml/namespaces';
 import { WRS, domName } from '../../testing/fixtures';
 import { rowShapes } from '../../testing/wrs-shape';
 import { buildSavePayload } from './save-payload';
-import { cellValue, cellsOf } from './row-states';
-import { WrsIndex } from './wrs-index';
+import { cellValue, cellsOf } from '../rows/row-states';
+import { WrsIndex } from '../rows/wrs-index';
 
 const HEADER =
   '<wrs:Header><wrs:Columns><wrs:C pos="1" id="a"/><wrs:C pos="2" id="b"/></wrs:Columns>' +

@@ -1,7 +1,8 @@
 import { createDocument, ELEMENT_NODE, parseXml, serializeXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { WrsIndex } from './wrs-index';
-import { RowState, cellValue, cellsOf, commitRow, createRow, markModified, originalOf, renameRow, rowState, setCellContent } from './row-states';
+import { WrsIndex } from '../rows/wrs-index';
+import { RowState, cellValue, cellsOf, commitRow, markModified, originalOf, renameRow, rowState, setCellContent } from '../rows/row-states';
+import { createRow } from '../rows/new-rows';
 import { appendRowXmlText } from './row-xml-text';
 
 /** One row as it was sent: the element, its state and its cell values then, to tell later changes apart on commit. */
@@ -24,7 +25,7 @@ export interface SavePayload {
 const ROWS_MARK = '<!--save-payload-rows-->';
 
 /**
- * Builds what a save sends (design.md 5), from the index's changed rows only: unchanged R rows are never visited.
+ * Builds what a save sends (the I, M and D rows), from the index's changed rows only: unchanged R rows are never visited.
  * The rows are written as text straight from the document (`appendRowXmlText`), not copied into a new document first,
  * into a `wrs:Data` of our own declaring the `wrs` prefix, whatever prefix the document and its serializer use.
  */
@@ -75,7 +76,7 @@ function payloadShell(index: WrsIndex): Document {
 }
 
 /**
- * After the server committed a payload the document becomes what the server holds (design.md 4): sent D rows go,
+ * After the server committed a payload the document becomes what the server holds: sent D rows go,
  * sent I and M rows become R without `wrs:O`. Changes made while the save ran are kept as changes against what the
  * server now holds, so the next save sends them:
  * - a sent I or M row edited again (or restored) stays M, with the sent values as its originals;

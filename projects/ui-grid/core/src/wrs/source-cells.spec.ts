@@ -1,13 +1,14 @@
-import { DataProviderRegistry } from '../data-provider/registry';
+import { DataProviderRegistry } from '../data-provider/data-provider';
 import { StaticModel } from '../data-provider/static-model';
 import { ColumnValues } from '../filter/column-values';
 import { parseXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { SOURCE_TEXT_MIN_LENGTH, keepSourceText, sourceTextOf } from '../xml/source-text';
 import { domName } from '../../testing/fixtures';
-import { cellAt, cellValue, setCellContent } from './row-states';
-import { SourceCells, decodeXmlText } from './source-cells';
-import { WrsIndex } from './wrs-index';
+import { cellAt, cellValue, setCellContent } from '../rows/row-states';
+import { SourceCells } from './source-cells';
+import { decodeXmlText } from '../xml/markup-scan';
+import { WrsIndex } from '../rows/wrs-index';
 import { WrsUtil } from './wrs-util';
 
 const WRS = NS.wrs;

@@ -1,8 +1,9 @@
 import { domName, wrsText } from '../../testing/fixtures';
 import { parseXml } from '../xml/dom';
-import { WrsIndex } from './wrs-index';
-import { cellValue, cellsOf } from './row-states';
+import { WrsIndex } from '../rows/wrs-index';
+import { cellValue, cellsOf } from '../rows/row-states';
 import { StoredValidationResult, ValidationError, compareValidationErrors, findValidationResult, replaceValidationResultOf, validationErrorCountOf, validationWrsOf } from './validation-result';
+import { expectConsistentDom } from '../../testing/dom-consistency';
 
 /** A small deterministic random source, so a failing sequence can be replayed from its seed. */
 function random(seed: number): () => number {
@@ -63,6 +64,7 @@ describe(`StoredValidationResult (${domName()})`, () => {
         expect(ids).withContext(`seed ${seed}, step ${step}`).toEqual(resultIds(new StoredValidationResult('x').replaceAll(doc().documentElement, all())));
         expect(new Set(ids).size).toBe(ids.length);
         expect(validationErrorCountOf(wrs)).toBe(ids.length);
+        expectConsistentDom([wrs.ownerDocument], `seed ${seed}, step ${step}`);
       }
     }
   });

@@ -1,7 +1,7 @@
 import { WrsError } from '../errors';
 import { createDocument, createWrsElement } from '../xml/dom';
-import { WrsIndex, WrsColumn } from './wrs-index';
-import { cellAt, cellValue, setCellContent } from './row-states';
+import { WrsIndex, WrsColumn } from '../rows/wrs-index';
+import { cellAt, cellValue, setCellContent } from '../rows/row-states';
 
 function copyColumn(doc: Document, source: Element, pos: number, id: string, caption: string): Element {
   const column = doc.importNode(source, false) as Element;
@@ -16,7 +16,7 @@ function captionOf(column: WrsColumn): string {
 }
 
 /**
- * Transposes the innermost dimension (the last `@dimId` column) from rows to columns (design.md 4): one row per
+ * Transposes the innermost dimension (the last `@dimId` column) from rows to columns: one row per
  * distinct combination of the other dimensions, one column `v.c` per distinct innermost value `v` and value
  * column `c` (both in first-appearance order); missing combinations give empty cells. D rows are left out.
  */

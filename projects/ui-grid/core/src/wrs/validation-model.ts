@@ -1,12 +1,11 @@
-import { DataProvider } from '../data-provider/data-provider';
+import { DataProvider, DataProviderRegistry } from '../data-provider/data-provider';
 import type { ChainDefinition, ChainParameterValue, JsChainStep } from '../chain/chain-definition';
 import { ModelWrapper } from '../chain/model-wrapper';
 import { createDocument, createWrsElement } from '../xml/dom';
-import { DataProviderRegistry } from '../data-provider/registry';
 import { TransformedStatus } from '../data-provider/status';
 import { DEFAULT_VALIDATION, validationFor } from './validation';
 import { replaceValidationResultOf, validationWrsOf } from './validation-result';
-import { WrsIndex } from './wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 
 /** What `validateModel`'s `fn` receives. */
 export interface ValidationOutcome {

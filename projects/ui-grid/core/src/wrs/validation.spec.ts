@@ -1,8 +1,8 @@
-import { DataProviderRegistry } from '../data-provider/registry';
+import { DataProviderRegistry } from '../data-provider/data-provider';
 import { StaticModel } from '../data-provider/static-model';
 import { WRS, domName, wrsText } from '../../testing/fixtures';
-import { WrsIndex } from './wrs-index';
-import { cellValue, cellsOf } from './row-states';
+import { WrsIndex } from '../rows/wrs-index';
+import { cellValue, cellsOf } from '../rows/row-states';
 import { WrsUtil } from './wrs-util';
 import { VALIDATION_MESSAGES, registerValidation } from './validation';
 import { storeValidationWrsOf, validationWrsOf } from './validation-result';

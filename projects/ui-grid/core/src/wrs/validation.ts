@@ -1,8 +1,9 @@
 import { WrsError } from '../errors';
 import { ELEMENT_NODE, firstChildElement } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { WrsIndex, WrsColumn } from './wrs-index';
-import { cellValue, hasCellShape, referenceValues } from './row-states';
+import { WrsIndex, WrsColumn } from '../rows/wrs-index';
+import { cellValue, hasCellShape } from '../rows/row-states';
+import { referenceValues } from '../rows/new-rows';
 import { pushAll } from './push-all';
 import type { ValidationError } from './validation-result';
 

@@ -1,10 +1,10 @@
 import { setOwn } from '../data-provider/own-keys';
-import { WrsIndex } from './wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
 
 /** Header metadata: column id -> that column's XML attributes as strings (`{ pos: '3', 'type-name': 'INTEGER' }`). */
 export type WrsHeaderMeta = Record<string, Record<string, string>>;
 
-/** Builds the header metadata of a Wrs (spec 4.3 `generateWrsHeaderMeta`, design.md 4b). */
+/** Builds the header metadata of a Wrs (spec 4.3 `generateWrsHeaderMeta`): column id -> that column's attributes. */
 export function generateWrsHeaderMetaOf(index: WrsIndex): WrsHeaderMeta {
   const meta: WrsHeaderMeta = {};
   for (const column of index.columns()) {

@@ -1,13 +1,12 @@
-import { WrsError, errorMessage, isWrsError } from '../errors';
+import { WrsError } from '../errors';
 import type { WrsBackend } from '../backend/wrs-backend';
 import { getDefaultWrsBackend } from '../backend/default-wrs-backend';
-import { DataProvider } from '../data-provider/data-provider';
-import { DataProviderRegistry, defaultRegistry } from '../data-provider/registry';
+import { DataProvider, DataProviderRegistry, defaultRegistry } from '../data-provider/data-provider';
 import { StaticModel } from '../data-provider/static-model';
 import { DOCUMENT_NODE } from '../xml/dom';
 import { FillParams } from '../xml/placeholders';
-import { WrsIndex } from './wrs-index';
-import { cellAt, cellValue, cellsOf, deleteRowElement, restoreRowElement, rowState, writeCell } from './row-states';
+import { WrsIndex } from '../rows/wrs-index';
+import { cellAt, cellValue, cellsOf, deleteRowElement, restoreRowElement, rowState, writeCell } from '../rows/row-states';
 import { CellBlock, parseTabText, toTabText } from './clipboard-text';
 import { allRowsCsv } from './all-rows-csv';
 import { ClipboardPort, browserClipboard, noClipboard } from './clipboard-port';
@@ -23,123 +22,35 @@ import {
   pasteBlock,
   restoreRange,
 } from './row-edits';
-import { buildSavePayload, commitSavedRows, oneSaveAtATime } from './save-payload';
 import { applyScaleTo } from './apply-scale';
 import { WrsHeaderMeta, generateWrsHeaderMetaOf } from './wrs-header-meta';
 import { deleteColumnsOf } from './delete-columns';
 import { transposeGroupingOf } from './transpose-grouping';
-import { CellValidation, validateCells } from './validation';
+import { validateCells } from './validation';
 import { findValidationResult, replaceValidationResultOf, storeValidationWrsOf, validationErrorCountOf, validationWrsOf, wrsRootOf } from './validation-result';
-import { ValidationOutcome, createValidationChain } from './validation-model';
+import { createValidationChain } from './validation-model';
 import type { ModelWrapper } from '../chain/model-wrapper';
-
-/** A data provider or its registered id. */
-export type ModelRef = DataProvider | string;
-/** Where the Wrs functions read: a provider, its id, or a Wrs document. */
-export type WrsRef = ModelRef | Document;
-
-/** What `fn` callbacks of the row operations receive. */
-export interface RowOperationInfo {
-  readonly model: DataProvider;
-  /** Ids of the rows touched (created, changed, deleted or removed), in order. */
-  readonly rowIds: readonly string[];
-  /** Rows the operation created (insert, duplicate, paste past the end), in document order. */
-  readonly rowNodes: readonly Element[];
-}
-export type RowOperationFn = (info: RowOperationInfo) => void;
-
-export interface WrsUtilArgs {
-  /** Where ids are resolved; `defaultRegistry` when absent. */
-  registry?: DataProviderRegistry;
-  /** Copy and paste go here; the browser's `navigator.clipboard` when absent and there is one. */
-  clipboard?: ClipboardPort;
-  /** The server round trip for save, postWrs and getNextIdentifier; the default (fetch-based) backend when absent. */
-  backend?: WrsBackend;
-}
-
-interface RangeArgs {
-  model: ModelRef;
-  rowStartPos: number;
-  rowEndPos?: number;
-  fn?: RowOperationFn;
-  propagateUpdate?: boolean;
-}
-export type DeleteRowsArgs = RangeArgs;
-export interface InsertRowArgs extends Omit<RangeArgs, 'rowStartPos'> {
-  rowStartPos?: number;
-  insertBeforeSelection?: boolean;
-}
-export interface DuplicateRowsArgs extends RangeArgs {
-  insertBeforeSelection?: boolean;
-}
-export interface RestoreArgs extends RangeArgs {
-  colStartPos?: number;
-  colEndPos?: number;
-}
-export interface CopyArgs {
-  model: ModelRef;
-  rowStartPos: number;
-  rowEndPos?: number;
-  colStartPos?: number;
-  colEndPos?: number;
-  fn?: () => void;
-}
-export interface CopyAllRows2CsvArgs {
-  model: ModelRef;
-  fn?: () => void;
-}
-export interface PasteArgs extends RangeArgs {
-  colStartPos?: number;
-  colEndPos?: number;
-  /** The text to paste (for example from a paste event); read from the clipboard when absent. */
-  text?: string;
-}
-export interface SaveModelArgs {
-  model: ModelRef;
-  reload?: boolean;
-  onSuccess?: () => void;
-  /** Where to send; the backend's default (`WrsServlet`) when absent. */
-  url?: string;
-}
-/** The spec leaves PostWrsParam "not shown": the Wrs to post (documents or providers), a target url and a callback. */
-export interface PostWrsParam {
-  wrs: Document | ModelRef | readonly (Document | ModelRef)[];
-  url?: string;
-  onSuccess?: () => void;
-}
-export interface NextIdentifierResult {
-  readonly scope: string;
-  readonly isRange: boolean;
-  /** Runs `fn` once per identifier of the block, in ascending order. */
-  readonly forEach: (fn: (id: number) => void) => void;
-  readonly nextIdentifier?: number;
-  readonly firstIdentifier?: number;
-  readonly lastIdentifier?: number;
-}
-export interface GetNextIdentifierArgs {
-  scope: string;
-  onSuccessCb: (result: NextIdentifierResult) => void;
-  blockSize?: number;
-  onErrorCb?: (error: WrsError) => void;
-}
-export interface RowPositionArgs {
-  model: ModelRef;
-  rowId: string;
-}
-export interface WrsValidationArgs {
-  validationId: string;
-  model: ModelRef;
-  cellValidation: CellValidation;
-}
-export interface ValidateModelArgs {
-  model: ModelRef;
-  stylesheetUrl?: string;
-  dataProviders?: DataProvider[];
-  fn?: (outcome: ValidationOutcome) => void;
-  validationId?: string;
-  /** Options of the validation, such as `ignoreKeyCase` for the built-in one. */
-  parameters?: Record<string, unknown>;
-}
+import { WrsServerCalls } from './wrs-server-calls';
+import { isNode } from './wrs-util-args';
+import type {
+  CopyAllRows2CsvArgs,
+  CopyArgs,
+  DeleteRowsArgs,
+  DuplicateRowsArgs,
+  GetNextIdentifierArgs,
+  InsertRowArgs,
+  ModelRef,
+  PasteArgs,
+  PostWrsParam,
+  RestoreArgs,
+  RowOperationFn,
+  RowPositionArgs,
+  SaveModelArgs,
+  ValidateModelArgs,
+  WrsRef,
+  WrsUtilArgs,
+  WrsValidationArgs,
+} from './wrs-util-args';
 
 type CellInput = string | number | boolean | null | undefined;
 
@@ -158,6 +69,8 @@ export class WrsUtil {
     this.clipboard = args.clipboard ?? browserClipboard();
     this.backend = args.backend ?? null;
   }
+
+  private readonly serverCalls = new WrsServerCalls({ ready: (model) => this.ready(model), server: () => this.server() });
 
   // ---- resolution ----
 
@@ -259,7 +172,7 @@ export class WrsUtil {
     return true;
   }
 
-  /** Duplicates one row (element or id) as an I row right before it. */
+  /** Duplicates one row (element or id) as an I row right before it; a D row is INVALID_ARGUMENT (restore it first). */
   duplicateRow(model: ModelRef, row: Element | string, propagateUpdate = true, fn?: RowOperationFn): void {
     const { index } = this.ready(model);
     const element = typeof row === 'string' ? index.rowById(row) : row;
@@ -272,7 +185,7 @@ export class WrsUtil {
 
   // ---- row ranges ----
 
-  /** Deletes rows `rowStartPos..rowEndPos` by the rules of design.md 4, as one change set. */
+  /** Deletes rows `rowStartPos..rowEndPos` as one change set: R and M rows become D (M with its originals), I rows go. */
   deleteRows(args: DeleteRowsArgs): void {
     const { provider, index } = this.ready(args.model);
     const edit = deleteRowRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos);
@@ -287,7 +200,7 @@ export class WrsUtil {
     this.finish(provider, edit, args.propagateUpdate, args.fn);
   }
 
-  /** Duplicates rows `rowStartPos..rowEndPos` as I rows before (or after) the selection. */
+  /** Duplicates rows `rowStartPos..rowEndPos` as I rows before (or after) the selection; D rows of the range are skipped. */
   duplicateRows(args: DuplicateRowsArgs): void {
     const { provider, index } = this.ready(args.model);
     const edit = duplicateRowRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, args.insertBeforeSelection ?? true);
@@ -296,7 +209,7 @@ export class WrsUtil {
 
   /**
    * Undoes changes in rows `rowStartPos..rowEndPos`, columns `colStartPos` (default 1) `..colEndPos` (default
-   * colStartPos), by spec 3.2 and design.md 4.
+   * colStartPos), by spec 3.2: M and D rows become R with their originals.
    */
   restore(args: RestoreArgs): void {
     const { provider, index } = this.ready(args.model);
@@ -306,7 +219,7 @@ export class WrsUtil {
   }
 
   /**
-   * Removes rows whose column value is one of `values`, by deleteRow's rules (design.md 4b). Numbers match their
+   * Removes rows whose column value is one of `values`, by deleteRow's rules. Numbers match their
    * text, a null matches `wrs:null` cells, and a single string is one value (not its characters).
    */
   deleteRowByColumnValue(wrs: Document | Element, colIdOrPos: string | number, values: readonly (string | number | null)[] | string): void {
@@ -344,7 +257,10 @@ export class WrsUtil {
     return this.clipboard;
   }
 
-  /** Copies the selected cells to the clipboard as tab-separated text (Excel-compatible); the model is unchanged. */
+  /**
+   * Copies the selected cells to the clipboard as tab-separated text (Excel-compatible): the stored values, not the
+   * captions a grid shows for reference columns. The model is unchanged.
+   */
   async copy(args: CopyArgs): Promise<void> {
     const { index } = this.ready(args.model);
     const colStart = args.colStartPos ?? 1;
@@ -378,7 +294,9 @@ export class WrsUtil {
   /**
    * Pastes tab-separated clipboard text from (`rowStartPos`, `colStartPos`) on: rows past the last are appended as
    * I rows, columns past the last are cut off. A single copied value fills the whole selection. Empty cells paste
-   * as `wrs:null`, in `nullable="0"` columns as the empty text. One change set.
+   * as `wrs:null`, in `nullable="0"` columns as the empty text; an empty field over an empty cell changes nothing, so
+   * a copy pasted in place changes nothing. D rows stay as they are and their clipboard line is not written. One
+   * change set.
    */
   async paste(args: PasteArgs): Promise<void> {
     this.ready(args.model);
@@ -428,7 +346,7 @@ export class WrsUtil {
     deleteColumnsOf(WrsIndex.ofElement(wrsRootOf(wrs)), colIdArray);
   }
 
-  /** A new Wrs with the innermost `@dimId` dimension transposed from rows to columns (design.md 4). */
+  /** A new Wrs with the innermost `@dimId` dimension transposed from rows to columns; D rows are left out. */
   transposeGrouping(input: ModelRef): Document {
     return transposeGroupingOf(this.ready(input).index);
   }
@@ -509,99 +427,22 @@ export class WrsUtil {
    * its history stay untouched, the model moves to SaveFailedStatus with the server's reason, and the promise
    * rejects with that WrsError.
    */
-  async saveModel(args: SaveModelArgs): Promise<void> {
-    const { index } = this.ready(args.model);
-    await oneSaveAtATime(index.doc, async () => {
-      // Resolved again: a save that waited for another may find the document reloaded by it.
-      const now = this.ready(args.model);
-      await this.send(now.provider, now.index, args.url);
-      // A reload replaces the document: changes made while the save ran (rows still changed after the commit,
-      // writes waiting for fire()) would be lost without a word. They stay, against what the server now holds.
-      if (args.reload && !pendingAfterSave(now.provider, now.index)) await now.provider.execute(true);
-    });
-    args.onSuccess?.();
-  }
-
-  private async send(provider: DataProvider | null, index: WrsIndex, url: string | undefined): Promise<void> {
-    const backend = this.server();
-    const payload = buildSavePayload(index);
-    if (payload.rowCount > 0) {
-      try {
-        await backend.save(payload.text, url === undefined ? undefined : { url });
-      } catch (e) {
-        const error = isWrsError(e) ? e : new WrsError('SAVE_FAILED', errorMessage(e), url);
-        provider?.markSaveFailed(error.message);
-        throw error;
-      }
-      const committed = commitSavedRows(index, payload);
-      if (provider && provider.getData() === index.doc) {
-        provider.noteChange(committed.nodes, committed.rowIds);
-        provider.fire();
-      }
-    }
-    provider?.markSaved();
+  saveModel(args: SaveModelArgs): Promise<void> {
+    return this.serverCalls.saveModel(args);
   }
 
   /** Posts Wrs documents and providers (only their I, M and D rows), one after the other; rejects at the first failure. */
-  async postWrs(args: PostWrsParam | Document | ModelRef | readonly (Document | ModelRef)[]): Promise<void> {
-    const param: PostWrsParam = isPostWrsParam(args) ? args : { wrs: args };
-    const targets = Array.isArray(param.wrs) ? param.wrs : [param.wrs as Document | ModelRef];
-    // Every target is checked before the first is sent: an unknown or unready one must not leave the others half posted.
-    const documents = targets.map((target) => (isNode(target) ? WrsIndex.of(target as Document).doc : this.ready(target).index.doc));
-    for (const [k, target] of targets.entries()) {
-      await oneSaveAtATime(documents[k], () => {
-        if (isNode(target)) return this.send(null, WrsIndex.of(target as Document), param.url);
-        const now = this.ready(target);
-        return this.send(now.provider, now.index, param.url);
-      });
-    }
-    param.onSuccess?.();
+  postWrs(args: PostWrsParam | Document | ModelRef | readonly (Document | ModelRef)[]): Promise<void> {
+    return this.serverCalls.postWrs(args);
   }
 
   /**
    * Reserves `blockSize` identifiers of a scope on the server and calls `onSuccessCb` with them (spec 4.3); a
    * failure, bad arguments included, calls `onErrorCb`, or rejects when there is none.
    */
-  async getNextIdentifier(args: GetNextIdentifierArgs): Promise<void> {
-    const blockSize = args.blockSize ?? 1;
-    let last: number;
-    try {
-      if (typeof args.scope !== 'string' || args.scope === '') throw new WrsError('INVALID_ARGUMENT', 'getNextIdentifier needs a scope', args.scope);
-      if (!Number.isSafeInteger(blockSize) || blockSize < 1) {
-        throw new WrsError('INVALID_ARGUMENT', `getNextIdentifier: blockSize must be a whole number from 1 to 2^53 - 1, got ${blockSize}`, blockSize);
-      }
-      last = await this.server().nextIdentifier(args.scope, blockSize);
-      // Whole numbers a double holds exactly, the first of the block too: 5.5 made ids 4.5 and 5.5, and past 2^53
-      // `id++` no longer changes the number, so forEach never ended. `last - (blockSize - 1)`: in
-      // `last - blockSize + 1` the middle step could round back into the safe range.
-      if (!Number.isSafeInteger(last) || !Number.isSafeInteger(last - (blockSize - 1))) {
-        throw new WrsError('BACKEND', `getNextIdentifier: the server answered no whole number up to 2^53 for "${args.scope}": ${String(last)}`, last);
-      }
-    } catch (e) {
-      const error = isWrsError(e) ? e : new WrsError('BACKEND', errorMessage(e), args.scope);
-      if (!args.onErrorCb) throw error;
-      args.onErrorCb(error);
-      return;
-    }
-    const first = last - (blockSize - 1);
-    const isRange = blockSize > 1;
-    args.onSuccessCb({
-      scope: args.scope,
-      isRange,
-      forEach: (fn) => {
-        for (let id = first; id <= last; id++) fn(id);
-      },
-      ...(isRange ? { firstIdentifier: first, lastIdentifier: last } : { nextIdentifier: last }),
-    });
+  getNextIdentifier(args: GetNextIdentifierArgs): Promise<void> {
+    return this.serverCalls.getNextIdentifier(args);
   }
-}
-
-function isNode(value: unknown): value is Document | Element {
-  return typeof value === 'object' && value !== null && typeof (value as Node).nodeType === 'number';
-}
-
-function isPostWrsParam(value: unknown): value is PostWrsParam {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isNode(value) && !(value instanceof DataProvider) && 'wrs' in value;
 }
 
 /** A provider over a document given directly, so `read`/`write` on documents share the provider's rules. */
@@ -610,9 +451,4 @@ function documentModel(doc: Document): DataProvider {
   const model = new StaticModel({ data: doc });
   void model.execute();
   return model;
-}
-
-/** True when a saved document still holds changes: made while its save ran, so no reload may replace them. */
-function pendingAfterSave(provider: DataProvider, index: WrsIndex): boolean {
-  return provider.hasUncommittedWrites() || index.changedRows().length > 0;
 }

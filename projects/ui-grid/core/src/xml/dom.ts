@@ -1,4 +1,5 @@
 import { WrsError } from '../errors';
+import { trustedParserInput } from '../trusted-types';
 import { NS } from './namespaces';
 import { SOURCE_TEXT_MIN_LENGTH, keepSourceText } from './source-text';
 import { nodeXmlText } from './xml-text';
@@ -48,7 +49,7 @@ function parserError(doc: Document): Element | null {
 function parseRootContentAsFragment(parser: DOMParser, text: string): Document | null {
   const split = splitAtRootContent(text);
   if (!split) return null;
-  const doc = parser.parseFromString(split.head + split.tail, 'application/xml');
+  const doc = parser.parseFromString(trustedParserInput(split.head + split.tail), 'application/xml');
   const root = doc.documentElement;
   // Blink's fragment parser takes the content of a script or style element as one text node.
   if (!root || parserError(doc) || root.localName === 'script' || root.localName === 'style') return null;
@@ -69,7 +70,7 @@ function parseRootContentAsFragment(parser: DOMParser, text: string): Document |
   try {
     const range = doc.createRange();
     range.selectNodeContents(root);
-    content = range.createContextualFragment(split.content);
+    content = range.createContextualFragment(trustedParserInput(split.content));
   } catch {
     return null;
   }
@@ -86,7 +87,7 @@ function browserImplementation(): XmlDomImplementation | null {
   return {
     name: 'browser',
     parse(text) {
-      const doc = parseRootContentAsFragment(parser, text) ?? parser.parseFromString(text, 'application/xml');
+      const doc = parseRootContentAsFragment(parser, text) ?? parser.parseFromString(trustedParserInput(text), 'application/xml');
       const error = parserError(doc);
       if (error) {
         const message = (error.textContent ?? 'malformed XML').replace(/\s+/g, ' ').trim();

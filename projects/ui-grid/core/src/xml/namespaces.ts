@@ -1,4 +1,4 @@
-/** The public namespaces of the Wrs family (design.md section 3); XPath in the API may use these prefixes undeclared. */
+/** The public namespaces of the Wrs family; XPath in the API may use these prefixes undeclared. */
 export const NS = {
   wrs: 'http://www.businesscode.de/schema/bcdui/wrs-1.0.0',
   wrq: 'http://www.businesscode.de/schema/bcdui/wrs-request-1.0.0',

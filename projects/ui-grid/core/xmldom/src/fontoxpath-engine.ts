@@ -4,7 +4,7 @@ import { XPathEngine, namespaceUri, xpathSyntaxError } from 'ngx-wrs-grid/core';
 
 /**
  * fontoxpath (XPath 3.1) for DOMs without `evaluate` (@xmldom/xmldom in Node). Chosen over the `xpath`
- * package, which is quadratic on Wrs documents (README, design.md section 7).
+ * package, which is quadratic on Wrs documents (docs/performance.md).
  */
 export const fontoXPathEngine: XPathEngine = {
   name: 'fontoxpath',

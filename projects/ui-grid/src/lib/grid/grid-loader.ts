@@ -16,6 +16,7 @@ import { GridHistory } from './grid-history';
 import { GridState } from './grid-state';
 import { GridStatusLine } from './grid-status-line';
 import { loadFailureMessage } from './features/failure-message';
+import { followLoadProgress } from './features/grid-load-preview';
 
 /** What a load asks of the grid around it. */
 export interface GridLoadHooks {
@@ -25,6 +26,8 @@ export interface GridLoadHooks {
   pendingSave(): Promise<void> | null;
   /** Shows the document just set: columns, header, rows, validation. */
   show(): void;
+  /** Shows the rows built so far of an input document still loading, read-only; null takes them away. */
+  preview(doc: Document | null, config: Document | null): void;
   /** A change set of the followed input model. */
   received(changeSet: ChangeSet): void;
 }
@@ -70,7 +73,7 @@ export class GridLoader {
       const config = configModel ? (await configModel.fetchData()).getData() : null;
       const input = grid.inputModel();
       let doc: Document | null;
-      if (input) doc = (await input.fetchData()).getData();
+      if (input) doc = await this.fetchInput(input, config, current);
       else doc = await this.loadFromBackend(config);
       if (!current()) return;
       if (grid.loadChain()) {
@@ -102,6 +105,29 @@ export class GridLoader {
       throw e;
     } finally {
       if (current()) state.busy.set('');
+    }
+  }
+
+  /**
+   * The input's document once it is ready. A first load of a large Wrs shows the rows built so far on the way; the
+   * view is set up anew when the document is complete, and a failed or superseded load takes those rows away.
+   */
+  private async fetchInput(input: DataProvider, config: Document | null, current: () => boolean): Promise<Document | null> {
+    const { state } = this;
+    const preview = state.data || state.grid.loadChain() ? null : followLoadProgress(input, (progress) => {
+      if (!current()) return;
+      state.loadedRows.set(progress.rows);
+      this.hooks.preview(progress.document, config);
+    });
+    let doc: Document | null = null;
+    try {
+      doc = (await input.fetchData()).getData();
+      return doc;
+    } finally {
+      preview?.unsubscribe();
+      state.loadedRows.set(0);
+      if (state.previewDoc && (doc === null || !current())) this.hooks.preview(null, config);
+      state.previewDoc = null;
     }
   }
 

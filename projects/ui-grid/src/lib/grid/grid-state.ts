@@ -66,6 +66,10 @@ export function injectGridServices(host: HTMLElement, bodyHost: () => HTMLElemen
  */
 export class GridState {
   readonly busy = signal<'' | 'loading' | 'saving'>('');
+  /** Rows of a large input read so far, shown while it loads; 0 otherwise. */
+  readonly loadedRows = signal(0);
+  /** The document of an input still loading whose first rows the grid shows (read-only), or null. */
+  previewDoc: Document | null = null;
   readonly errorCount = signal(0);
   readonly canUndo = signal(false);
   readonly canRedo = signal(false);

@@ -34,8 +34,8 @@ const ANSWER = () => parseXml(wrsText([{ id: 'id', isKey: true }, { id: 'name' }
 
 /** Who listens to a provider: `status$`/`changes$` subscribers (ready$ is status$) and onChange/onReady listeners. */
 function listeners(p: DataProvider): { statusObservers: number; changeObservers: number; changeListeners: number } {
-  const open = p as unknown as { statusSubject: { observers: unknown[] }; changeSubject: { observers: unknown[] }; changeListeners: unknown[] };
-  return { statusObservers: open.statusSubject.observers.length, changeObservers: open.changeSubject.observers.length, changeListeners: open.changeListeners.length };
+  const open = p as unknown as { statuses: { subject: { observers: unknown[] } }; changeSets: { subject: { observers: unknown[] }; listeners: unknown[] } };
+  return { statusObservers: open.statuses.subject.observers.length, changeObservers: open.changeSets.subject.observers.length, changeListeners: open.changeSets.listeners.length };
 }
 
 /** The grids' results in `wrs:Header/wrs:ValidationResult` of a document. */

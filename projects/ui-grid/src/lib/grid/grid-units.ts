@@ -76,6 +76,7 @@ export class GridUnits {
       closeEditor: () => editing.close(true),
       pendingSave: () => this.saving.pending(),
       show: () => this.show(),
+      preview: (doc, config) => this.preview(doc, config),
       received: (changeSet) => writes.received(changeSet),
     }));
     this.saving = new GridSave(state, statusLine, { cells, editing, history, loader, navigation, reset, validation });
@@ -98,7 +99,7 @@ export class GridUnits {
       errorOf: (rowId, colId) => this.validation.shownError(rowId, colId),
       rowFailure: (rowId) => this.saving.rowFailure(rowId),
       rowState: (rowState) => rowStateMessage(state.messages, rowState),
-      readOnly: (row, col) => !this.cells.canEditRow(row, col),
+      readOnly: (row, col) => state.previewDoc !== null || !this.cells.canEditRow(row, col),
       painted: () => this.cells.markActive(),
     }, this.header.rowHeight()));
     bodyHost.addEventListener('keydown', this.keys.onKeydown);
@@ -140,6 +141,34 @@ export class GridUnits {
     this.statusLine.showFooter(doc);
     this.header.apply();
     this.history.showCounts();
+  }
+
+  /**
+   * Shows the rows built so far of a document still loading: its columns and header once, then the rows that came
+   * in. Null takes them away (the load failed). Whatever the columns cannot show yet the load itself reports.
+   */
+  preview(doc: Document | null, config: Document | null): void {
+    const { state } = this;
+    if (!state.body) return;
+    if (doc === null) {
+      state.features.view = null;
+      state.body.paint();
+      return;
+    }
+    if (state.previewDoc === doc) {
+      if (state.features.view?.isWhole) this.header.updateHeight();
+      return;
+    }
+    state.previewDoc = doc;
+    try {
+      state.configDoc = config;
+      this.header.useColumns(doc);
+      state.features.reset(doc, state.layout.columns, config);
+      this.header.apply();
+    } catch {
+      // An unknown renderer or editor type: the load fails with it when the document is complete.
+      state.features.view = null;
+    }
   }
 
   /** Filters, sorting or a page changed the rows shown: an open edit is written first. */

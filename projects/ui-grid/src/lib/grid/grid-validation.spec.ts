@@ -2,6 +2,7 @@ import { VALIDATION_MESSAGES, WrsIndex, cellValue, cellsOf, parseXml } from 'ngx
 import { wrsText } from '../../../core/testing/fixtures';
 import { GridColumn } from './grid-column';
 import { GridValidation } from './grid-validation';
+import { expectConsistentDom } from '../../../core/testing/dom-consistency';
 
 describe('GridValidation key uniqueness', () => {
   const keyColumn = { id: 'id', pos: 1, isKey: true } as GridColumn;
@@ -93,6 +94,7 @@ describe('GridValidation store', () => {
       v.checkRows(doc, [id]);
       v.store(doc, 'grid');
       expect(storedRows(doc)).withContext(`step ${step}`).toEqual(fromScratch(doc));
+      expectConsistentDom([doc], `step ${step}`);
     }
   });
 });

@@ -1,3 +1,5 @@
+// Over 500 lines: the public-surface suite of <ui-grid> (inputs, output, public methods, what the screen shows); each
+// feature unit has its own spec beside it.
 import { Clipboard } from '@angular/cdk/clipboard';
 import { provideZonelessChangeDetection } from '@angular/core';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
@@ -23,6 +25,7 @@ import { rowShapes } from '../../../core/testing/wrs-shape';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
 import { GridComponent } from './grid.component';
 import { GridValidation } from './grid-validation';
+import { expectConsistentDom } from '../../../core/testing/dom-consistency';
 
 const ORDERS = () =>
   wrsText(
@@ -2531,6 +2534,7 @@ describe('GridComponent beside other components and page fields', () => {
         else if (op === 5) t.grid.duplicateSelectedRows();
         else t.grid.pasteTsv(String(step));
         await settled(t);
+        expectConsistentDom([t.grid.getData()], `seed ${seed}, step ${step}`);
       }
       await until(() => waiting === 0);
       await settled(t);

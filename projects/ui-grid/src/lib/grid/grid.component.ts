@@ -31,7 +31,7 @@ import { ColumnFilterValue } from './features/column-filter';
 import { GridExportButtonsComponent } from './features/grid-export-buttons.component';
 import { GridExportFormat } from './features/grid-export';
 import { CaptionForColumnValue, ColumnFiltersCustomFilter, GridFeatures } from './features/grid-features';
-import { GRID_MESSAGES, formatMessage } from './features/grid-messages';
+import { GRID_MESSAGES, formatMessage, messageOf } from './features/grid-messages';
 import { GridPagerComponent } from './features/grid-pager.component';
 import { GridResetQuestionComponent } from './features/grid-reset-question.component';
 
@@ -106,6 +106,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   /** The message table every shown text comes from (GRID_MESSAGES). */
   protected readonly messages = inject(GRID_MESSAGES);
   protected readonly formatMessage = formatMessage;
+  protected readonly messageOf = messageOf;
   /** Filters, sorting and pages: they all feed the row view. */
   protected readonly features = new GridFeatures({
     gridKey: () => this.gridId() ?? 'grid',
@@ -150,6 +151,7 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
 
   // What the template shows.
   protected readonly busy = this.state.busy;
+  protected readonly loadedRows = this.state.loadedRows;
   protected readonly message = this.units.statusLine.message;
   protected readonly errorCount = this.state.errorCount;
   protected readonly canUndo = this.state.canUndo;

@@ -1,6 +1,6 @@
 import { WrsError } from '../../errors';
 import { StaticModel } from '../../data-provider/static-model';
-import { DataProviderRegistry } from '../../data-provider/registry';
+import { DataProviderRegistry } from '../../data-provider/data-provider';
 import { parseXml } from '../../xml/dom';
 import { NS } from '../../xml/namespaces';
 import { domName } from '../../../testing/fixtures';

@@ -46,7 +46,7 @@ function filterOf(status: DataProvider | Document | null | undefined): Element |
 }
 
 /**
- * Builds the `wrq:WrsRequest` a grid loads its data with, from a `grid:GridConfiguration` (formats/grid-1.0.0.xsd):
+ * Builds the `wrq:WrsRequest` a grid loads its data with, from a `grid:GridConfiguration`:
  * the selected columns (groups flattened, in order) as `wrq:Columns`, the binding set as `wrq:From`, the status
  * model's `f:Filter`, `grid:OrderColumns` as `wrq:Ordering`, and a server-side page as `rowStart`/`rowEnd`.
  * Throws INVALID_ARGUMENT naming what the configuration lacks.

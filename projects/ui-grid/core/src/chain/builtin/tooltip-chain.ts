@@ -1,7 +1,7 @@
 import { childElements, createDocument, firstChildElement } from '../../xml/dom';
 import { NS } from '../../xml/namespaces';
-import { WrsIndex } from '../../wrs/wrs-index';
-import { cellAt, cellValue, originalOf, rowState } from '../../wrs/row-states';
+import { WrsIndex } from '../../rows/wrs-index';
+import { cellAt, cellValue, originalOf, rowState } from '../../rows/row-states';
 import type { ChainParams } from '../chain-definition';
 
 const XHTML = 'http://www.w3.org/1999/xhtml';

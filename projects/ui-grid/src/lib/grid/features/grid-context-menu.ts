@@ -13,7 +13,7 @@ export const GRID_MENU_ACTIONS = ['cut', 'copy', 'paste', 'pasteAsNewRows', 'ins
 export type GridMenuAction = (typeof GRID_MENU_ACTIONS)[number];
 
 /**
- * The entries of a `cm:ContextMenu` document (formats/contextMenu-1.0.0.xsd): `cm:Entry` elements in document
+ * The entries of a `cm:ContextMenu` document: `cm:Entry` elements in document
  * order, a `cm:MenuSeparator` before an entry marks a separator. Captions: the message table's text for the grid's
  * own actions and for `@bcdTranslate` keys, else the caption with i18n prefix lookup.
  */

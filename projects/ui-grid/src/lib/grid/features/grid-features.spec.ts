@@ -1,3 +1,5 @@
+// Over 500 lines: the public-surface suite of the grid's features page (filters, sort, pages, export, renderers,
+// menus) driven through <ui-grid> as an app does; the units behind them have their own specs.
 import { provideZonelessChangeDetection } from '@angular/core';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { Clipboard } from '@angular/cdk/clipboard';
@@ -12,6 +14,7 @@ import { GridFeatures } from './grid-features';
 import { gridLayout } from '../grid-column';
 import { GRID_MESSAGES, GRID_MESSAGES_DE, GRID_MESSAGES_EN, I18N_PREFIX } from './grid-messages';
 import { GridRendererRegistry } from './renderer-registry';
+import { expectConsistentDom } from '../../../../core/testing/dom-consistency';
 
 const PEOPLE = () =>
   wrsText(
@@ -975,6 +978,7 @@ describe('Grid features: undo across server page turns', () => {
         else if (op === 4 && s.grid.undo()) await ready();
         else s.grid.pasteTsv(String(100 + step));
         await ready();
+        expectConsistentDom([s.grid.getData()], `seed ${seed}, step ${step}`);
       }
       while (s.grid.undo()) await ready();
       const context = `seed ${seed}`;

@@ -105,6 +105,8 @@ export interface GridMessages {
   readonly changedRow?: string;
   /** `{n}` rows. */
   readonly changedRows?: string;
+  /** Shown with `loading` while a large Wrs is being read; `{n}` the rows read so far. */
+  readonly rowsRead?: string;
   /** A save the server committed; `{n}` the rows it sent (`savedRow` for one). */
   readonly savedRows?: string;
   readonly savedRow?: string;
@@ -244,6 +246,7 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   redoneOnOtherPages: 'Redone in {rows} not on this page',
   changedRow: '1 row',
   changedRows: '{n} rows',
+  rowsRead: '{n} rows read',
   savedRows: 'Saved {n} changed rows',
   savedRow: 'Saved 1 changed row',
   nothingToSave: 'Nothing to save',
@@ -360,6 +363,7 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   redoneOnOtherPages: 'Wiederholt in {rows}, nicht auf dieser Seite',
   changedRow: '1 Zeile',
   changedRows: '{n} Zeilen',
+  rowsRead: '{n} Zeilen gelesen',
   savedRows: '{n} geänderte Zeilen gespeichert',
   savedRow: '1 geänderte Zeile gespeichert',
   nothingToSave: 'Nichts zu speichern',

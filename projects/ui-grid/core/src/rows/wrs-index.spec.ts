@@ -1,11 +1,12 @@
 import { WrsError } from '../errors';
 import { parseXml } from '../xml/dom';
-import { DataProviderRegistry } from '../data-provider/registry';
+import { DataProviderRegistry } from '../data-provider/data-provider';
 import { StaticModel } from '../data-provider/static-model';
 import { domName, ordersWrs, wrsText } from '../../testing/fixtures';
-import { WrsUtil } from './wrs-util';
+import { WrsUtil } from '../wrs/wrs-util';
 import { WrsIndex } from './wrs-index';
 import { cellValue, cellAt, markModified } from './row-states';
+import { expectConsistentDom } from '../../testing/dom-consistency';
 
 describe(`WrsIndex (${domName()})`, () => {
   it('indexes rows by id and position and columns by id', () => {
@@ -70,6 +71,7 @@ describe(`WrsIndex (${domName()})`, () => {
         expect(inDocument.every((n, i) => n === rows[i])).withContext(`step ${step}`).toBeTrue();
         const changed = index.changedRows().map((r) => index.positionOf(r));
         expect(changed).toEqual([...changed].sort((a, b) => a - b));
+        expectConsistentDom([model.getData()], `step ${step}`);
       }
     }
   });

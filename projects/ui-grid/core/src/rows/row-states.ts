@@ -1,7 +1,7 @@
 import { ELEMENT_NODE, createWrsElement, firstChildElement, setText } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { forgetSourceText } from '../xml/source-text';
-import { WrsColumn, WrsIndex } from './wrs-index';
+import { WrsIndex } from './wrs-index';
 
 /** The state of a Wrs row: unchanged, inserted, modified, deleted (spec 3.2). */
 export type RowState = 'R' | 'I' | 'M' | 'D';
@@ -259,7 +259,7 @@ function keptOriginal(row: Element, index?: WrsIndex | null): Element | null {
 }
 
 /**
- * Turns an R row into M: every `wrs:C` gets a `wrs:O` sibling holding the original value (design.md 4). Where the DOM
+ * Turns an R row into M: every `wrs:C` gets a `wrs:O` sibling holding the original value. Where the DOM
  * replaces the element (browsers), the new row gets its cells and their originals in one `append` call, and the
  * index keeps a deep copy of the R row for a later restore: a native clone here saves comparing every cell with its
  * original there.
@@ -365,7 +365,7 @@ function dropOriginals(row: Element, restoreOriginals: boolean): void {
 export type DeleteOutcome = 'deleted' | 'removed' | 'unchanged';
 
 /**
- * Deletes a row by the rules of design.md 4: R -> D; M -> D holding the original values; I rows are removed
+ * Deletes a row: R -> D; M -> D holding the original values; I rows are removed
  * from the document; D rows stay as they are.
  */
 export function deleteRowElement(row: Element, index?: WrsIndex | null): { outcome: DeleteOutcome; row: Element | null } {
@@ -400,52 +400,6 @@ export function commitRow(row: Element, index?: WrsIndex | null): Element {
   return renameRow(row, 'R', index);
 }
 
-/** The value a new cell gets (design.md 4). */
-export function defaultCellValue(column: WrsColumn): string | null {
-  const el = column.element;
-  const refs = referenceValues(el);
-  if (refs.length === 1) return refs[0];
-  if (el.getAttribute('nullable') !== '0') return null;
-  if (refs.length > 0) return refs[0];
-  if (isNumericType(el.getAttribute('type-name'))) return '0';
-  return null;
-}
-
-const NUMERIC = new Set(['INTEGER', 'BIGINT', 'SMALLINT', 'TINYINT', 'NUMERIC', 'DECIMAL', 'DOUBLE', 'FLOAT', 'REAL']);
-
-export function isNumericType(typeName: string | null): boolean {
-  return !!typeName && NUMERIC.has(typeName.toUpperCase());
-}
-
-/** The allowed values of a header column with `wrs:References` (first cell of each reference row). */
-export function referenceValues(column: Element): string[] {
-  const refs = firstChildElement(column, NS.wrs, 'References');
-  const wrs = refs && firstChildElement(refs, NS.wrs, 'Wrs');
-  const data = wrs && firstChildElement(wrs, NS.wrs, 'Data');
-  if (!data) return [];
-  const out: string[] = [];
-  for (let r = data.firstChild; r; r = r.nextSibling) {
-    if (r.nodeType !== ELEMENT_NODE) continue;
-    const first = cellAt(r as Element, 1);
-    if (first) out.push(cellValue(first) ?? '');
-  }
-  return out;
-}
-
-/** A new row element of a state with cell values in column order (null -> `wrs:null`). */
-export function createRow(doc: Document, state: RowState, id: string, values: readonly (string | null)[]): Element {
-  const row = createWrsElement(doc, state);
-  row.setAttribute('id', id);
-  // Cloning one empty cell is cheaper than creating each by qualified name.
-  const empty = createWrsElement(doc, 'C');
-  for (const v of values) {
-    const cell = row.appendChild(empty.cloneNode(false)) as Element;
-    if (v === null) cell.appendChild(createWrsElement(doc, 'null'));
-    else if (v !== '') cell.appendChild(doc.createTextNode(v));
-  }
-  return row;
-}
-
 /**
  * A copy of a row as a new row of another state (a duplicate becomes I) holding the row's current values: the row is
  * deep-cloned natively and its cells moved into the new element; the `wrs:O` of an M row are left out.
@@ -472,43 +426,4 @@ export function copyRowAs(row: Element, state: RowState, id: string): Element {
     child = next;
   }
   return renamed;
-}
-
-/** `wrs:Header/wrs:TransactionsNumber` as a number (0 when absent). */
-export function transactionsNumber(doc: Document): number {
-  const header = firstChildElement(doc.documentElement!, NS.wrs, 'Header');
-  const tn = header && firstChildElement(header, NS.wrs, 'TransactionsNumber');
-  return tn ? Number(tn.textContent) || 0 : 0;
-}
-
-/** Advances `wrs:TransactionsNumber` (creating it) and returns the new number. */
-export function nextTransactionsNumber(doc: Document): number {
-  const root = doc.documentElement!;
-  let header = firstChildElement(root, NS.wrs, 'Header');
-  if (!header) header = root.insertBefore(createWrsElement(doc, 'Header'), root.firstChild);
-  let tn = firstChildElement(header, NS.wrs, 'TransactionsNumber');
-  if (!tn) tn = header.appendChild(createWrsElement(doc, 'TransactionsNumber'));
-  const next = (Number(tn.textContent) || 0) + 1;
-  setText(tn, String(next));
-  return next;
-}
-
-/**
- * Ids for rows inserted in one transaction (design.md 4): `I_<tn>_<id at>`, with `_<n>` appended when several
- * rows are inserted at once; `new` for the first row of an empty document. Ids stay unique in the document.
- */
-export function newRowIds(index: WrsIndex, transaction: number, atRowId: string | null, count: number): string[] {
-  const ids: string[] = [];
-  const chosen = new Set<string>();
-  const taken = (id: string) => chosen.has(id) || index.hasRowId(id);
-  for (let n = 1; n <= count; n++) {
-    let base: string;
-    if (atRowId === null && index.rowCount === 0 && count === 1) base = 'new';
-    else base = `I_${transaction}_${atRowId ?? 'new'}` + (count > 1 ? `_${n}` : '');
-    let id = base;
-    for (let k = 2; taken(id); k++) id = `${base}_${k}`;
-    ids.push(id);
-    chosen.add(id);
-  }
-  return ids;
 }

@@ -1,0 +1,73 @@
+import { BehaviorSubject, Observable } from 'rxjs';
+import { RowStore } from '../rows/row-store';
+import { ScanError } from '../rows/row-scan';
+import { parseXml } from '../xml/dom';
+
+/** A load under way: the document with its header and the rows built so far (in order), and how many those are. */
+export interface LoadProgress {
+  readonly document: Document;
+  readonly rows: number;
+}
+
+/** A provider that builds a large Wrs in slices and tells how far it got (`StaticModel` text, `SimpleModel`). */
+export interface LoadsInSlices {
+  /** The load's progress while its rows are being built; null before the first slice and once the load ended. */
+  readonly loadProgress$: Observable<LoadProgress | null>;
+}
+
+/** True for a provider that reports the progress of its loads. */
+export function loadsInSlices(provider: unknown): provider is LoadsInSlices {
+  return typeof provider === 'object' && provider !== null && (provider as Partial<LoadsInSlices>).loadProgress$ instanceof Observable;
+}
+
+/** Rows built before the first progress: more than any grid shows at once. */
+const FIRST_ROWS = 100;
+/** Work per slice: the page answers input and paints between slices. */
+const SLICE_MS = 8;
+
+/** The next task, after pending input and rendering (`scheduler.yield` where the browser has it). */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve));
+}
+
+/**
+ * Parses the XML text a provider loads. A large Wrs goes through the row store: its header and first rows are built
+ * at once and reported on `loadProgress$`, the other rows in slices of a few milliseconds, and the document is
+ * the one `parseXml` builds. Any other text is parsed whole.
+ */
+export class WrsTextLoad implements LoadsInSlices {
+  /** Wrs text at least this long is built in slices (about 3,000 rows of 20 columns); shorter text is parsed at once. */
+  static slicedMinLength = 1_000_000;
+
+  /** True when a text is long enough to be built in slices. */
+  static slices(text: string): boolean {
+    return text.length >= WrsTextLoad.slicedMinLength;
+  }
+
+  private readonly progress = new BehaviorSubject<LoadProgress | null>(null);
+  readonly loadProgress$ = this.progress.asObservable();
+
+  /** The document of the text, or null when `current()` turned false between slices. Malformed text raises XML_PARSE. */
+  async parse(text: string, current: () => boolean): Promise<Document | null> {
+    const store = WrsTextLoad.slices(text) ? RowStore.open(text) : null;
+    if (!store) return parseXml(text);
+    try {
+      let done = store.materializeSlice({ rows: FIRST_ROWS });
+      while (!done) {
+        this.progress.next({ document: store.document, rows: store.builtRowCount });
+        await nextTask();
+        if (!current()) return null;
+        done = store.materializeSlice({ budgetMs: SLICE_MS });
+      }
+      return store.document;
+    } catch (e) {
+      // Well-formed text the scan could not read as rows: parsed whole.
+      if (e instanceof ScanError) return parseXml(text);
+      throw e;
+    } finally {
+      this.progress.next(null);
+    }
+  }
+}

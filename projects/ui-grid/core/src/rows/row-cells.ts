@@ -1,0 +1,50 @@
+import { decodeXmlText, startTagEnd } from '../xml/markup-scan';
+
+/**
+ * Cells cut from the text of a row of the usual shape: `<p:C>text</p:C>`, `<p:C/>` or `<p:C><p:null/></p:C>`, each
+ * optionally followed by its `wrs:O` of the same forms, with only text between them. A row of any other shape (a
+ * comment, CDATA or markup in it, a cell with attributes) is not read here: the caller reads its element.
+ */
+export class RowCells {
+  /** One cell or original: 1 its name, 2 its text, 3 set for an empty element; neither for `wrs:null`. */
+  private readonly token: RegExp;
+
+  constructor(private readonly text: string, prefix: string) {
+    const p = prefix ? prefix.replace(/[.\-]/g, '\\$&') + ':' : '';
+    this.token = new RegExp(`[^<]*<${p}([CO])(?:>([^<]*)</${p}\\1>|(/>)|><${p}null/></${p}\\1>)`, 'y');
+  }
+
+  /**
+   * The value of the `pos`-th cell (1-based) of the row at [start, end), or with `original` of the `wrs:O` right
+   * after it: text, null for `wrs:null` or where there is none; undefined when the row is not of the usual shape.
+   */
+  read(start: number, end: number, pos: number, original: boolean): string | null | undefined {
+    const text = this.text;
+    let at = startTagEnd(text, start);
+    if (at === end) return null;
+    const token = this.token;
+    let n = 0;
+    let wanted = false;
+    for (;;) {
+      token.lastIndex = at;
+      const m = token.exec(text);
+      if (m === null || token.lastIndex > end) {
+        // Only text left before the row's end tag: there is no such cell. Anything else: another shape.
+        return text.indexOf('<', at) === text.lastIndexOf('</', end - 1) ? null : undefined;
+      }
+      at = token.lastIndex;
+      const isCell = m[1] === 'C';
+      if (wanted) return isCell ? null : valueOf(m);
+      if (!isCell) continue;
+      if (++n === pos) {
+        if (!original) return valueOf(m);
+        wanted = true;
+      }
+    }
+  }
+}
+
+function valueOf(m: RegExpExecArray): string | null {
+  if (m[2] !== undefined) return decodeXmlText(m[2]);
+  return m[3] !== undefined ? '' : null;
+}
