@@ -69,7 +69,7 @@ export class MessagesDeDirective {}
 
 /**
  * Grid features on client data: column filters kept in the status model, header sorting, pages with show-all, the
- * context menu, export, tooltips, renderers, English/German texts and a dark theme.
+ * context menu, export, tooltips, renderers, English/German texts (German numbers and dates) and a dark theme.
  */
 @Component({
   selector: 'app-grid-features-client-page',
@@ -85,7 +85,7 @@ export class MessagesDeDirective {}
     </p>
     @if (german()) {
       <div appMessagesDe>
-        <ui-grid id="products" data-test="features-grid" aria-label="Products" [inputModel]="data" [config]="config" [columnFilters]="true" [contextMenu]="true"
+        <ui-grid id="products" data-test="features-grid" aria-label="Products" locale="de-DE" [inputModel]="data" [config]="config" [columnFilters]="true" [contextMenu]="true"
           [paginationSize]="50" [paginationAllPages]="true" exportFileName="products" [maxHeight]="460"
           [afterAddRow]="afterAddRow" [customSave]="saveHere" />
       </div>

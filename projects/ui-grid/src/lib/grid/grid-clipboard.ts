@@ -1,7 +1,7 @@
 import { WrsIndex, parseTabText, toTabText, writeRowCells } from 'ngx-wrs-grid/core';
 import { GridCells } from './grid-cells';
 import { GridChanges } from './grid-changes';
-import { referenceCopyText, referenceValueFor } from './grid-column';
+import { cellCopyText, cellValueFor } from './cell-text';
 import { GridRows } from './grid-rows';
 import { GridState } from './grid-state';
 
@@ -18,7 +18,7 @@ export class GridClipboard {
 
   /**
    * The selected range as tab-separated text (`toTabText`), copied through the CDK clipboard: stored values, except
-   * that a reference column gives the captions its cells show (`referenceCopyText`), which a paste reads back as ids.
+   * reference captions and numbers and dates in the grid's locale (`cellCopyText`), which a paste reads back.
    */
   copySelection(): string {
     const text = this.selectedText();
@@ -45,7 +45,7 @@ export class GridClipboard {
   /**
    * Pastes TSV at the top left cell of the selection as one change set, appending rows when `allowNewRows`;
    * read-only cells keep their value. A block the selection holds a whole number of times fills it (`tiledOverSelection`).
-   * A reference column takes a caption or an id and stores the id (`referenceValueFor`).
+   * A reference column takes a caption or an id and stores the id; numbers and dates are read in the grid's locale (`cellValueFor`).
    */
   pasteTsv(text: string): void {
     const { grid, selection, shown } = this.state;
@@ -91,7 +91,7 @@ export class GridClipboard {
           const col = left + c;
           if (col >= shown.length || !this.cells.canEditRow(row, col)) return;
           const column = shown[col];
-          const value = column.references ? referenceValueFor(column.references, text) : text;
+          const value = cellValueFor(column, text);
           writes.push([column.pos, value === '' && column.nullable ? null : value]);
         });
         if (writeRowCells(row, writes, index, (before) => snapshot.touchForWrite(before), true).changed.length > 0) ids.push(id!);
@@ -118,7 +118,7 @@ export class GridClipboard {
         lines[r].forEach((cell, c) => {
           const column = shown[left + c];
           if (!column || !this.cells.canEditRow(row, left + c)) return;
-          const value = column.references ? referenceValueFor(column.references, cell) : cell;
+          const value = cellValueFor(column, cell);
           services.wrsUtil.setCellValue(grid, id, column.pos, value === '' && column.nullable ? null : value);
         });
       });
@@ -152,7 +152,7 @@ export class GridClipboard {
     for (let p = top; p <= bottom; p++) {
       const row = this.cells.rowAt(p);
       if (!row) continue;
-      lines.push(this.state.shown.slice(left, right + 1).map((c) => (c.references ? referenceCopyText(c.references, this.cells.valueAt(row, c)) : this.cells.valueAt(row, c))));
+      lines.push(this.state.shown.slice(left, right + 1).map((c) => cellCopyText(c, this.cells.valueAt(row, c))));
     }
     return toTabText(lines);
   }

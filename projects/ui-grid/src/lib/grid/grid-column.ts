@@ -1,4 +1,5 @@
 import { NS, WrsIndex, cellValue, isNumericType } from 'ngx-wrs-grid/core';
+import type { CellLocale } from './features/cell-locale';
 
 /** The values a checkbox column stores for checked and unchecked (`isCheckbox`, default "1|0"). */
 export interface CheckboxValues {
@@ -88,6 +89,8 @@ export interface GridColumn {
   readonly editorParams: Readonly<Record<string, string>>;
   /** Index of the innermost `grid:Group` holding the column in `GridLayout.groups`, or -1. */
   readonly group: number;
+  /** The locale its numbers and dates are shown and read in; absent or null: canonical text. */
+  readonly locale?: CellLocale | null;
 }
 
 /** A `grid:Group` of the configuration: a header spanning its columns, collapsible to its first column. */

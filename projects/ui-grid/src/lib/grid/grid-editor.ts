@@ -1,3 +1,5 @@
+import { cellValueFor } from './cell-text';
+import { localeEditText } from './features/cell-locale';
 import { GridColumn } from './grid-column';
 import { GridDropdown } from './grid-dropdown';
 
@@ -34,7 +36,9 @@ export function createEditor(doc: Document, column: GridColumn, value: string | 
     if (typed !== undefined) dropdown.typeAhead(typed);
     return { element: dropdown.element, dropdown, value: () => (dropdown.value() === '' && column.nullable ? null : dropdown.value()) };
   }
-  const start = typed ?? value ?? '';
+  // A text input shows numbers and dates in the grid's locale; a date or time input keeps the ISO form it needs.
+  const textual = typed !== undefined || (column.typeName !== 'DATE' && column.typeName !== 'TIMESTAMP');
+  const start = typed ?? (value !== null && column.locale && textual ? localeEditText(column.locale, column, value) : value) ?? '';
   // An input drops line breaks from its value: text holding them is edited in a textarea (Alt+Enter adds one).
   const multiLine = !column.numeric && column.typeName !== 'DATE' && column.typeName !== 'TIMESTAMP' && /[\r\n]/.test(start);
   const element = (type && TEXTAREA_TYPES.has(type)) || multiLine ? doc.createElement('textarea') : doc.createElement('input');
@@ -50,7 +54,8 @@ export function createEditor(doc: Document, column: GridColumn, value: string | 
   return {
     element,
     value: () => {
-      const text = column.numeric ? element.value.trim() : crlf ? element.value.replace(/\r?\n/g, '\r\n') : element.value;
+      const raw = column.numeric ? element.value.trim() : crlf ? element.value.replace(/\r?\n/g, '\r\n') : element.value;
+      const text = textual ? cellValueFor(column, raw) : raw;
       return text === '' && column.nullable ? null : text;
     },
   };

@@ -6,6 +6,7 @@ import { paintHeader } from './grid-header';
 import { GridState } from './grid-state';
 import { frozenColumns, withHotWidths } from './hot-args';
 import { decorateHeader } from './features/grid-header-features';
+import { gridCellLocale } from './features/cell-locale';
 import { translateLayout } from './features/grid-messages';
 import { openOverlay } from './features/grid-overlay';
 
@@ -31,10 +32,12 @@ export class GridHeaderLayout {
     return this.state.grid.hotArgs()?.rowHeight ?? DEFAULT_ROW_HEIGHT;
   }
 
-  /** The columns of a new document: from its header and the configuration, captions in the UI's language. */
+  /** The columns of a new document: from its header and the configuration, captions in the UI's language, the grid's locale. */
   useColumns(doc: Document): void {
     const { services } = this.state;
-    this.state.layout = translateLayout(gridLayout(WrsIndex.of(doc), this.state.configDoc), this.state.messages);
+    const layout = gridLayout(WrsIndex.of(doc), this.state.configDoc);
+    const locale = gridCellLocale(this.state.grid.locale(), services.localeId);
+    this.state.layout = translateLayout(locale ? { ...layout, columns: layout.columns.map((c) => ({ ...c, locale })) } : layout, this.state.messages);
     for (const c of this.state.layout.columns) {
       // Unknown renderer or editor types fail the load with the type named, not the first paint or edit.
       if (c.rendererType) services.renderers.get(c.rendererType);

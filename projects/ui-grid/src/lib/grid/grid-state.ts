@@ -1,6 +1,6 @@
 import { Clipboard } from '@angular/cdk/clipboard';
 import { Overlay } from '@angular/cdk/overlay';
-import { Injector, inject, signal } from '@angular/core';
+import { Injector, LOCALE_ID, inject, signal } from '@angular/core';
 import { DataProviderRegistry, Status, WrsBackend, WrsHeaderMeta, getDefaultWrsBackend, resolveModelUrl } from 'ngx-wrs-grid/core';
 import { ChainService } from '../services/chain.service';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
@@ -38,6 +38,8 @@ export interface GridServices {
   readonly messages: GridMessageTable;
   /** WRS_BACKEND when provided. */
   readonly backend: WrsBackend | null;
+  /** The app's LOCALE_ID, read when the grid's `locale` input is not set. */
+  readonly localeId: string;
 }
 
 /** The services of `GridServices` from the component's injector (call in its injection context). */
@@ -54,6 +56,7 @@ export function injectGridServices(host: HTMLElement, bodyHost: () => HTMLElemen
     renderers: inject(GridRendererRegistry),
     editors: inject(GridEditorRegistry),
     backend: inject(WRS_BACKEND, { optional: true }),
+    localeId: inject(LOCALE_ID),
   };
 }
 

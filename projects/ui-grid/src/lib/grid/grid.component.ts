@@ -103,6 +103,8 @@ export class GridComponent extends DataProvider implements OnInit, AfterViewInit
   readonly journal = input(true, { transform: booleanAttribute });
   /** Days a journal of unsaved changes is kept before it is dropped. */
   readonly journalRetentionDays = input(7, { transform: numberAttribute });
+  /** BCP 47 tag numbers and dates are shown and read in; null: LOCALE_ID unless Angular's default en-US; '': canonical. */
+  readonly locale = input<string | null>(null);
   /** A context menu entry the grid does not run itself (from a menu stylesheet), with the cell it was opened on. */
   readonly contextMenuAction = output<ContextMenuActionEvent>();
 

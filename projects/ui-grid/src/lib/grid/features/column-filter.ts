@@ -1,5 +1,6 @@
 import { DataProvider, NS, WrsError, typedValues } from 'ngx-wrs-grid/core';
 import { GridColumn } from '../grid-column';
+import { canonicalCellValue, localeEditText } from './cell-locale';
 
 /** What a column filter control holds: text (contains or equals), a range (numbers, dates) or a list of values. */
 export type ColumnFilterValue =
@@ -31,7 +32,7 @@ export function parseFilterInput(column: GridColumn, input: string): ColumnFilte
   const text = input.trim();
   if (text === '') return null;
   if (filterKindOf(column) === 'range') {
-    const [from, to] = rangeBounds(text);
+    const [from, to] = rangeBounds(column, text);
     return from === '' && to === '' ? null : { kind: 'range', from, to };
   }
   return text.startsWith('=') ? { kind: 'text', op: 'equals', text: text.slice(1) } : { kind: 'text', op: 'contains', text };
@@ -57,20 +58,25 @@ export function filterInputProblem(column: GridColumn, input: string): FilterInp
   const typed = typedValues(column.typeName);
   const fits = (bound: string) =>
     (expected === 'number' || (expected === 'date' ? DATE_BOUND : TIMESTAMP_BOUND).test(bound)) && typed.key(bound) !== undefined;
-  const bound = rangeBounds(text).find((b) => b !== '' && !fits(b));
+  const bound = rangeBounds(column, text).find((b) => b !== '' && !fits(b));
   return bound === undefined ? null : { bound, expected };
 }
 
-function rangeBounds(text: string): [string, string] {
+/** The bounds of a range as typed, each read in the column's locale (`1,5..3` in German gives 1.5 and 3). */
+function rangeBounds(column: GridColumn, text: string): [string, string] {
   const at = text.indexOf(RANGE);
-  return [(at < 0 ? text : text.slice(0, at)).trim(), (at < 0 ? text : text.slice(at + RANGE.length)).trim()];
+  const bound = (b: string) => (column.locale && b !== '' ? canonicalCellValue(column.locale, column, b) : b);
+  return [bound((at < 0 ? text : text.slice(0, at)).trim()), bound((at < 0 ? text : text.slice(at + RANGE.length)).trim())];
 }
 
-/** The text a filter field shows for a filter (the inverse of `parseFilterInput`). */
-export function formatFilterInput(value: ColumnFilterValue | null): string {
+/** The text a filter field shows for a filter (the inverse of `parseFilterInput`), range bounds in the column's locale. */
+export function formatFilterInput(value: ColumnFilterValue | null, column?: GridColumn): string {
   if (!value) return '';
   if (value.kind === 'text') return value.op === 'equals' ? `=${value.text}` : value.text;
-  if (value.kind === 'range') return value.from === value.to ? value.from : `${value.from}${RANGE}${value.to}`;
+  if (value.kind === 'range') {
+    const shown = (b: string) => (column?.locale && b !== '' ? localeEditText(column.locale, column, b) : b);
+    return value.from === value.to ? shown(value.from) : `${shown(value.from)}${RANGE}${shown(value.to)}`;
+  }
   return value.values.join(', ');
 }
 

@@ -98,7 +98,7 @@ function filterControl(doc: Document, column: GridColumn, current: ColumnFilterV
   input.type = 'search';
   input.className = 'ui-grid-filter';
   input.dataset['colId'] = column.id;
-  input.value = formatFilterInput(current);
+  input.value = formatFilterInput(current, column);
   input.placeholder = filterKindOf(column) === 'range' ? messages.filterRangePlaceholder : messages.filterPlaceholder;
   // A narrow column cuts the placeholder ("from.."): the title shows it whole.
   input.title = input.placeholder;
