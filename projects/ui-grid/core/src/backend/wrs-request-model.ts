@@ -1,4 +1,4 @@
-import { WrsError, errorMessage } from '../errors';
+import { WrsError } from '../errors';
 import { cloneDocument, parseXml } from '../xml/dom';
 import { DataProvider, DataProviderArgs } from '../data-provider/data-provider';
 import { ChainStylesheetLoadingFailed, LoadFailedStatus, Status, TransformFailedStatus } from '../data-provider/status';

@@ -8,29 +8,24 @@ import {
   OnInit,
   ViewEncapsulation,
   afterEveryRender,
-  booleanAttribute,
   effect,
   inject,
-  input,
-  numberAttribute,
-  output,
   untracked,
   viewChild,
 } from '@angular/core';
-import { ChainDefinition, DataProvider, LoadFailedStatus, WrsError, errorMessage, guiStatusEstablished } from 'ngx-wrs-grid/core';
+import { DataProvider, LoadFailedStatus, WrsError, errorMessage, guiStatusEstablished } from 'ngx-wrs-grid/core';
 import { Subscription } from 'rxjs';
 import { injectDataProviderRegistry } from '../services/data-provider-registry';
-import { AfterAddRowArgs, CustomSaveArgs, GridHotArgs, IsReadOnlyCell, pageSizeAsked } from './grid-args';
-import { GridChainParameters } from './grid-chain';
+import { pageSizeAsked } from './grid-args';
 import { enhancedConfiguration } from './grid-configuration';
-import { ContextMenuActionEvent } from './grid-menu';
 import { JumpToRowArgs } from './grid-navigation';
 import { GridState, injectGridServices } from './grid-state';
+import { GridInputs } from './grid-inputs';
 import { GridUnits } from './grid-units';
 import { ColumnFilterValue } from './features/column-filter';
 import { GridExportButtonsComponent } from './features/grid-export-buttons.component';
 import { GridExportFormat } from './features/grid-export';
-import { CaptionForColumnValue, ColumnFiltersCustomFilter, GridFeatures } from './features/grid-features';
+import { GridFeatures } from './features/grid-features';
 import { GRID_MESSAGES, formatMessage, messageOf } from './features/grid-messages';
 import { GridPagerComponent } from './features/grid-pager.component';
 import { GridResetQuestionComponent } from './features/grid-reset-question.component';
@@ -56,58 +51,7 @@ export type { JumpToRowArgs } from './grid-navigation';
   templateUrl: './grid.component.html',
   styleUrls: ['./grid.component.css', './features/grid-features.css', './journal/journal.css'],
 })
-export class GridComponent extends DataProvider implements OnInit, AfterViewInit, OnDestroy {
-  /** The grid's accessible name: `<ui-grid aria-label="Orders">` (or `aria-labelledby`) names its `role="grid"` element. */
-  readonly ariaLabel = input<string | null>(null, { alias: 'aria-label' });
-  readonly ariaLabelledby = input<string | null>(null, { alias: 'aria-labelledby' });
-  readonly config = input<DataProvider | null>(null);
-  readonly statusModel = input<DataProvider | null>(null);
-  readonly inputModel = input<DataProvider | null>(null);
-  /** Spec 2.1 `id`: with it the grid registers itself in the provider registry. */
-  readonly gridId = input<string | undefined>(undefined, { alias: 'id' });
-  readonly hotArgs = input<GridHotArgs | null>(null);
-  /** Null: the built-in tooltip; an empty string disables tooltips; else a chain (stylesheet URL) rendering them. */
-  readonly tooltipChain = input<ChainDefinition | null>(null);
-  readonly contextMenu = input<boolean | string>(false);
-  readonly customSave = input<((args: CustomSaveArgs) => unknown) | null>(null);
-  readonly afterAddRow = input<((args: AfterAddRowArgs) => void) | null>(null);
-  readonly saveChain = input<ChainDefinition | null>(null);
-  readonly saveParameters = input<GridChainParameters | null>(null);
-  readonly loadChain = input<ChainDefinition | null>(null);
-  readonly loadParameters = input<GridChainParameters | null>(null);
-  /** Null runs the built-in Wrs validation on the changed rows; a chain gets the Wrs and returns a validation result. */
-  readonly validationChain = input<ChainDefinition | null>(null);
-  readonly validationParameters = input<GridChainParameters | null>(null);
-  readonly allowNewRows = input(true, { transform: booleanAttribute });
-  readonly columnFilters = input(false, { transform: booleanAttribute });
-  readonly maxHeight = input<number | null>(null);
-  readonly isReadOnly = input(false, { transform: booleanAttribute });
-  readonly topMode = input(false, { transform: booleanAttribute });
-  readonly forceAddAtBottom = input(false, { transform: booleanAttribute });
-  readonly disableDeepKeyCheck = input(false, { transform: booleanAttribute });
-  readonly ignoreKeyCase = input(false, { transform: booleanAttribute });
-  readonly isReadOnlyCell = input<IsReadOnlyCell | null>(null);
-  readonly columnFiltersGetCaptionForColumnValue = input<CaptionForColumnValue | null>(null);
-  readonly columnFiltersCustomFilter = input<ColumnFiltersCustomFilter | null>(null);
-  readonly defaultButtons = input(true, { transform: booleanAttribute });
-  readonly serverSidedPagination = input(false, { transform: booleanAttribute });
-  /** Rows per page (20 when pagination is on); setting it turns pagination on. */
-  readonly paginationSize = input<number | undefined, unknown>(undefined, { transform: (v: unknown) => (v === undefined || v === null || v === '' ? undefined : numberAttribute(v)) });
-  readonly paginationAllPages = input(false, { transform: booleanAttribute });
-  readonly requestPostChain = input<ChainDefinition | null>(null);
-  /** Where requests go (spec 2.1): a url, or a provider holding one, read each time a request is sent. */
-  readonly modelUrl = input<string | DataProvider>('WrsServlet');
-  readonly exportFileName = input<string | null>(null);
-  readonly disableExport = input(false, { transform: booleanAttribute });
-  /** Pending changes are kept in this browser's IndexedDB across reloads, closed tabs and crashes; false turns it off. */
-  readonly journal = input(true, { transform: booleanAttribute });
-  /** Days a journal of unsaved changes is kept before it is dropped. */
-  readonly journalRetentionDays = input(7, { transform: numberAttribute });
-  /** BCP 47 tag numbers and dates are shown and read in; null: LOCALE_ID unless Angular's default en-US; '': canonical. */
-  readonly locale = input<string | null>(null);
-  /** A context menu entry the grid does not run itself (from a menu stylesheet), with the cell it was opened on. */
-  readonly contextMenuAction = output<ContextMenuActionEvent>();
-
+export class GridComponent extends GridInputs implements OnInit, AfterViewInit, OnDestroy {
   /** The message table every shown text comes from (GRID_MESSAGES). */
   protected readonly messages = inject(GRID_MESSAGES);
   protected readonly formatMessage = formatMessage;

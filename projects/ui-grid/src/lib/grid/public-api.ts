@@ -1,4 +1,5 @@
 export { GridComponent } from './grid.component';
+export { GridInputs } from './grid-inputs';
 export type { AfterAddRowArgs, CustomSaveArgs, GridHotArgs, IsReadOnlyCell, JumpToRowArgs, WrsHeaderMeta } from './grid.component';
 export type { GridChainParameters } from './grid-chain';
 export { DUPLICATE_SERVER_KEY } from './grid-validation';
