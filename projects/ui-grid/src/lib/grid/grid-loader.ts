@@ -30,8 +30,8 @@ export interface GridLoadHooks {
   preview(doc: Document | null, config: Document | null): void;
   /** A change set of the followed input model. */
   received(changeSet: ChangeSet): void;
-  /** A document was loaded and shown; `pageTurn` when it carries the pending rows of the page left. */
-  loaded(pageTurn: boolean): void;
+  /** A document was loaded and shown; `carried` (old id -> id in it) when it carries the pending rows of the page left. */
+  loaded(carried: ReadonlyMap<string, string> | null): void;
 }
 
 /** Loads the grid's document: from `inputModel` or the backend, through `loadChain`, keeping server pages' history. */
@@ -95,7 +95,7 @@ export class GridLoader {
       this.hooks.show();
       provider.setStatus(grid.transformedStatus);
       this.history.afterTurn(carried);
-      this.hooks.loaded(carried !== null);
+      this.hooks.loaded(carried);
     } catch (e) {
       // Destroy ended the load (its backend calls aborted): nothing failed for anyone still watching.
       if (state.destroyed) return;

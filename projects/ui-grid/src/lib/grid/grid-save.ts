@@ -9,6 +9,7 @@ import { GridReset } from './grid-reset';
 import { GridState } from './grid-state';
 import { GridStatusLine, footerMessage } from './grid-status-line';
 import { GridValidationDisplay } from './grid-validation-display';
+import { GridUnsavedChanges } from './journal/grid-unsaved-changes';
 import { loadFailureReason, saveFailureMessage } from './features/failure-message';
 import { formatMessage, messageOf } from './features/grid-messages';
 
@@ -24,6 +25,7 @@ export interface GridSaveUnits {
   readonly navigation: GridNavigation;
   readonly reset: GridReset;
   readonly validation: GridValidationDisplay;
+  readonly unsaved: GridUnsavedChanges;
 }
 
 /**
@@ -101,6 +103,8 @@ export class GridSave {
         units.cells.focusBody();
         return;
       }
+      // Restored rows still waiting for their server page are saved with the rest.
+      units.unsaved.beforeSave();
       let reloadFailure: unknown = null;
       let sent = 0;
       // One save of the document at a time: a WrsUtil save of this grid that is still running is waited for.

@@ -81,9 +81,9 @@ export class GridUnits {
       show: () => this.show(),
       preview: (doc, config) => this.preview(doc, config),
       received: (changeSet) => writes.received(changeSet),
-      loaded: (pageTurn) => unsaved.loaded(pageTurn),
+      loaded: (carried) => unsaved.loaded(carried),
     }));
-    this.saving = new GridSave(state, statusLine, { cells, editing, history, loader, navigation, reset, validation });
+    this.saving = new GridSave(state, statusLine, { cells, editing, history, loader, navigation, reset, validation, unsaved });
     this.exporter = new GridExporter(state, statusLine);
     this.menu = new GridMenu(state, cells, clipboard, rows, this.exporter, hooks);
     this.tooltips = new GridTooltips(state, validation, (rowId, colId) => unsaved.conflictOf(rowId, colId));

@@ -364,6 +364,17 @@ export class GridFeatures {
     return loadAllRows(backend, wanted, call, pending, passes, transform);
   }
 
+  /** Puts rows the data holds for other server pages (restored unsaved changes) out of view, as carried rows are. */
+  hide(ids: readonly string[]): void {
+    for (const id of ids) this.foreign.add(id);
+    this.applyView();
+  }
+
+  /** Whether a row of the data is one of another server page, held out of view. */
+  isHidden(id: string): boolean {
+    return this.foreign.has(id);
+  }
+
   /** After a change set: patches the view and the counts. */
   changed(rowIds: Iterable<string>): void {
     if (!this.view) return;

@@ -1,6 +1,6 @@
 import { signal } from '@angular/core';
 import { WrsIndex, errorMessage } from 'ngx-wrs-grid/core';
-import { JournalEntry, JournalRowCache, journalColumnsOf } from './journal-entry';
+import { JournalEntry, JournalRow, JournalRowCache, journalColumnsOf } from './journal-entry';
 import { JournalConflict, journalFits } from './journal-restore';
 import { GridJournalStore } from './journal-store';
 
@@ -19,6 +19,9 @@ export interface GridJournalHost {
   data(): Document | null;
   /** Days an entry is kept; older entries are dropped when a grid looks for its journal. */
   retentionDays(): number;
+  /** With server-side pages: how they are cut now (`JournalEntry.pages`), and a pending row's page, if known. */
+  pages?(): string | null;
+  pageOf?(rowId: string): number | null;
 }
 
 /** Time from a change to its write: edits typed in a burst are one write; a crash loses at most this much. */
@@ -48,6 +51,8 @@ export class GridJournal {
   private off = false;
   private tooLarge = false;
   private conflicts = new Map<string, JournalConflict[]>();
+  /** Restored rows of other server pages, not in the data until their page loads: journaled with the data's rows. */
+  private waitingRows: readonly JournalRow[] = [];
   private readonly cache = new JournalRowCache();
   private readonly writeNow = () => this.write();
   /** A closed tab, a navigation away or a hidden tab (which may be discarded) writes what the timer still holds. */
@@ -71,6 +76,7 @@ export class GridJournal {
     this.order = new Map();
     this.offer.set(null);
     this.conflicts = new Map();
+    this.waitingRows = [];
     const store = this.host.store();
     if (!store || !key || this.off) return null;
     const cutoff = Date.now() - Math.max(0, this.host.retentionDays()) * DAY_MS;
@@ -93,6 +99,19 @@ export class GridJournal {
     this.timer ??= setTimeout(this.writeNow, WRITE_DELAY_MS);
   }
 
+  /** A server page turn carried the pending rows under new ids (old -> new): they keep their place in the order. */
+  moved(ids: ReadonlyMap<string, string>): void {
+    const order = new Map<string, number>();
+    for (const [from, to] of ids) {
+      const rank = this.order.get(from);
+      if (rank !== undefined) order.set(to, rank);
+    }
+    this.order = order;
+    // The rows are other elements now, some under other ids: all are read again.
+    this.cache.invalidate();
+    this.changed([]);
+  }
+
   /** Restore or Discard answered the offer: from now on the journal follows the grid's data again. */
   answered(discard: boolean): void {
     const offer = this.offer();
@@ -103,10 +122,21 @@ export class GridJournal {
     this.flush();
   }
 
+  /** The rows of other server pages waiting for their page (each change of them is written). */
+  get waiting(): readonly JournalRow[] {
+    return this.waitingRows;
+  }
+
+  set waiting(rows: readonly JournalRow[]) {
+    this.waitingRows = rows;
+    this.changed([]);
+  }
+
   /** Reset dropped every change: the journal of the data goes, whoever wrote it (an open offer with it). */
   reset(): void {
     this.cancelTimer();
     this.offer.set(null);
+    this.waitingRows = [];
     const store = this.host.store();
     const key = this.key;
     if (store && key) void this.enqueue(() => store.remove(key));
@@ -126,7 +156,8 @@ export class GridJournal {
     if (!store || !key || !doc || this.off || this.offer()) return;
     const index = WrsIndex.tryOf(doc);
     if (!index) return;
-    const pending = index.changedRowCount();
+    const waiting = this.waitingRows;
+    const pending = index.changedRowCount() + waiting.length;
     if (pending === 0) {
       void this.enqueue(() => store.remove(key, this.writer));
       return;
@@ -134,8 +165,8 @@ export class GridJournal {
     // Every cell takes at least 6 bytes of JSON: changes that cannot fit are not even read (a delete of 100,000 rows).
     const least = pending * index.columns().length * 6;
     const read = least > GridJournal.maxBytes ? null : this.cache.read(index, this.order);
-    const entry: JournalEntry | null = read && { key, savedAt: Date.now(), writer: this.writer, columns: journalColumnsOf(index), rows: read.rows };
-    const size = read ? read.size : least;
+    const entry: JournalEntry | null = read && this.entryOf(key, index, read.rows);
+    const size = read ? read.size + waiting.reduce((n, r) => n + JSON.stringify(r).length * 2, 0) : least;
     if (!entry || size > GridJournal.maxBytes) {
       // A part of the changes would restore half of them: none are kept until they fit again.
       if (!this.tooLarge) console.warn(`ngx-wrs-grid: the unsaved changes of ${key} (${entry ? '' : 'at least '}${size} bytes) exceed the journal limit of ${GridJournal.maxBytes} bytes; they are not kept across reloads`);
@@ -146,6 +177,18 @@ export class GridJournal {
     }
     this.tooLarge = false;
     void this.enqueue(() => store.write(entry));
+  }
+
+  /** The entry of the data's pending rows, then those waiting; with server pages, each M and D row's page if known. */
+  private entryOf(key: string, index: WrsIndex, rows: JournalRow[]): JournalEntry {
+    const entry = { key, savedAt: Date.now(), writer: this.writer, columns: journalColumnsOf(index), rows: [...rows, ...this.waitingRows] };
+    const pages = this.host.pages?.() ?? null;
+    if (pages === null) return entry;
+    const withPage = (row: JournalRow): JournalRow => {
+      const page = row.state === 'I' ? null : this.host.pageOf?.(row.id) ?? null;
+      return page === null ? row : { ...row, page };
+    };
+    return { ...entry, pages, rows: [...rows.map(withPage), ...this.waitingRows] };
   }
 
   /** The conflicts a restore found, by row id, shown until the data is loaded again or saved. */

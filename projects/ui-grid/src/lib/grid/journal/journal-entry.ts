@@ -12,6 +12,8 @@ export interface JournalRow {
   /** An I row: the id of the row before it, and its 1-based position in the document, to insert it there again. */
   readonly after?: string | null;
   readonly position?: number;
+  /** With server-side pages, an M or D row's 0-based page when journaled (under the entry's `pages`), if known. */
+  readonly page?: number;
 }
 
 /** A header column as the journal knows it: a journal fits data whose columns are the same, in the same order. */
@@ -31,6 +33,8 @@ export interface JournalEntry {
   readonly columns: readonly JournalColumn[];
   /** The pending rows, in the order they were first changed. */
   readonly rows: readonly JournalRow[];
+  /** With server-side pages, how they were cut (page size, order): a row's `page` holds only under the same cut. */
+  readonly pages?: string;
 }
 
 /** The header columns of a Wrs as the journal compares them. */

@@ -20,6 +20,9 @@ export interface JournalMessages {
   readonly journalConflictRow?: string;
   /** Appended after Restore: `{n}` changed rows the server no longer holds, not restored. */
   readonly journalGone?: string;
+  /** Appended after Restore with server-side pages: `{n}` changed rows of other pages, restored when their page is shown. */
+  readonly journalWaiting?: string;
+  readonly journalWaitingRow?: string;
   /** Read out (and shown as the row's note) for a row in conflict: `{cells}` the cells, joined by "; ". */
   readonly journalConflict?: string;
   /** One cell of it: `{column}`, the server's value now `{server}`, the user's `{mine}`. */
@@ -40,6 +43,8 @@ export const JOURNAL_MESSAGES_EN: Required<JournalMessages> = {
   journalConflicts: '{n} rows were changed on the server since (marked): check them before saving',
   journalConflictRow: '1 row was changed on the server since (marked): check it before saving',
   journalGone: '{n} changed rows are no longer on the server and were not restored',
+  journalWaiting: '{n} changed rows of other pages are restored when their page is shown (a save sends them)',
+  journalWaitingRow: '1 changed row of another page is restored when its page is shown (a save sends it)',
   journalConflict: 'Changed on the server since: {cells}',
   journalConflictCell: '{column}: server "{server}", yours "{mine}"',
   journalConflictDeleted: '{column}: server "{server}", deleted "{original}"',
@@ -57,6 +62,8 @@ export const JOURNAL_MESSAGES_DE: Required<JournalMessages> = {
   journalConflicts: '{n} Zeilen wurden inzwischen auf dem Server geändert (markiert): vor dem Speichern prüfen',
   journalConflictRow: '1 Zeile wurde inzwischen auf dem Server geändert (markiert): vor dem Speichern prüfen',
   journalGone: '{n} geänderte Zeilen gibt es auf dem Server nicht mehr; sie wurden nicht wiederhergestellt',
+  journalWaiting: '{n} geänderte Zeilen anderer Seiten werden wiederhergestellt, sobald ihre Seite angezeigt wird (Speichern sendet sie)',
+  journalWaitingRow: '1 geänderte Zeile einer anderen Seite wird wiederhergestellt, sobald ihre Seite angezeigt wird (Speichern sendet sie)',
   journalConflict: 'Inzwischen auf dem Server geändert: {cells}',
   journalConflictCell: '{column}: Server „{server}“, Ihr Wert „{mine}“',
   journalConflictDeleted: '{column}: Server „{server}“, gelöscht „{original}“',

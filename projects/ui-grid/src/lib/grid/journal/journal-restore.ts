@@ -1,4 +1,4 @@
-import { WrsError, WrsIndex, cellAt, cellValue, cellsOf, deleteRowElement, insertRowElements, originalOf, writeRowCells } from 'ngx-wrs-grid/core';
+import { NS, WrsError, WrsIndex, cellAt, cellValue, cellsOf, createRow, deleteRowElement, insertRowElements, originalOf, writeRowCells } from 'ngx-wrs-grid/core';
 import { JournalEntry, JournalRow, journalColumnsOf } from './journal-entry';
 
 /**
@@ -24,7 +24,15 @@ export interface JournalRestore {
   readonly conflicts: JournalConflict[];
   /** Changed rows whose record the loaded data no longer holds (deleted on the server, or out of the filter): not applied. */
   readonly gone: number;
+  /** M and D rows that may be on another server page (`JournalRowPlace`): not applied, kept to be looked for there. */
+  readonly waiting: JournalRow[];
 }
+
+/**
+ * Where a journaled row is as far as the grid knows: on the data loaded (`here`: missing there means gone), on another
+ * server page (`elsewhere`), or `unknown` (server pages cut another way since). Rows not `here` wait when not found.
+ */
+export type JournalRowPlace = 'here' | 'elsewhere' | 'unknown';
 
 /** What the grid records before the restore changes a row (its undo step). */
 export interface JournalRestoreHooks {
@@ -46,21 +54,26 @@ export function journalFits(entry: JournalEntry, index: WrsIndex): boolean {
  * the loaded row (whose `wrs:O` are then the server's values now), D rows delete the loaded row, I rows are inserted
  * where they were. Rows are found as the server finds them: by their key columns (an M row by its original key),
  * else by id. A cell the server changed since, to another value than the user's, is a conflict (both values kept in
- * the result). Throws JOURNAL_MISMATCH, changing nothing, when the journal does not fit the data.
+ * the result). `placeOf` says where each M or D row may be (server pages); without it every row is `here`. Without key
+ * columns a row not `here` is not looked for: an id alone cannot tell it from another page's row under the same id.
+ * I rows are inserted in runs (one insert per run of rows that followed each other): the cost grows with the rows
+ * restored, not with the rows times the document. Throws JOURNAL_MISMATCH, changing nothing, when the journal does
+ * not fit the data.
  */
-export function restoreJournal(index: WrsIndex, entry: JournalEntry, hooks: JournalRestoreHooks): JournalRestore {
+export function restoreJournal(index: WrsIndex, entry: JournalEntry, hooks: JournalRestoreHooks, placeOf: (row: JournalRow) => JournalRowPlace = () => 'here'): JournalRestore {
   if (!journalFits(entry, index)) {
     throw new WrsError('JOURNAL_MISMATCH', `The journal of ${entry.key} does not fit the columns of the loaded data`, entry.columns.map((c) => c.id).join(','));
   }
-  const result = { rowIds: [] as string[], conflicts: [] as JournalConflict[], gone: 0 };
-  const find = rowFinder(index);
-  const inserted = new Map<string, string>();
+  const result = { rowIds: [] as string[], conflicts: [] as JournalConflict[], gone: 0, waiting: [] as JournalRow[] };
+  const { find, keyed } = rowFinder(index);
   for (const journaled of entry.rows) {
     if (journaled.state === 'I') continue;
-    const loaded = find(journaled);
+    const place = placeOf(journaled);
+    const loaded = keyed || place === 'here' ? find(journaled) : null;
     if (!loaded) {
       // A deleted row the server no longer holds is deleted already.
-      if (journaled.state === 'M') result.gone++;
+      if (place !== 'here') result.waiting.push(journaled);
+      else if (journaled.state === 'M') result.gone++;
       continue;
     }
     const id = loaded.getAttribute('id') ?? '';
@@ -72,19 +85,55 @@ export function restoreJournal(index: WrsIndex, entry: JournalEntry, hooks: Jour
       result.rowIds.push(id);
     }
   }
-  // In document order, so that the row each one follows is in place before it.
-  const news = entry.rows.filter((r) => r.state === 'I').sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
-  for (const journaled of news) {
-    const anchorId = journaled.after ? inserted.get(journaled.after) ?? journaled.after : null;
+  insertNewRows(index, entry.rows.filter((r) => r.state === 'I'), hooks, result.rowIds);
+  return result;
+}
+
+/**
+ * Inserts the journal's I rows after the rows they followed (at the end when that row is gone), in document order so
+ * that the row each one follows is in place before it; a run of rows each following the one before is one insert.
+ */
+function insertNewRows(index: WrsIndex, rows: JournalRow[], hooks: JournalRestoreHooks, rowIds: string[]): void {
+  const news = rows.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+  const inserted = new Map<string, string>();
+  for (let start = 0, end = 1; start < news.length; start = end++) {
+    while (end < news.length && news[end].after === news[end - 1].id) end++;
+    const run = news.slice(start, end);
+    const after = run[0].after;
+    const anchorId = after ? inserted.get(after) ?? after : null;
     const anchor = anchorId ? index.rowById(anchorId) : null;
     const at = anchor ? index.positionOf(anchor) : index.rowCount;
-    const edit = insertRowElements(index, at, anchor ? anchorId : null, [journaled.cells]);
-    const id = edit.rowIds[0];
-    inserted.set(journaled.id, id);
-    hooks.added(id);
-    result.rowIds.push(id);
+    const edit = insertRowElements(index, at, anchor ? anchorId : null, run.map((r) => r.cells));
+    run.forEach((journaled, i) => {
+      const id = edit.rowIds[i];
+      inserted.set(journaled.id, id);
+      hooks.added(id);
+      rowIds.push(id);
+    });
   }
-  return result;
+}
+
+/**
+ * Puts journaled M and D rows into the data as pending rows of other server pages (the view hides them; a save sends
+ * them as it sends those): an M row holds the user's values over the originals the user changed them from (its
+ * `wrs:O`, which the server checks), a D row the values it held. A row keeps its id unless the data uses it. Returns
+ * the ids.
+ */
+export function appendJournalRows(index: WrsIndex, rows: readonly JournalRow[]): string[] {
+  const doc = index.doc;
+  const data = index.data ?? index.root.appendChild(doc.createElementNS(NS.wrs, 'wrs:Data'));
+  const used = new Set(index.rows().map((r) => r.getAttribute('id') ?? ''));
+  const built: [Element, JournalRow][] = [];
+  for (const row of rows) {
+    if (row.state === 'I') continue;
+    let id = row.id;
+    for (let n = 1; used.has(id); n++) id = `${row.id}_${n}`;
+    used.add(id);
+    built.push([data.appendChild(createRow(doc, row.state === 'M' ? 'R' : 'D', id, row.state === 'M' ? row.originals! : row.cells)), row]);
+  }
+  index.invalidate();
+  for (const [element, row] of built) if (row.state === 'M') writeRowCells(element, row.cells.map((value, i) => [i + 1, value] as const), index);
+  return built.map(([element]) => element.getAttribute('id') ?? '');
 }
 
 /** Writes the cells the user changed (those differing from the journaled originals) over a loaded row. */
@@ -126,12 +175,12 @@ function serverValues(row: Element): (string | null)[] {
  * the journaled id is tried first (the same data loaded again keeps its ids); only when it holds another key are the
  * key cells of every row read, once.
  */
-function rowFinder(index: WrsIndex): (journaled: JournalRow) => Element | null {
+function rowFinder(index: WrsIndex): { find: (journaled: JournalRow) => Element | null; keyed: boolean } {
   const keys = index.columns().filter((c) => isKey(c.element)).map((c) => c.pos);
-  if (keys.length === 0) return (journaled) => index.rowById(journaled.id);
+  if (keys.length === 0) return { find: (journaled) => index.rowById(journaled.id), keyed: false };
   const keyOf = (row: Element) => JSON.stringify(keys.map((pos) => serverValue(row, pos)));
   let byKey: Map<string, Element> | null = null;
-  return (journaled) => {
+  const find = (journaled: JournalRow) => {
     const values = journaled.state === 'M' ? journaled.originals! : journaled.cells;
     const key = JSON.stringify(keys.map((pos) => values[pos - 1]));
     const same = index.rowById(journaled.id);
@@ -142,6 +191,7 @@ function rowFinder(index: WrsIndex): (journaled: JournalRow) => Element | null {
     }
     return byKey.get(key) ?? null;
   };
+  return { find, keyed: true };
 }
 
 /** The server's value of one cell: its `wrs:O` where the user already changed it. */
