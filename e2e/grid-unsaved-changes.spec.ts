@@ -19,6 +19,25 @@ function journalEntries(page: Page): Promise<number> {
   );
 }
 
+/** The rows of the one journal entry this page's origin holds (0 when none). */
+function journalRows(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('ngx-wrs-grid-journal');
+        open.onerror = () => resolve(-1);
+        open.onsuccess = () => {
+          const db = open.result;
+          const all = db.transaction('entries').objectStore('entries').getAll();
+          all.onsuccess = () => {
+            db.close();
+            resolve((all.result as { rows: unknown[] }[])[0]?.rows.length ?? 0);
+          };
+        };
+      }),
+  );
+}
+
 /** Types a value into a cell with the keyboard (F2, select all, type, Enter). */
 async function typeInto(page: Page, cell: ReturnType<Page['locator']>, value: string): Promise<void> {
   await cell.click();
@@ -65,6 +84,57 @@ test.describe('demo: unsaved changes survive a reload', () => {
     await expect(customer).toHaveText(value);
     await expect(customer.locator('xpath=..')).toHaveClass(/ui-grid-row-R/);
     await expect(grid.locator('ui-grid-journal-question')).toHaveCount(0);
+  });
+
+  test('server-side pages: edits on pages 1 and 2, reload, Restore; page 2 brings its edit back pending; a save stores both', async ({ page }) => {
+    await page.goto('/#/grid-features-server');
+    const status = page.getByTestId('grid-status');
+    await expect(status).toHaveText('TransformedStatus');
+    const grid = page.getByTestId('server-grid');
+    // The first row of a page (the header has two rows: captions, filters).
+    const cell = (col: number) => grid.locator(`.ui-grid-row[aria-rowindex="3"] [role="gridcell"][aria-colindex="${col}"]`);
+    const next = async () => {
+      const id = (await cell(1).textContent()) ?? '';
+      await grid.locator('[data-page="next"]').click();
+      await expect(grid.getByTestId('page-of')).toHaveText(/^Page 2 of \d+$/);
+      await expect(cell(1)).not.toHaveText(id);
+      await expect(status).toHaveText('TransformedStatus');
+    };
+    const stamp = Date.now();
+    const first = `Page one ${stamp}`;
+    const second = `Page two ${stamp}`;
+    await typeInto(page, cell(2), first);
+    await next();
+    await typeInto(page, cell(2), second);
+    await expect.poll(() => journalRows(page)).toBe(2);
+
+    await page.reload();
+    await expect(status).toHaveText('TransformedStatus');
+    const question = grid.locator('ui-grid-journal-question');
+    await expect(question.getByTestId('journal-text')).toHaveText(/^Unsaved changes from .+ in 2 rows$/);
+    await question.getByRole('button', { name: 'Restore changes' }).click();
+    await expect(cell(2)).toHaveText(first);
+    await expect(cell(2).locator('xpath=..')).toHaveClass(/ui-grid-row-M/);
+    await expect(grid.getByTestId('message')).toHaveText('Restored the changes in 1 row. 1 changed row of another page is restored when its page is shown (a save sends it)');
+    await expect.poll(() => journalRows(page)).toBe(2);
+
+    await next();
+    await expect(cell(2)).toHaveText(second);
+    await expect(cell(2).locator('xpath=..')).toHaveClass(/ui-grid-row-M/);
+    await expect(grid.getByTestId('message')).toHaveText('Restored the changes in 1 row');
+
+    await grid.locator('[data-action="save"]').click();
+    await expect(status).toHaveText('SavedStatus');
+    await expect.poll(() => journalEntries(page)).toBe(0);
+
+    await page.reload();
+    await expect(status).toHaveText('TransformedStatus');
+    await expect(cell(2)).toHaveText(first);
+    await expect(cell(2).locator('xpath=..')).toHaveClass(/ui-grid-row-R/);
+    await expect(grid.locator('ui-grid-journal-question')).toHaveCount(0);
+    await next();
+    await expect(cell(2)).toHaveText(second);
+    await expect(cell(2).locator('xpath=..')).toHaveClass(/ui-grid-row-R/);
   });
 
   test('client data: Discard drops the journal; an edit, a reload and Restore bring the change back, undoable', async ({ page }) => {
