@@ -15,6 +15,8 @@ import { join } from 'node:path';
 
 export interface NgAddOptions {
   project?: string;
+  /** The app runs under a strict CSP: its production build inlines no critical CSS (docs/security-csp.md). */
+  strictCsp?: boolean;
 }
 
 const LIBRARY = 'ngx-wrs-grid';
@@ -50,6 +52,7 @@ export function ngAdd(options: NgAddOptions): Rule {
     return chain([
       saxonDependency(),
       buildOptions(name),
+      options.strictCsp ? noInlineCriticalCss(name) : noop(),
       has(/\bprovideUiGrid\s*\(|\bUiGridModule\b/)
         ? noop()
         : standalone
@@ -82,6 +85,27 @@ function saxonDependency(): Rule {
   const pkg = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { peerDependencies?: Record<string, string> };
   const version = pkg.peerDependencies?.['saxon-js'];
   return version ? addDependency('saxon-js', version, { type: DependencyType.Default }) : noop();
+}
+
+/**
+ * The production configuration without the critical CSS inliner, whose `<link onload=...>` a strict CSP blocks; the
+ * other optimizations as they were (on, when the configuration left them to the builder's default).
+ */
+function noInlineCriticalCss(projectName: string): Rule {
+  return updateWorkspace((workspace) => {
+    const build = workspace.projects.get(projectName)?.targets.get('build');
+    const production = build?.configurations?.['production'];
+    if (!build || !production) throw new SchematicsException(`'${projectName}' has no production build configuration to turn off inlineCritical in`);
+    const optimization = production['optimization'] ?? build.options?.['optimization'] ?? true;
+    if (optimization === false) return;
+    const parts = isObject(optimization) ? optimization : { scripts: true, styles: true, fonts: true };
+    const styles = parts['styles'] ?? true;
+    production['optimization'] = { ...parts, styles: isObject(styles) ? { ...styles, inlineCritical: false } : { minify: styles, inlineCritical: false } };
+  });
+}
+
+function isObject(value: JsonValue | undefined): value is { [key: string]: JsonValue } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function buildOptions(projectName: string): Rule {

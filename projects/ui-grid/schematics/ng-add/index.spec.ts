@@ -69,6 +69,21 @@ describe('ng add ngx-wrs-grid', () => {
     expect(buildOptions(twice).allowedCommonJsDependencies).toEqual(['exceljs']);
   });
 
+  it('with strictCsp turns off the critical CSS inliner in the production build, the other optimizations kept; without, leaves it', async () => {
+    const production = (tree: UnitTestTree) => JSON.parse(tree.readText('/angular.json')).projects.shop.architect.build.configurations.production;
+    const strict = await runner.runSchematic('ng-add', { project: 'shop', strictCsp: true }, await newApp(true));
+    expect(production(strict).optimization).toEqual({ scripts: true, styles: { minify: true, inlineCritical: false }, fonts: true });
+    const plain = await runner.runSchematic('ng-add', { project: 'shop' }, await newApp(true));
+    expect(production(plain).optimization).toBeUndefined();
+
+    const tuned = await newApp(true);
+    const json = JSON.parse(tuned.readText('/angular.json'));
+    json.projects.shop.architect.build.configurations.production.optimization = { scripts: true, styles: { minify: false }, fonts: { inline: false } };
+    tuned.overwrite('/angular.json', JSON.stringify(json));
+    const kept = await runner.runSchematic('ng-add', { project: 'shop', strictCsp: true }, tuned);
+    expect(production(kept).optimization).toEqual({ scripts: true, styles: { minify: false, inlineCritical: false }, fonts: { inline: false } });
+  });
+
   it('refuses a library project', async () => {
     const workspace = await newApp(true);
     const withLibrary = await angular.runSchematic('library', { name: 'parts' }, workspace);
