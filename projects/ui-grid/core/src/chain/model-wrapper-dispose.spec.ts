@@ -3,37 +3,25 @@ import { DataProviderRegistry } from '../data-provider/data-provider';
 import { SimpleModel } from '../data-provider/simple-model';
 import { StaticModel } from '../data-provider/static-model';
 import { parseXml, serializeXml } from '../xml/dom';
-import { domName, ordersWrs } from '../../testing/fixtures';
+import { domName } from '../../testing/fixtures';
 import { waitFor } from '../../testing/wait';
 import { ModelWrapper } from './model-wrapper';
-import { SaxonXsltEngine } from './saxon-xslt-engine';
+import { modelWrapperSpecSetup } from './testing/model-wrapper-setup';
 import { OK } from './testing/chain-fixtures';
 
 describe(`ModelWrapper dispose (${domName()})`, () => {
-  let registry: DataProviderRegistry;
-  let engine: SaxonXsltEngine;
-  let input: StaticModel;
-
-  beforeEach(() => {
-    registry = new DataProviderRegistry();
-    engine = new SaxonXsltEngine();
-    input = new StaticModel({ data: ordersWrs(), registry });
-  });
-
-  function wrapper(args: Partial<ConstructorParameters<typeof ModelWrapper>[0]>): ModelWrapper {
-    return new ModelWrapper({ inputModel: input, chain: [], registry, xsltEngine: engine, ...args });
-  }
+  const w = modelWrapperSpecSetup();
 
   it('dispose stops a chain for good: changes and reloads of its input and parameter providers run nothing more', async () => {
-    const param = new StaticModel({ data: '<p v="1"/>', registry });
+    const param = new StaticModel({ data: '<p v="1"/>', registry: w.registry });
     let runs = 0;
-    const chain = wrapper({ chain: (_d: Document, p) => `<n run="${++runs}" v="${(p['param'] as Document).documentElement.getAttribute('v')}"/>`, parameters: { param } });
+    const chain = w.wrapper({ chain: (_d: Document, p) => `<n run="${++runs}" v="${(p['param'] as Document).documentElement.getAttribute('v')}"/>`, parameters: { param } });
     await chain.execute();
     chain.dispose();
-    input.write('/*/wrs:Data/wrs:R[@id="R1"]/wrs:C[1]', 'Anne', true);
+    w.input.write('/*/wrs:Data/wrs:R[@id="R1"]/wrs:C[1]', 'Anne', true);
     param.write('/p/@v', '2', true);
     await param.execute(true);
-    await input.execute(true);
+    await w.input.execute(true);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(runs).toBe(1);
     expect(serializeXml(chain.getData()!)).toBe('<n run="1" v="1"/>');
@@ -42,7 +30,7 @@ describe(`ModelWrapper dispose (${domName()})`, () => {
   it('dispose drops the target: a run still under way when disposed renders nothing', async () => {
     const target = parseXml('<html><body><div/></body></html>').getElementsByTagName('div')[0];
     let release!: () => void;
-    const chain = wrapper({ chain: () => new Promise<string>((resolve) => (release = () => resolve('<b>late</b>'))) });
+    const chain = w.wrapper({ chain: () => new Promise<string>((resolve) => (release = () => resolve('<b>late</b>'))) });
     chain.setTargetHtml(target);
     const run = chain.execute();
     await waitFor(() => release);
@@ -56,7 +44,7 @@ describe(`ModelWrapper dispose (${domName()})`, () => {
   it('dispose leaves the registry, and ends a run under way in LoadFailedStatus: no data, no onReady, no waiting caller left hanging', async () => {
     const reg = new DataProviderRegistry();
     let release!: () => void;
-    const chain = new ModelWrapper({ id: 'tip', registry: reg, inputModel: input, chain: (d: Document) => new Promise<Document>((resolve) => (release = () => resolve(d))) });
+    const chain = new ModelWrapper({ id: 'tip', registry: reg, inputModel: w.input, chain: (d: Document) => new Promise<Document>((resolve) => (release = () => resolve(d))) });
     expect(reg.get('tip')).toBe(chain);
     const heard: string[] = [];
     chain.onReady(() => heard.push('ready'));
@@ -76,7 +64,7 @@ describe(`ModelWrapper dispose (${domName()})`, () => {
     const param = new SimpleModel({ url: 'p.xml', loader: () => new Promise<string>((resolve) => (arrive = resolve)) });
     const listening = () => (param as unknown as { statuses: { subject: { observers: unknown[] } } }).statuses.subject.observers.length;
     let runs = 0;
-    const chain = wrapper({ chain: (d: Document) => (runs++, d), parameters: { param } });
+    const chain = w.wrapper({ chain: (d: Document) => (runs++, d), parameters: { param } });
     void chain.execute();
     await waitFor(() => arrive);
     expect(chain.getStatus().name).toBe('WaitingForParametersStatus');
@@ -92,7 +80,7 @@ describe(`ModelWrapper dispose (${domName()})`, () => {
 
   it('dispose ends a run under way in LoadFailedStatus, then completes status$ and changes$; the run sets nothing after', async () => {
     let release!: () => void;
-    const chain = wrapper({ chain: (d: Document) => new Promise<Document>((resolve) => (release = () => resolve(d))) });
+    const chain = w.wrapper({ chain: (d: Document) => new Promise<Document>((resolve) => (release = () => resolve(d))) });
     const seen: string[] = [];
     chain.status$.subscribe({ next: (s) => seen.push(s.name), complete: () => seen.push('status$ complete') });
     chain.changes$.subscribe({ complete: () => seen.push('changes$ complete') });
@@ -109,7 +97,7 @@ describe(`ModelWrapper dispose (${domName()})`, () => {
 
   it('a disposed chain keeps its data; later writes, fire, markSaved and execute throw nothing and reach no one', async () => {
     let runs = 0;
-    const chain = wrapper({ chain: () => (runs++, '<r v="1"/>') });
+    const chain = w.wrapper({ chain: () => (runs++, '<r v="1"/>') });
     await chain.execute();
     const seen: string[] = [];
     chain.status$.subscribe({ next: (s) => seen.push(s.name), complete: () => seen.push('status$ complete') });
@@ -134,7 +122,7 @@ describe(`ModelWrapper dispose (${domName()})`, () => {
   });
 
   it('dispose by a status listener: every subscriber still gets that status, then the streams complete', async () => {
-    const chain = wrapper({ chain: (d: Document) => d });
+    const chain = w.wrapper({ chain: (d: Document) => d });
     chain.status$.subscribe((s) => s.name === 'TransformedStatus' && chain.dispose());
     const seen: string[] = [];
     chain.status$.subscribe({ next: (s) => seen.push(s.name), complete: () => seen.push('complete') });
@@ -143,7 +131,7 @@ describe(`ModelWrapper dispose (${domName()})`, () => {
   });
 
   it('dispose by a change listener: every listener and subscriber still gets that change set, then changes$ completes', async () => {
-    const chain = wrapper({ chain: () => '<r v="1"/>' });
+    const chain = w.wrapper({ chain: () => '<r v="1"/>' });
     await chain.execute();
     const seen: string[] = [];
     chain.onChange(() => chain.dispose());

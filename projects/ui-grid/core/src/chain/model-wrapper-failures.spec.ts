@@ -1,33 +1,19 @@
 import { WrsError } from '../errors';
-import { DataProviderRegistry } from '../data-provider/data-provider';
 import { SimpleModel } from '../data-provider/simple-model';
-import { StaticModel } from '../data-provider/static-model';
 import { parseXml, serializeXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { domName, ordersWrs } from '../../testing/fixtures';
+import { domName } from '../../testing/fixtures';
 import { statusReached, waitFor } from '../../testing/wait';
 import { ModelWrapper } from './model-wrapper';
-import { SaxonXsltEngine } from './saxon-xslt-engine';
+import { modelWrapperSpecSetup } from './testing/model-wrapper-setup';
 import { XSL, OK, mapLoader, statuses, rowCountXslt3 } from './testing/chain-fixtures';
 
 describe(`ModelWrapper failures (${domName()})`, () => {
-  let registry: DataProviderRegistry;
-  let engine: SaxonXsltEngine;
-  let input: StaticModel;
-
-  beforeEach(() => {
-    registry = new DataProviderRegistry();
-    engine = new SaxonXsltEngine();
-    input = new StaticModel({ data: ordersWrs(), registry });
-  });
-
-  function wrapper(args: Partial<ConstructorParameters<typeof ModelWrapper>[0]>): ModelWrapper {
-    return new ModelWrapper({ inputModel: input, chain: [], registry, xsltEngine: engine, ...args });
-  }
+  const w = modelWrapperSpecSetup();
 
   it('a stylesheet 404 ends in ChainStylesheetLoadingFailed naming step and url; execute() recovers once it exists', async () => {
     const files: Record<string, string> = {};
-    const chain = wrapper({ chain: [(d: Document) => d, 'xslt/missing.xslt'], loader: mapLoader(files) });
+    const chain = w.wrapper({ chain: [(d: Document) => d, 'xslt/missing.xslt'], loader: mapLoader(files) });
     const seen = statuses(chain);
     await chain.execute();
     expect(seen).toEqual(['InitializedStatus', 'LoadingStatus', 'ChainStylesheetLoadingFailed']);
@@ -43,7 +29,7 @@ describe(`ModelWrapper failures (${domName()})`, () => {
 
   it('a chain:Stylesheet url that 404s fails after ChainLoaded, naming phase and url', async () => {
     const chainDoc = `<chain:Chain xmlns:chain="${NS.chain}"><chain:Phase name="p"><chain:Stylesheet url="gone.xslt"/></chain:Phase></chain:Chain>`;
-    const chain = wrapper({ chain: parseXml(chainDoc), loader: mapLoader({}) });
+    const chain = w.wrapper({ chain: parseXml(chainDoc), loader: mapLoader({}) });
     const seen = statuses(chain);
     await chain.execute();
     expect(seen).toEqual(['InitializedStatus', 'LoadingStatus', 'ChainLoadedStatus', 'ChainStylesheetLoadingFailed']);
@@ -51,7 +37,7 @@ describe(`ModelWrapper failures (${domName()})`, () => {
   });
 
   it('a stylesheet that is not XML ends in ChainStylesheetLoadingFailed', async () => {
-    const chain = wrapper({ chain: 'bad.xslt', loader: mapLoader({ 'bad.xslt': '<xsl:stylesheet version="3.0"' }) });
+    const chain = w.wrapper({ chain: 'bad.xslt', loader: mapLoader({ 'bad.xslt': '<xsl:stylesheet version="3.0"' }) });
     await chain.execute();
     expect(chain.getStatus().name).toBe('ChainStylesheetLoadingFailed');
     expect(chain.getFailureReason()).toMatch(/step 1 \(bad\.xslt\): .*not XML/);
@@ -59,7 +45,7 @@ describe(`ModelWrapper failures (${domName()})`, () => {
 
   it('an XSLT compile error ends in ChainStylesheetLoadingFailed with the engine message; fixing the text recovers', async () => {
     const files = { 'c.xslt': `<xsl:stylesheet version="3.0" xmlns:xsl="${XSL}"><xsl:template match="/"><xsl:value-of select="count((("/></xsl:template></xsl:stylesheet>` };
-    const chain = wrapper({ chain: 'c.xslt', loader: mapLoader(files) });
+    const chain = w.wrapper({ chain: 'c.xslt', loader: mapLoader(files) });
     const seen = statuses(chain);
     await chain.execute();
     expect(seen).toEqual(['InitializedStatus', 'LoadingStatus', 'ChainLoadedStatus', 'ChainStylesheetLoadingFailed']);
@@ -72,7 +58,7 @@ describe(`ModelWrapper failures (${domName()})`, () => {
 
   it('xsl:message terminate="yes" ends in TransformFailedStatus with the message', async () => {
     const stop = `<xsl:stylesheet version="3.0" xmlns:xsl="${XSL}"><xsl:template match="/"><xsl:message terminate="yes">no orders today</xsl:message></xsl:template></xsl:stylesheet>`;
-    const chain = wrapper({ chain: stop });
+    const chain = w.wrapper({ chain: stop });
     const seen = statuses(chain);
     await chain.execute();
     expect(seen).toEqual([...OK.slice(0, 5), 'TransformFailedStatus']);
@@ -86,7 +72,7 @@ describe(`ModelWrapper failures (${domName()})`, () => {
       if (broken) throw new Error('enrich is broken');
       return doc;
     };
-    const chain = wrapper({ chain: [(d: Document) => d, enrich] });
+    const chain = w.wrapper({ chain: [(d: Document) => d, enrich] });
     await chain.execute();
     expect(chain.getStatus().name).toBe('TransformFailedStatus');
     expect(chain.getFailureReason()).toContain('step 2 (JS function enrich) failed: enrich is broken');
@@ -97,7 +83,7 @@ describe(`ModelWrapper failures (${domName()})`, () => {
 
   it('a JS step returning something that is not XML ends in TransformFailedStatus', async () => {
     for (const [result, says] of [[42, 'a number'], ['just words', 'not XML'], [null, 'null']] as const) {
-      const chain = wrapper({ chain: function odd() { return result as unknown as string; } });
+      const chain = w.wrapper({ chain: function odd() { return result as unknown as string; } });
       await chain.execute();
       expect(chain.getStatus().name).toBe('TransformFailedStatus');
       expect(chain.getFailureReason()).toContain('step 1 (JS function odd)');
@@ -107,8 +93,8 @@ describe(`ModelWrapper failures (${domName()})`, () => {
 
   it('a failing parameter provider ends in LoadFailedStatus naming the parameter; execute() recovers', async () => {
     const files: Record<string, string> = {};
-    const lookup = new SimpleModel({ url: 'lookup.xml', loader: mapLoader(files), registry });
-    const chain = wrapper({ chain: (d: Document, p) => `<r>${(p['lookup'] as Document).documentElement.localName}</r>`, parameters: { lookup } });
+    const lookup = new SimpleModel({ url: 'lookup.xml', loader: mapLoader(files), registry: w.registry });
+    const chain = w.wrapper({ chain: (d: Document, p) => `<r>${(p['lookup'] as Document).documentElement.localName}</r>`, parameters: { lookup } });
     const seen = statuses(chain);
     await chain.execute();
     expect(seen).toEqual([...OK.slice(0, 4), 'LoadFailedStatus']);
@@ -124,10 +110,10 @@ describe(`ModelWrapper failures (${domName()})`, () => {
     const pending: ((text: string) => void)[] = [];
     const lookup = new SimpleModel({
       url: 'lookup.xml',
-      registry,
+      registry: w.registry,
       loader: (url) => (failing ? Promise.reject(new WrsError('LOAD_FAILED', `HTTP 503 Service Unavailable from ${url}`, url)) : new Promise<string>((resolve) => pending.push(resolve))),
     });
-    const chain = wrapper({ chain: (_d: Document, p) => `<r v="${(p['lookup'] as Document).documentElement.getAttribute('v')}"/>`, parameters: { lookup } });
+    const chain = w.wrapper({ chain: (_d: Document, p) => `<r v="${(p['lookup'] as Document).documentElement.getAttribute('v')}"/>`, parameters: { lookup } });
     const first = chain.fetchData();
     await waitFor(() => pending.length === 1);
     pending[0]('<Lookup v="1"/>');
@@ -155,14 +141,14 @@ describe(`ModelWrapper failures (${domName()})`, () => {
     let failing = false;
     const p = new SimpleModel({
       url: 'p.xml',
-      registry,
+      registry: w.registry,
       loader: (url) => (failing ? Promise.reject(new WrsError('LOAD_FAILED', `HTTP 503 from ${url}`, url)) : Promise.resolve('<p/>')),
     });
     const qArrives: ((text: string) => void)[] = [];
-    const q = new SimpleModel({ url: 'q.xml', registry, loader: () => new Promise<string>((resolve) => qArrives.push(resolve)) });
+    const q = new SimpleModel({ url: 'q.xml', registry: w.registry, loader: () => new Promise<string>((resolve) => qArrives.push(resolve)) });
     await p.fetchData();
     let runs = 0;
-    const chain = wrapper({ chain: (d: Document) => (runs++, d), parameters: { p, q } });
+    const chain = w.wrapper({ chain: (d: Document) => (runs++, d), parameters: { p, q } });
     const seen = statuses(chain);
     const done = chain.fetchData().then(() => 'resolved', (e: WrsError) => e.code);
     await waitFor(() => qArrives.length === 1);
@@ -177,8 +163,8 @@ describe(`ModelWrapper failures (${domName()})`, () => {
   });
 
   it('a failing input model ends in LoadFailedStatus', async () => {
-    const broken = new SimpleModel({ url: 'nope.xml', loader: mapLoader({}), registry });
-    const chain = new ModelWrapper({ inputModel: broken, chain: (d: Document) => d, registry });
+    const broken = new SimpleModel({ url: 'nope.xml', loader: mapLoader({}), registry: w.registry });
+    const chain = new ModelWrapper({ inputModel: broken, chain: (d: Document) => d, registry: w.registry });
     await chain.execute();
     expect(chain.getStatus().name).toBe('LoadFailedStatus');
     expect(chain.getFailureReason()).toContain('input model');

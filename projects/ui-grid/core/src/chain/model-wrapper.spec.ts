@@ -11,25 +11,14 @@ import { answerUntilSettled, statusReached, waitFor } from '../../testing/wait';
 import { registerChainFunction, resolveJsProcFct } from './chain-functions';
 import { ModelWrapper, TransformationChain } from './model-wrapper';
 import { SaxonXsltEngine } from './saxon-xslt-engine';
+import { modelWrapperSpecSetup } from './testing/model-wrapper-setup';
 import { XSL, OK, mapLoader, statuses, rowCountXslt3, firstNameXslt1, allNamesXslt3 } from './testing/chain-fixtures';
 
 describe(`ModelWrapper (${domName()})`, () => {
-  let registry: DataProviderRegistry;
-  let engine: SaxonXsltEngine;
-  let input: StaticModel;
-
-  beforeEach(() => {
-    registry = new DataProviderRegistry();
-    engine = new SaxonXsltEngine();
-    input = new StaticModel({ data: ordersWrs(), registry });
-  });
-
-  function wrapper(args: Partial<ConstructorParameters<typeof ModelWrapper>[0]>): ModelWrapper {
-    return new ModelWrapper({ inputModel: input, chain: [], registry, xsltEngine: engine, ...args });
-  }
+  const w = modelWrapperSpecSetup();
 
   it('runs a JS chain through every status of the 3.1 table, in order', async () => {
-    const chain = wrapper({ chain: (doc: Document) => `<Rows n="${WrsIndex.of(doc).rowCount}"/>` });
+    const chain = w.wrapper({ chain: (doc: Document) => `<Rows n="${WrsIndex.of(doc).rowCount}"/>` });
     const seen = statuses(chain);
     await chain.execute();
     expect(seen).toEqual(OK);
@@ -38,13 +27,13 @@ describe(`ModelWrapper (${domName()})`, () => {
   });
 
   it('is the TransformationChain of the spec, registered under its id', () => {
-    const chain = new TransformationChain({ id: 'tc', inputModel: input, chain: (d: Document) => d, registry });
+    const chain = new TransformationChain({ id: 'tc', inputModel: w.input, chain: (d: Document) => d, registry: w.registry });
     expect(chain).toEqual(jasmine.any(ModelWrapper));
-    expect(registry.get('tc')).toBe(chain);
+    expect(w.registry.get('tc')).toBe(chain);
   });
 
   it('runs an array of steps in order, each on the output of the one before', async () => {
-    const chain = wrapper({
+    const chain = w.wrapper({
       chain: [
         (_doc: Document) => '<a><b>1</b></a>',
         (doc: Document) => {
@@ -61,8 +50,8 @@ describe(`ModelWrapper (${domName()})`, () => {
 
   it('runs an XSLT 3.0 stylesheet from a url with string and document parameters', async () => {
     const loader = mapLoader({ 'xslt/summary.xslt': rowCountXslt3 });
-    const extra = new StaticModel({ data: '<X v="from-provider"/>', registry });
-    const chain = wrapper({ chain: 'xslt/summary.xslt', loader, parameters: { label: 'orders', extra } });
+    const extra = new StaticModel({ data: '<X v="from-provider"/>', registry: w.registry });
+    const chain = w.wrapper({ chain: 'xslt/summary.xslt', loader, parameters: { label: 'orders', extra } });
     const seen = statuses(chain);
     await chain.execute();
     expect(seen).toEqual(OK);
@@ -76,14 +65,14 @@ describe(`ModelWrapper (${domName()})`, () => {
   it('runs each of two inline stylesheets in a chain as written, also two an older 32-bit key gave the same key', async () => {
     const wrapIn = (name: string, comment: string) =>
       `<xsl:stylesheet version="1.0" xmlns:xsl="${XSL}"><xsl:template match="/"><${name}><xsl:copy-of select="/*"/></${name}></xsl:template><!--${comment}--></xsl:stylesheet>`;
-    const chain = wrapper({ inputModel: new StaticModel({ data: '<in/>', registry }), chain: [wrapIn('a', 'xr28a'), wrapIn('b', '0od2b')] });
+    const chain = w.wrapper({ inputModel: new StaticModel({ data: '<in/>', registry: w.registry }), chain: [wrapIn('a', 'xr28a'), wrapIn('b', '0od2b')] });
     await chain.execute();
     expect(serializeXml(chain.getData()!)).toBe('<b><a><in/></a></b>');
   });
 
   it('runs XSLT 1.0 in backwards-compatible mode and XSLT 3.0 as such', async () => {
-    const one = wrapper({ chain: firstNameXslt1 });
-    const three = wrapper({ chain: parseXml(allNamesXslt3) });
+    const one = w.wrapper({ chain: firstNameXslt1 });
+    const three = w.wrapper({ chain: parseXml(allNamesXslt3) });
     await one.execute();
     await three.execute();
     expect(one.getData()!.documentElement.textContent).toBe('Anna');
@@ -127,7 +116,7 @@ describe(`ModelWrapper (${domName()})`, () => {
       </chain:Phase>
     </chain:Chain>`.replace('{/*/@rows}', '<xsl:value-of select="/*/@rows"/>');
     const loader = mapLoader({ 'chains/orders.xml': chainDoc, 'chains/summary.xslt': rowCountXslt3 });
-    const chain = wrapper({ chain: 'chains/orders.xml', loader });
+    const chain = w.wrapper({ chain: 'chains/orders.xml', loader });
     const seen = statuses(chain);
     await chain.execute();
     expect(seen).toEqual(OK);
@@ -139,7 +128,7 @@ describe(`ModelWrapper (${domName()})`, () => {
     const chainDoc = `<chain:Chain xmlns:chain="${NS.chain}" xmlns:wrs="${NS.wrs}" xmlns:xsl="${XSL}">
       <chain:Phase name="count"><chain:Stylesheet><xsl:stylesheet version="3.0"><xsl:template match="/"><n><xsl:value-of select="count(/*/wrs:Data/wrs:R)"/></n></xsl:template></xsl:stylesheet></chain:Stylesheet></chain:Phase>
     </chain:Chain>`;
-    const chain = wrapper({ chain: 'chains/count.xml', loader: mapLoader({ 'chains/count.xml': chainDoc }) });
+    const chain = w.wrapper({ chain: 'chains/count.xml', loader: mapLoader({ 'chains/count.xml': chainDoc }) });
     await chain.execute();
     expect(chain.getStatus().name).withContext(chain.getFailureReason() ?? '').toBe('TransformedStatus');
     expect(serializeXml(chain.getData()!)).toBe('<n>3</n>');
@@ -147,16 +136,16 @@ describe(`ModelWrapper (${domName()})`, () => {
 
   it('compiles a stylesheet url once: a second chain does not fetch it again', async () => {
     const loader = mapLoader({ 's.xslt': rowCountXslt3 });
-    await wrapper({ chain: 's.xslt', loader }).execute();
-    const second = wrapper({ chain: 's.xslt', loader });
+    await w.wrapper({ chain: 's.xslt', loader }).execute();
+    const second = w.wrapper({ chain: 's.xslt', loader });
     await second.execute();
     expect(second.isReady()).toBeTrue();
     expect(loader.calls).toEqual(['s.xslt']);
   });
 
   it('waits for parameter providers and passes a constant as its value', async () => {
-    const mode = new ConstantDataProvider({ name: 'mode', value: 'strict', registry });
-    const chain = wrapper({ chain: (_d: Document, p) => `<m>${p['mode']}</m>` });
+    const mode = new ConstantDataProvider({ name: 'mode', value: 'strict', registry: w.registry });
+    const chain = w.wrapper({ chain: (_d: Document, p) => `<m>${p['mode']}</m>` });
     chain.addDataProvider(mode);
     await chain.execute();
     expect(mode.isReady()).toBeTrue();
@@ -165,8 +154,8 @@ describe(`ModelWrapper (${domName()})`, () => {
   });
 
   it('setParameter with a value replaces a provider given under that name', async () => {
-    const mode = new ConstantDataProvider({ name: 'mode', value: 'fromProvider', registry });
-    const chain = wrapper({ chain: (_d: Document, p) => `<m>${p['mode']}</m>` });
+    const mode = new ConstantDataProvider({ name: 'mode', value: 'fromProvider', registry: w.registry });
+    const chain = w.wrapper({ chain: (_d: Document, p) => `<m>${p['mode']}</m>` });
     chain.addDataProvider(mode);
     await chain.execute();
     expect(serializeXml(chain.getData()!)).toBe('<m>fromProvider</m>');
@@ -177,8 +166,8 @@ describe(`ModelWrapper (${domName()})`, () => {
   });
 
   it('fails chains that wait for each other, naming the cycle, instead of waiting forever', async () => {
-    const a = wrapper({ chain: (_d: Document, p) => `<a>${p['b'] ? 'b' : ''}</a>` });
-    const b = wrapper({ chain: (_d: Document, p) => `<b>${p['a'] ? 'a' : ''}</b>` });
+    const a = w.wrapper({ chain: (_d: Document, p) => `<a>${p['b'] ? 'b' : ''}</a>` });
+    const b = w.wrapper({ chain: (_d: Document, p) => `<b>${p['a'] ? 'a' : ''}</b>` });
     a.setParameter('b', b);
     b.setParameter('a', a);
     await a.execute();
@@ -189,11 +178,11 @@ describe(`ModelWrapper (${domName()})`, () => {
   });
 
   it('runs again when an input fires a change set', async () => {
-    const chain = wrapper({ chain: (doc: Document) => `<n>${doc.getElementsByTagNameNS(NS.wrs, 'O').length}</n>` });
+    const chain = w.wrapper({ chain: (doc: Document) => `<n>${doc.getElementsByTagNameNS(NS.wrs, 'O').length}</n>` });
     await chain.execute();
     const before = chain.getData()!.documentElement.textContent;
     const again = new Promise<void>((resolve) => chain.onReady({ onSuccess: () => resolve(), onlyFuture: true }));
-    input.write('/*/wrs:Data/wrs:R[@id="R1"]/wrs:C[1]', 'Anne', true);
+    w.input.write('/*/wrs:Data/wrs:R[@id="R1"]/wrs:C[1]', 'Anne', true);
     await again;
     expect(before).toBe('0');
     // The R row became M: each of its three cells got a wrs:O original.
@@ -202,7 +191,7 @@ describe(`ModelWrapper (${domName()})`, () => {
 
   it('an input getting ready while the chain still loads its stylesheets does not start the chain over', async () => {
     let inputArrives!: (text: string) => void;
-    const slowInput = new SimpleModel({ url: 'in.xml', registry, loader: () => new Promise<string>((resolve) => (inputArrives = resolve)) });
+    const slowInput = new SimpleModel({ url: 'in.xml', registry: w.registry, loader: () => new Promise<string>((resolve) => (inputArrives = resolve)) });
     const chainDoc = `<chain:Chain xmlns:chain="${NS.chain}"><chain:Phase name="p"><chain:Stylesheet url="s.xslt"/></chain:Phase></chain:Chain>`;
     const sheetArrives: ((text: string) => void)[] = [];
     const fetched: string[] = [];
@@ -210,7 +199,7 @@ describe(`ModelWrapper (${domName()})`, () => {
       fetched.push(url);
       return url === 'c.xml' ? Promise.resolve(chainDoc) : new Promise<string>((resolve) => sheetArrives.push(resolve));
     };
-    const chain = wrapper({ inputModel: slowInput, chain: 'c.xml', loader, sefResolver: null });
+    const chain = w.wrapper({ inputModel: slowInput, chain: 'c.xml', loader, sefResolver: null });
     const seen = statuses(chain);
     void slowInput.execute();
     const done = chain.fetchData();
@@ -228,12 +217,12 @@ describe(`ModelWrapper (${domName()})`, () => {
     const sheetArrives: ((text: string) => void)[] = [];
     const fetched: string[] = [];
     const loader: XmlLoader = (url) => (fetched.push(url), new Promise<string>((resolve) => sheetArrives.push(resolve)));
-    const chain = wrapper({ chain: 'names.xslt', loader, sefResolver: null });
+    const chain = w.wrapper({ chain: 'names.xslt', loader, sefResolver: null });
     const seen = statuses(chain);
     const done = chain.fetchData();
-    await input.fetchData();
-    input.write('/*/wrs:Data/wrs:R[@id="R1"]/wrs:C[1]', 'Anne', true);
-    input.write('/*/wrs:Data/*[@id="R1"]/wrs:C[1]', 'Ada', true);
+    await w.input.fetchData();
+    w.input.write('/*/wrs:Data/wrs:R[@id="R1"]/wrs:C[1]', 'Anne', true);
+    w.input.write('/*/wrs:Data/*[@id="R1"]/wrs:C[1]', 'Ada', true);
     await answerUntilSettled(done, sheetArrives, firstNameXslt1);
     expect(seen).toEqual(OK);
     expect(fetched).toEqual(['names.xslt']);
@@ -241,7 +230,7 @@ describe(`ModelWrapper (${domName()})`, () => {
   });
 
   it('maps the default name gridTooltip.xslt to the built-in tooltip', async () => {
-    const chain = wrapper({ chain: 'gridTooltip.xslt', parameters: { rowId: 'R2', colId: 'qty' }, loader: mapLoader({}) });
+    const chain = w.wrapper({ chain: 'gridTooltip.xslt', parameters: { rowId: 'R2', colId: 'qty' }, loader: mapLoader({}) });
     await chain.execute();
     expect(chain.isReady()).toBeTrue();
     expect(chain.getData()!.documentElement.textContent).toContain('5');
@@ -251,7 +240,7 @@ describe(`ModelWrapper (${domName()})`, () => {
     const out = '<div><span class="icon"/>after<br/><p/>para</div>';
     const page = parseXml('<html xmlns="http://www.w3.org/1999/xhtml"><body><div id="out"/></body></html>');
     const target = (globalThis as { document?: Document }).document?.createElement('div') ?? page.getElementsByTagName('div')[0];
-    const chain = wrapper({ chain: () => parseXml(out) });
+    const chain = w.wrapper({ chain: () => parseXml(out) });
     chain.setTargetHtml(target);
     await chain.execute();
     expect(chain.getHtmlOutput()).toContain('<span class="icon"></span>after<br/><p></p>para');
@@ -266,7 +255,7 @@ describe(`ModelWrapper (${domName()})`, () => {
       `<a href="javascript:alert(3)">x</a><a href="https://example.org/ok">ok</a><img alt="pic" onerror="alert(4)"/><iframe src="https://evil.test"/></div>`;
     const page = parseXml('<html xmlns="http://www.w3.org/1999/xhtml"><body><div id="out"/></body></html>');
     const target = (globalThis as { document?: Document }).document?.createElement('div') ?? page.getElementsByTagName('div')[0];
-    const chain = wrapper({ chain: () => hostile });
+    const chain = w.wrapper({ chain: () => hostile });
     chain.setTargetHtml(target);
     await chain.execute();
     const html = (target as HTMLElement).innerHTML ?? serializeXml(target);
