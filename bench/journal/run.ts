@@ -5,7 +5,9 @@ import { bundleForBrowser, chromiumPage, report, type Figure } from '../harness'
 async function main(): Promise<void> {
   const { browser, page } = await chromiumPage(await bundleForBrowser('bench/journal/browser-entry.ts'));
   try {
-    const figures = await page.evaluate(() => (globalThis as unknown as { runJournalCases(env: string): Promise<Figure[]> }).runJournalCases('chromium'));
+    // JOURNAL_BENCH=restore: only Restore as the grid runs it.
+    const only = process.env.JOURNAL_BENCH === 'restore';
+    const figures = await page.evaluate((onlyRestore) => (globalThis as unknown as { runJournalCases(env: string, onlyRestore: boolean): Promise<Figure[]> }).runJournalCases('chromium', onlyRestore), only);
     figures.forEach(report);
   } finally {
     await browser.close();
