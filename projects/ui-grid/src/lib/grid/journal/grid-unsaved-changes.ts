@@ -74,7 +74,7 @@ export class GridUnsavedChanges {
     if (this.waitQuery !== null && now?.query !== this.waitQuery) {
       // Filtered or sorted otherwise: the pages of the rows waiting no longer say where they are.
       this.waitQuery = null;
-      this.journal.waiting = this.journal.waiting.map(({ page: _, ...row }) => row);
+      this.journal.waiting = withoutPages(this.journal.waiting);
     }
     this.journal.moved(carried);
     this.restoreWaiting();
@@ -107,7 +107,8 @@ export class GridUnsavedChanges {
     const now = this.state.features.serverPage();
     this.waitQuery = now && offer.entry.pages === this.cut() ? now.query : null;
     const restored = this.apply(offer.entry);
-    if (restored) this.journal.waiting = restored.waiting;
+    // Pages cut another way than when journaled say nothing about where the rows are now.
+    if (restored) this.journal.waiting = this.waitQuery === null ? withoutPages(restored.waiting) : restored.waiting;
     this.journal.answered(false);
     if (!restored) return;
     this.statusLine.showActionNote(restoredNote(restored, this.state.messages));
@@ -200,4 +201,8 @@ export class GridUnsavedChanges {
     this.saved.unsubscribe();
     this.journal.stop();
   }
+}
+
+function withoutPages(rows: readonly JournalRow[]): JournalRow[] {
+  return rows.map(({ page: _, ...row }) => row);
 }

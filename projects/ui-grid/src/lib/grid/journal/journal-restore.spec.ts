@@ -1,7 +1,7 @@
 import { WrsError, WrsIndex, cellValue, cellsOf, deleteRowElement, insertRowElements, originalOf, parseXml, writeRowCells } from 'ngx-wrs-grid/core';
 import { FixtureColumn, wrsText } from '../../../../core/testing/fixtures';
 import { JournalEntry, journalColumnsOf, journalRowsOf } from './journal-entry';
-import { journalFits, restoreJournal } from './journal-restore';
+import { appendJournalRows, journalFits, restoreJournal } from './journal-restore';
 
 const COLUMNS: FixtureColumn[] = [{ id: 'id', isKey: true, nullable: '0' }, { id: 'name' }, { id: 'qty', type: 'INTEGER' }];
 const ROWS = () => [['1', 'Anna', '5'], ['2', 'Bert', '7'], ['3', 'Cleo', '9']];
@@ -90,6 +90,53 @@ describe('restoreJournal', () => {
     }
     expect(error instanceof WrsError ? error.code : error).toBe('JOURNAL_MISMATCH');
     expect(shape(fresh)).toEqual(['R 1,Anna,5', 'R 2,Bert,7', 'R 3,Cleo,9']);
+  });
+
+  it('with server pages: a row not found waits unless it is of the page loaded (then gone); without keys only rows of the page are looked for', () => {
+    const entry = journalOf((index) => {
+      writeRowCells(index.rowById('R1')!, [[2, 'Anna B']], index);
+      writeRowCells(index.rowById('R2')!, [[2, 'Bert B']], index);
+      writeRowCells(index.rowById('R3')!, [[2, 'Cleo B']], index);
+    });
+    const page = { R1: 'here', R2: 'elsewhere', R3: 'unknown' } as const;
+    const placeOf = (row: { id: string }) => page[row.id as keyof typeof page];
+    // The page loaded holds record 2 (moved there), not records 1 and 3.
+    const fresh = load([['2', 'Bert', '7'], ['4', 'Dora', '1']]);
+    const done = restoreJournal(fresh, entry, noHooks, placeOf);
+    expect(shape(fresh)).toEqual(['M 2,Bert B,7 / 2,Bert,7', 'R 4,Dora,1']);
+    expect(done.gone).toBe(1);
+    expect(done.waiting.map((r) => r.id)).toEqual(['R3']);
+
+    const unkeyed: FixtureColumn[] = COLUMNS.map((c) => ({ ...c, isKey: false }));
+    const plain = load([['7', 'Gert', '1'], ['8', 'Hans', '2']], unkeyed);
+    const waiting = restoreJournal(plain, { ...entry, columns: journalColumnsOf(plain) }, noHooks, placeOf);
+    expect(shape(plain)).withContext('R2 of this page is another record than R2 journaled').toEqual(['M 7,Anna B,1 / 7,Gert,1', 'R 8,Hans,2']);
+    expect(waiting.waiting.map((r) => r.id)).toEqual(['R2', 'R3']);
+  });
+
+  it('puts waiting rows into the data as pending rows: M over the originals the user changed it from, D as it was, ids kept when free', () => {
+    const entry = journalOf((index) => {
+      writeRowCells(index.rowById('R2')!, [[2, 'Bert B']], index);
+      deleteRowElement(index.rowById('R3')!, index);
+    });
+    const page = load([['4', 'Dora', '1'], ['5', 'Emil', '2']]);
+    const ids = appendJournalRows(page, entry.rows);
+    expect(ids).toEqual(['R2_1', 'R3']);
+    expect(shape(page)).toEqual(['R 4,Dora,1', 'R 5,Emil,2', 'M 2,Bert B,7 / 2,Bert,7', 'D 3,Cleo,9']);
+    expect(page.changedRowCount()).toBe(2);
+  });
+
+  it('inserts new rows that followed one another as one run after the row the first followed, each run where it was', () => {
+    const entry = journalOf((index) => {
+      insertRowElements(index, 1, 'R1', [['4', 'Dora', '1'], ['5', 'Emil', '2']]);
+      insertRowElements(index, index.rowCount, 'R3', [['6', 'Finn', '3']]);
+    });
+    const fresh = load();
+    const added: string[] = [];
+    const done = restoreJournal(fresh, entry, { ...noHooks, added: (id) => added.push(id) });
+    expect(shape(fresh)).toEqual(['R 1,Anna,5', 'I 4,Dora,1', 'I 5,Emil,2', 'R 2,Bert,7', 'R 3,Cleo,9', 'I 6,Finn,3']);
+    expect(added).toEqual(done.rowIds);
+    expect(new Set(added).size).toBe(3);
   });
 
   it('tells its hooks every row before it changes it, and the rows it adds', () => {
