@@ -3,14 +3,14 @@ import { DataProviderRegistry } from '../data-provider/data-provider';
 import { SimpleModel } from '../data-provider/simple-model';
 import { StaticModel } from '../data-provider/static-model';
 import { parseXml, serializeXml } from '../xml/dom';
-import { domName } from '../../testing/fixtures';
+import { domName, ordersWrs } from '../../testing/fixtures';
 import { waitFor } from '../../testing/wait';
 import { ModelWrapper } from './model-wrapper';
 import { modelWrapperSpecSetup } from './testing/model-wrapper-setup';
 import { OK } from './testing/chain-fixtures';
 
 describe(`ModelWrapper dispose (${domName()})`, () => {
-  const w = modelWrapperSpecSetup();
+  const w = modelWrapperSpecSetup(ordersWrs);
 
   it('dispose stops a chain for good: changes and reloads of its input and parameter providers run nothing more', async () => {
     const param = new StaticModel({ data: '<p v="1"/>', registry: w.registry });

@@ -2,14 +2,14 @@ import { WrsError } from '../errors';
 import { SimpleModel } from '../data-provider/simple-model';
 import { parseXml, serializeXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { domName } from '../../testing/fixtures';
+import { domName, ordersWrs } from '../../testing/fixtures';
 import { statusReached, waitFor } from '../../testing/wait';
 import { ModelWrapper } from './model-wrapper';
 import { modelWrapperSpecSetup } from './testing/model-wrapper-setup';
 import { XSL, OK, mapLoader, statuses, rowCountXslt3 } from './testing/chain-fixtures';
 
 describe(`ModelWrapper failures (${domName()})`, () => {
-  const w = modelWrapperSpecSetup();
+  const w = modelWrapperSpecSetup(ordersWrs);
 
   it('a stylesheet 404 ends in ChainStylesheetLoadingFailed naming step and url; execute() recovers once it exists', async () => {
     const files: Record<string, string> = {};

@@ -15,7 +15,7 @@ import { modelWrapperSpecSetup } from './testing/model-wrapper-setup';
 import { XSL, OK, mapLoader, statuses, rowCountXslt3, firstNameXslt1, allNamesXslt3 } from './testing/chain-fixtures';
 
 describe(`ModelWrapper (${domName()})`, () => {
-  const w = modelWrapperSpecSetup();
+  const w = modelWrapperSpecSetup(ordersWrs);
 
   it('runs a JS chain through every status of the 3.1 table, in order', async () => {
     const chain = w.wrapper({ chain: (doc: Document) => `<Rows n="${WrsIndex.of(doc).rowCount}"/>` });

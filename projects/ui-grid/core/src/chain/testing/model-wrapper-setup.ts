@@ -1,6 +1,5 @@
 import { DataProviderRegistry } from '../../data-provider/data-provider';
 import { StaticModel } from '../../data-provider/static-model';
-import { ordersWrs } from '../../../testing/fixtures';
 import { ModelWrapper } from '../model-wrapper';
 import { SaxonXsltEngine } from '../saxon-xslt-engine';
 
@@ -13,15 +12,18 @@ export interface ModelWrapperSpecSetup {
   wrapper(args: Partial<ConstructorParameters<typeof ModelWrapper>[0]>): ModelWrapper;
 }
 
-/** Call in a `describe`: the fields are new before each spec (no provider or registry outlives its spec). */
-export function modelWrapperSpecSetup(): ModelWrapperSpecSetup {
+/**
+ * Call in a `describe`, with the text of the input's Wrs (the specs' orders fixture): the fields are new before each
+ * spec (no provider or registry outlives its spec).
+ */
+export function modelWrapperSpecSetup(inputWrs: () => string): ModelWrapperSpecSetup {
   const setup = {
     wrapper: (args: Partial<ConstructorParameters<typeof ModelWrapper>[0]>) => new ModelWrapper({ inputModel: setup.input, chain: [], registry: setup.registry, xsltEngine: setup.engine, ...args }),
   } as { -readonly [K in keyof ModelWrapperSpecSetup]: ModelWrapperSpecSetup[K] };
   beforeEach(() => {
     setup.registry = new DataProviderRegistry();
     setup.engine = new SaxonXsltEngine();
-    setup.input = new StaticModel({ data: ordersWrs(), registry: setup.registry });
+    setup.input = new StaticModel({ data: inputWrs(), registry: setup.registry });
   });
   return setup;
 }
