@@ -230,6 +230,7 @@ export class RowStore extends RowStoreBase {
     this.checkRange(first, last);
     const sources: number[] = [];
     for (let r = first; r <= last; r++) if (this.state(r) !== 'D') sources.push(r);
+    if (sources.length === 0) return [];
     const at = before ? first : last + 1;
     const ids = this.newIds(this.id(before ? first : last), sources.length);
     const made: Entry[] = [];
@@ -292,7 +293,7 @@ export class RowStore extends RowStoreBase {
     if (this.ids) for (let r = at; r < at + n; r++) this.ids.set(this.id(r)!, (this.ids.get(this.id(r)!) ?? 0) + 1);
   }
 
-  /** Positions (0-based) of the I, M and D rows, in order: what a save sends. Reads every row first. */
+  /** Positions (0-based) of the I, M and D rows (and rows of other names), in order: what a save sends. Reads every row first. */
   changedRows(): number[] {
     this.scan();
     const live = this.live();
@@ -301,8 +302,9 @@ export class RowStore extends RowStoreBase {
     const states = this.scanner.states;
     for (let r = 0; r < this.scanner.count; r++) {
       const element = this.elements[r];
-      const state = element ? rowState(element) : this.entries[r] ? this.entries[r]!.state : STATE_NAMES[states[r]];
-      if (state === 'I' || state === 'M' || state === 'D') out.push(r);
+      const state = element ? rowState(element) : this.entries[r] ? this.entries[r]!.state : states[r] === OTHER ? this.state(r) : STATE_NAMES[states[r]];
+      // As WrsIndex.changedRows: every row but R, a foreign one included.
+      if (state !== 'R') out.push(r);
     }
     return out;
   }
