@@ -184,7 +184,7 @@ export class RowStore extends RowStoreBase {
     let changed = 0;
     for (let r = first; r <= last; r++) {
       const element = this.elements[r];
-      const state = element || this.entries[r] ? this.state(r) : this.textState(r);
+      const state = this.state(r);
       if (state === 'I') {
         if (element) deleteRowElement(element, this.index());
         removed.push(r);
