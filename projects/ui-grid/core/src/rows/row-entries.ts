@@ -26,6 +26,12 @@ export class Entry {
   pure = true;
   /** For a new row: the text offset it stands before (the start of the row after it when inserted). */
   anchor = -1;
+  /**
+   * True once an M row went back to its originals: browsers then keep the text between its cells only where the
+   * index kept a copy of the row (`revertModified`), so such a row with text between its cells is written from its
+   * element.
+   */
+  reverted = false;
 
   constructor(
     public state: RowState,
@@ -118,6 +124,7 @@ export class Entry {
   }
 
   private revert(): void {
+    this.reverted = true;
     this.values = this.originals;
     this.originals = null;
     this.textOriginals = false;

@@ -327,6 +327,7 @@ export class RowStore extends RowStoreBase {
     const start = this.scanner.starts[r];
     const layout = textState && this.cells.layout(start, this.scanner.ends[r]);
     if (!layout || !usualLayout(textState!, layout.kinds)) return null;
+    if (entry?.reverted && layout.gaps.some((gap) => gap !== '')) return null;
     const attributes: [string, string][] = [];
     for (const [name, raw] of attributesOf(this.text.slice(start, startTagEnd(this.text, start)))) {
       // A prefixed attribute has a namespace: its element writes it with its declaration.

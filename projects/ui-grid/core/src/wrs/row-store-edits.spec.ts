@@ -116,9 +116,9 @@ describe(`RowStore edits (${domName()})`, () => {
   // The same seeded operations run store-first (its DOM built at a random step, or not at all until the end) and
   // DOM-first on parseXml's document: reads, save payloads and the documents agree, node for node.
   // Several specs of a few documents each: a browser running one long spec misses the test runner's pings.
-  for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) it(`agrees with the parsed document under seeded random sequences of every operation (seed ${seed})`, () => {
+  for (let seed = 1; seed <= 24; seed++) it(`agrees with the parsed document under seeded random sequences of every operation (seed ${seed})`, () => {
     const random = seededRandom(2026112800 + seed);
-    for (let n = 0; n < 10; n++) {
+    for (let n = 0; n < 3; n++) {
       const columns = 1 + random(4);
       const text = randomWrsText(random, 2 + random(25), columns);
       const doc = parseXml(text);
