@@ -29,30 +29,48 @@ const deadlineOf = (budget?: SliceBudget): number => (budget?.budgetMs === undef
  * the document built from them. `RowStore` adds the writes.
  */
 export abstract class RowStoreBase {
+  /** @internal */
   protected readonly scanner: RowScan;
-  protected readonly parser: RowParser;
+  private readonly parser: RowParser;
+  /** @internal */
   protected readonly cells: RowCells;
-  /** The element of each entry once it has one (built into the document, or alone for a write). */
+  /**
+   * The element of each entry once it has one (built into the document, or alone for a write).
+   * @internal
+   */
   protected readonly elements: (Element | undefined)[] = [];
-  /** The changes of each entry kept without its element (see Entry). */
+  /**
+   * The changes of each entry kept without its element (see Entry).
+   * @internal
+   */
   protected readonly entries: (Entry | undefined)[] = [];
-  /** Row id -> how many rows hold it, built on first use (new row ids must be new). */
+  /**
+   * Row id -> how many rows hold it, built on first use (new row ids must be new).
+   * @internal
+   */
   protected ids: Map<string, number> | null = null;
   /**
    * A restored R row may go back to its text only where the cells the library writes (`wrs:null` in the root's
    * prefix) are spelled as the text spells them: rows in the prefix of the root.
+   * @internal
    */
   protected readonly clearable: boolean;
-  /** Entries [0, built) are in the document; text before `cursor` has been parsed into it. */
+  /**
+   * Entries [0, built) are in the document; text before `cursor` has been parsed into it.
+   * @internal
+   */
   protected built = 0;
-  protected cursor: number;
+  private cursor: number;
   /** Text spans [start, end) of entries removed before they were built: never parsed. */
-  protected readonly removedSpans: number[] = [];
+  private readonly removedSpans: number[] = [];
+  /** @internal */
   protected changed = false;
+  /** @internal */
   protected complete = false;
   /** Rows built per millisecond in the last run: sizes the runs of a slice to its budget. */
-  protected rowsPerMs = 0;
+  private rowsPerMs = 0;
 
+  /** @internal */
   protected constructor(readonly text: string, span: DataSpan, readonly document: Document, protected readonly data: Element) {
     this.scanner = new RowScan(text, span);
     this.parser = new RowParser(data, span);
@@ -90,6 +108,7 @@ export abstract class RowStoreBase {
     return this.scanUntil(deadlineOf(budget), budget?.rows === undefined ? Infinity : this.scanner.count + budget.rows);
   }
 
+  /** @internal */
   protected scanUntil(deadline: number, count: number): boolean {
     try {
       return this.scanner.scan(deadline, count);
@@ -101,21 +120,29 @@ export abstract class RowStoreBase {
     }
   }
 
-  /** The document's index once the document is complete: from then on the document is the truth of every row. */
+  /**
+   * The document's index once the document is complete: from then on the document is the truth of every row.
+   * @internal
+   */
   protected live(): WrsIndex | null {
     return this.complete ? WrsIndex.of(this.document) : null;
   }
 
+  /** @internal */
   protected count(): number {
     return this.complete ? WrsIndex.of(this.document).rowCount : this.scanner.count;
   }
 
+  /** @internal */
   protected check(r: number): void {
     if (!this.complete && Number.isInteger(r) && r >= this.scanner.count) this.scanUntil(Infinity, r + 1);
     if (!Number.isInteger(r) || r < 0 || r >= this.count()) throw new WrsError('INVALID_ARGUMENT', `No row at position ${r}`, r);
   }
 
-  /** The element of row `r` where it has one (every row once the document is complete). */
+  /**
+   * The element of row `r` where it has one (every row once the document is complete).
+   * @internal
+   */
   protected elementOf(r: number): Element | undefined {
     return this.complete ? WrsIndex.of(this.document).rowAt(r + 1)! : this.elements[r];
   }
@@ -191,6 +218,7 @@ export abstract class RowStoreBase {
     return element;
   }
 
+  /** @internal */
   protected buildEntry(entry: Entry): Element {
     return entry.build(this.document, entry.start >= 0 ? this.parseAlone(entry.start, entry.end) : null, this.index());
   }
@@ -198,17 +226,22 @@ export abstract class RowStoreBase {
   /**
    * The document's index, for every row: it follows a row replaced in the document, and keeps the copy of an R row
    * made M that a later restore puts back, as it does for the rows of a parsed document.
+   * @internal
    */
   protected index(): WrsIndex {
     return WrsIndex.of(this.document);
   }
 
+  /** @internal */
   protected took(r: number, row: Element): void {
     this.changed = true;
     if (!this.complete) this.elements[r] = row;
   }
 
-  /** Takes out the entries at ascending positions `rs` (their rows removed), in one pass. */
+  /**
+   * Takes out the entries at ascending positions `rs` (their rows removed), in one pass.
+   * @internal
+   */
   protected removeEntries(rs: number[]): void {
     if (rs.length === 0) return;
     this.changed = true;
