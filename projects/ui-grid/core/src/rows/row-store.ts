@@ -57,7 +57,7 @@ export class RowStore extends RowStoreBase {
     const state = STATE_NAMES[code] as RowState;
     if (!layout || !usualLayout(state, layout.kinds)) return null;
     if (!entry) return (this.entries[r] = Entry.ofText(state, start, end, layout));
-    // An entry without values is an R row deleted: its cells are still the text's.
+    // An entry without values had only its state changed: its cells are still the text's.
     entry.values = layout.values.filter((_, i) => layout.kinds[i] === 'C');
     return entry;
   }
@@ -121,7 +121,6 @@ export class RowStore extends RowStoreBase {
     if (entry) {
       const outcome = entry.delete();
       if (outcome === 'deleted') this.changed = true;
-      if (outcome === 'deleted') this.tidy(r);
       return outcome;
     }
     const { outcome, row } = deleteRowElement(element ?? this.element(r), this.index());

@@ -10,6 +10,7 @@ import { cellAt, cellValue, commitRow, deleteRowElement, originalOf, restoreRowE
 import { deleteRowRange, duplicateRowRange, insertRowElements, restoreRange } from './row-edits';
 import { buildSavePayload } from './save-payload';
 import { buildStoreSavePayload } from './store-save-payload';
+import { WrsUtil } from './wrs-util';
 
 const dump = (doc: Document) => domDump(doc).join('\n');
 
@@ -162,5 +163,20 @@ describe(`RowStore edits (${domName()})`, () => {
     expect(store.builtRowCount).toBe(0);
     expect(dump(store.materialize())).toBe(dump(parseXml(text)));
     expect(domProblems(store.document)).toEqual([]);
+  });
+
+  it('takes 1-based ranges through WrsUtil, and rows as the document holds them once it is complete', () => {
+    const rows = Array.from({ length: 5 }, (_, i) => `<wrs:R id="R${i}"><wrs:C>${i}</wrs:C></wrs:R>`).join('');
+    const text = `<wrs:Wrs xmlns:wrs="${NS.wrs}"><wrs:Header><wrs:Columns><wrs:C pos="1" id="a"/></wrs:Columns></wrs:Header><wrs:Data>${rows}</wrs:Data></wrs:Wrs>`;
+    const util = new WrsUtil();
+    const store = RowStore.open(text)!;
+    expect(util.deleteStoreRows(store, 2, 3)).toBe(2);
+    expect([0, 1, 2, 3, 4].map((r) => store.state(r))).toEqual(['R', 'D', 'D', 'R', 'R']);
+    const doc = store.materialize();
+    expect(util.restoreStoreRows(store, 1, 5)).toBe(2);
+    expect(WrsIndex.of(doc).rows().map((row) => row.localName)).toEqual(['R', 'R', 'R', 'R', 'R']);
+    expect(store.deleteRows(4, 4)).toBe(1);
+    expect(WrsIndex.of(doc).rowAt(5)!.localName).toBe('D');
+    expect(() => util.deleteStoreRows(store, 0, 2)).toThrowMatching((e) => e.code === 'INVALID_ARGUMENT');
   });
 });
