@@ -71,6 +71,11 @@ export class Entry {
     return this.log.length === 0;
   }
 
+  /** True for an R row of the text deleted and nothing else: restoring it gives back its text. */
+  get deletedOnly(): boolean {
+    return this.log === DELETED_ONLY;
+  }
+
   /** True when values may be read from the entry: a new row, or a row whose cells were read. */
   get known(): boolean {
     return this.values !== null;

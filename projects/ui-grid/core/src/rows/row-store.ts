@@ -183,6 +183,12 @@ export class RowStore extends RowStoreBase {
     let changed = 0;
     for (let r = first; r <= last; r++) {
       const element = this.elements[r];
+      // The usual bulk case, a deleted R row of the text: dropping its entry is its restore (see `tidy`).
+      if (!element && this.clearable && this.entries[r]?.deletedOnly) {
+        this.entries[r] = undefined;
+        changed++;
+        continue;
+      }
       const state = this.state(r);
       if (state === 'I') {
         if (element) deleteRowElement(element, this.index());
