@@ -9,6 +9,7 @@ import { WrsError } from '../../projects/ui-grid/core/src/errors';
 import { NS } from '../../projects/ui-grid/core/src/xml/namespaces';
 import { generateWrs } from '../data/generate-wrs';
 import type { Figure } from '../harness';
+import { runStoreCases } from './store-cases';
 
 const SUITE = 'wrs-util';
 const WRS = NS.wrs;
@@ -156,6 +157,7 @@ export async function runWrsUtilCases(env: string): Promise<Figure[]> {
   figures.push({ suite: SUITE, name: 'copyAllRows2CSV.100k.MB', value: clipboard().length / 1e6, unit: 'MB', env });
 
   figures.push({ suite: SUITE, name: 'deleteRows.10kContiguous.domFloor', value: renameFloor(5), unit: 'ms', env });
+  figures.push(...runStoreCases(env));
   return figures;
 }
 

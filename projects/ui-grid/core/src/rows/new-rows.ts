@@ -77,7 +77,7 @@ export function nextTransactionsNumber(doc: Document): number {
  * Ids for rows inserted in one transaction: `I_<tn>_<id at>`, with `_<n>` appended when several
  * rows are inserted at once; `new` for the first row of an empty document. Ids stay unique in the document.
  */
-export function newRowIds(index: WrsIndex, transaction: number, atRowId: string | null, count: number): string[] {
+export function newRowIds(index: Pick<WrsIndex, 'rowCount' | 'hasRowId'>, transaction: number, atRowId: string | null, count: number): string[] {
   const ids: string[] = [];
   const chosen = new Set<string>();
   const taken = (id: string) => chosen.has(id) || index.hasRowId(id);

@@ -1,6 +1,17 @@
 import { decodeXmlText, startTagEnd } from '../xml/markup-scan';
 
 /**
+ * A row of the usual shape as its parts: the text before each cell or original and after the last (decoded), which
+ * of them is a `wrs:C` and which a `wrs:O`, and their values.
+ */
+export interface CellLayout {
+  readonly gaps: string[];
+  /** 'C' or 'O' per cell or original, in order. */
+  readonly kinds: string;
+  readonly values: (string | null)[];
+}
+
+/**
  * Cells cut from the text of a row of the usual shape: `<p:C>text</p:C>`, `<p:C/>` or `<p:C><p:null/></p:C>`, each
  * optionally followed by its `wrs:O` of the same forms, with only text between them. A row of any other shape (a
  * comment, CDATA or markup in it, a cell with attributes) is not read here: the caller reads its element.
@@ -40,6 +51,31 @@ export class RowCells {
         if (!original) return valueOf(m);
         wanted = true;
       }
+    }
+  }
+
+  /** All cells and originals of the row at [start, end) with the text between them; undefined for another shape. */
+  layout(start: number, end: number): CellLayout | undefined {
+    const text = this.text;
+    let at = startTagEnd(text, start);
+    const gaps: string[] = [];
+    const values: (string | null)[] = [];
+    let kinds = '';
+    if (at === end) return { gaps: [''], kinds, values };
+    const token = this.token;
+    for (;;) {
+      token.lastIndex = at;
+      const m = token.exec(text);
+      if (m === null || token.lastIndex > end) {
+        const close = text.lastIndexOf('</', end - 1);
+        if (text.indexOf('<', at) !== close) return undefined;
+        gaps.push(decodeXmlText(text.slice(at, close)));
+        return { gaps, kinds, values };
+      }
+      gaps.push(decodeXmlText(m[0].slice(0, m[0].indexOf('<'))));
+      kinds += m[1];
+      values.push(valueOf(m));
+      at = token.lastIndex;
     }
   }
 }

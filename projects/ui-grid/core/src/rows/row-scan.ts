@@ -31,7 +31,7 @@ export function attributeValue(raw: string): string {
 }
 
 /** The attributes of a start tag, name -> value as written (not yet decoded). */
-function attributesOf(tag: string): Map<string, string> {
+export function attributesOf(tag: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const m of tag.matchAll(ATTRIBUTE)) out.set(m[1], m[2] ?? m[3]);
   return out;
@@ -197,6 +197,29 @@ export class RowScan {
   remove(r: number): void {
     for (const a of [this.starts, this.ends, this.states, this.idStarts, this.idEnds]) a.copyWithin(r, r + 1, this.count);
     this.count--;
+  }
+
+  /** Takes out the entries at the ascending positions `rs` in one pass; the entries after them move up. */
+  removeAll(rs: readonly number[]): void {
+    if (rs.length === 0) return;
+    const arrays = [this.starts, this.ends, this.states, this.idStarts, this.idEnds];
+    let to = rs[0];
+    for (let k = 0; k < rs.length; k++) {
+      const from = rs[k] + 1;
+      const until = k + 1 < rs.length ? rs[k + 1] : this.count;
+      for (const a of arrays) a.copyWithin(to, from, until);
+      to += until - from;
+    }
+    this.count -= rs.length;
+  }
+
+  /** Makes room for `n` entries without text at `r` (new rows): the entries from `r` on move down. */
+  insertAt(r: number, n: number): void {
+    while (this.count + n > this.starts.length) this.grow();
+    for (const a of [this.starts, this.ends, this.states, this.idStarts, this.idEnds]) a.copyWithin(r + n, r, this.count);
+    for (const a of [this.starts, this.ends, this.idStarts, this.idEnds]) a.fill(-1, r, r + n);
+    this.states.fill(STATE_CODES.I, r, r + n);
+    this.count += n;
   }
 
   /** The id of row `r` as a parser gives it, or null. */

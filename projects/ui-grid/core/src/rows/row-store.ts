@@ -1,27 +1,16 @@
 import { WrsError } from '../errors';
 import { firstChildElement, parseXml } from '../xml/dom';
+import { insertNodesBefore } from '../xml/insert-nodes';
+import { startTagEnd } from '../xml/markup-scan';
 import { NS } from '../xml/namespaces';
-import { SOURCE_TEXT_MIN_LENGTH, keepSourceText } from '../xml/source-text';
-import { DeleteOutcome, RowState, cellAt, cellValue, commitRow, deleteRowElement, originalOf, restoreRowElement, rowState, writeCell } from './row-states';
+import { newRowIds, nextTransactionsNumber } from './new-rows';
+import { Entry, RowLayout } from './row-entries';
+import { DeleteOutcome, RowState, commitRow, copyRowAs, deleteRowElement, restoreRowElement, rowState, writeCell } from './row-states';
+import { OTHER, STATE_CODES, STATE_NAMES, attributeValue, attributesOf, findData } from './row-scan';
+import { RowStoreBase } from './row-store-base';
 import { WrsIndex } from './wrs-index';
-import { RowCells } from './row-cells';
-import { RowParser } from './row-materialize';
-import { DataSpan, OTHER, RowScan, STATE_NAMES, ScanError, findData } from './row-scan';
 
-/** A time budget for one slice of work, in milliseconds (unlimited when absent). */
-export interface SliceBudget {
-  readonly budgetMs?: number;
-  /** At most this many rows (built, for `materializeSlice`). */
-  readonly rows?: number;
-}
-
-/** Rows parsed at once in a slice with a time budget, before the parse speed of this document is known. */
-const RUN_ROWS = 64;
-/** Rows read ahead of the building when it runs out of read rows: reading is many times faster than building. */
-const SCAN_AHEAD = 1024;
-
-const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
-const deadlineOf = (budget?: SliceBudget): number => (budget?.budgetMs === undefined ? Infinity : now() + budget.budgetMs);
+export type { SliceBudget } from './row-store-base';
 
 /**
  * The rows of a Wrs kept as entries over its text (see docs/concepts/row-store.md): a scan finds where each row is,
@@ -29,7 +18,7 @@ const deadlineOf = (budget?: SliceBudget): number => (budget?.budgetMs === undef
  * element (a write, or the document being built). `document` holds the header from the start and the rows built so
  * far; once `materialized` it is the document `parseXml(text)` builds, node for node, with the writes made since.
  */
-export class RowStore {
+export class RowStore extends RowStoreBase {
   /**
    * A store over the text of a `wrs:Wrs` with rows in its `wrs:Data`, its header parsed; null for any other text
    * (the caller parses it whole). Malformed header text raises `parseXml`'s error; malformed rows raise it when read
@@ -52,131 +41,55 @@ export class RowStore {
     return new RowStore(text, span, head, data);
   }
 
-  private readonly scanner: RowScan;
-  private readonly parser: RowParser;
-  private readonly cells: RowCells;
-  /** The element of each entry once it has one (built into the document, or alone for a write). */
-  private readonly elements: (Element | undefined)[] = [];
-  /** Entries [0, built) are in the document; text before `cursor` has been parsed into it. */
-  private built = 0;
-  private cursor: number;
-  /** Text spans [start, end) of entries removed before they were built: never parsed. */
-  private readonly removedSpans: number[] = [];
-  private changed = false;
-  private complete = false;
-  /** Rows built per millisecond in the last run: sizes the runs of a slice to its budget. */
-  private rowsPerMs = 0;
-
-  private constructor(readonly text: string, span: DataSpan, readonly document: Document, private readonly data: Element) {
-    this.scanner = new RowScan(text, span);
-    this.parser = new RowParser(data, span);
-    this.cells = new RowCells(text, span.prefix);
-    this.cursor = span.contentStart;
-  }
-
-  /** True when every row has been read. */
-  get scanned(): boolean {
-    return this.scanner.done;
-  }
-
-  /** Rows read so far (all rows once `scanned`). */
-  get rowCount(): number {
-    return this.scanner.count;
-  }
-
-  /** Rows built into `document` so far. */
-  get builtRowCount(): number {
-    return this.built;
-  }
-
-  /** True when `document` is complete. */
-  get materialized(): boolean {
-    return this.complete;
+  /**
+   * The entry of row `r` with its cell values known (read from its text now where needed), or null when the row is
+   * to be changed as an element: it has one, or its text is of another shape than `RowCells` reads.
+   */
+  private known(r: number): Entry | null {
+    if (this.elementOf(r)) return null;
+    const entry = this.entries[r];
+    if (entry?.values) return entry;
+    const code = this.scanner.states[r];
+    if (code === OTHER || this.scanner.starts[r] < 0) return null;
+    const start = this.scanner.starts[r];
+    const end = this.scanner.ends[r];
+    const layout = this.cells.layout(start, end);
+    const state = STATE_NAMES[code] as RowState;
+    if (!layout || !usualLayout(state, layout.kinds)) return null;
+    if (!entry) return (this.entries[r] = Entry.ofText(state, start, end, layout));
+    // An entry without values had only its state changed: its cells are still the text's.
+    entry.values = layout.values.filter((_, i) => layout.kinds[i] === 'C');
+    return entry;
   }
 
   /**
-   * Reads rows for at most the budget; true when all are read. Malformed text raises `parseXml`'s XML_PARSE error;
-   * well-formed text the scan cannot read as rows (markup like an end tag of `wrs:Data` in a comment after it) raises
-   * ScanError: parse it whole then.
+   * The entry of row `r` for a state change (`needValues` for an M row, whose values change), or null when the row
+   * is changed as an element.
    */
-  scan(budget?: SliceBudget): boolean {
-    return this.scanUntil(deadlineOf(budget), budget?.rows === undefined ? Infinity : this.scanner.count + budget.rows);
-  }
-
-  private scanUntil(deadline: number, count: number): boolean {
-    try {
-      return this.scanner.scan(deadline, count);
-    } catch (e) {
-      if (!(e instanceof ScanError)) throw e;
-      // The parser says what is wrong with the text; where nothing is, the scan's reading of it was.
-      parseXml(this.text);
-      throw e;
-    }
-  }
-
-  private check(r: number): void {
-    if (Number.isInteger(r) && r >= this.scanner.count) this.scanUntil(Infinity, r + 1);
-    if (!Number.isInteger(r) || r < 0 || r >= this.scanner.count) throw new WrsError('INVALID_ARGUMENT', `No row at position ${r}`, r);
-  }
-
-  /** The state of row `r` (0-based). */
-  state(r: number): RowState | string {
-    this.check(r);
-    const element = this.elements[r];
-    if (element) return rowState(element);
+  private entryFor(r: number, needValues: boolean): Entry | null {
+    if (this.elementOf(r)) return null;
+    const entry = this.entries[r];
+    if (entry && (entry.values || !needValues)) return entry;
     const code = this.scanner.states[r];
-    return code === OTHER ? this.element(r).localName : STATE_NAMES[code];
+    if (code === OTHER) return null;
+    if (needValues) return this.known(r);
+    return (this.entries[r] = Entry.ofText(STATE_NAMES[code] as RowState, this.scanner.starts[r], this.scanner.ends[r], null));
   }
 
-  /** The id of row `r`, or null. */
-  id(r: number): string | null {
-    this.check(r);
-    const element = this.elements[r];
-    return element ? element.getAttribute('id') : this.scanner.idOf(r);
-  }
-
-  /** The value of the cell at a 1-based position of row `r` (null for `wrs:null` or no such cell). */
-  cellValue(r: number, pos: number): string | null {
-    this.check(r);
-    const element = this.elements[r];
-    if (!element) {
-      const read = this.cells.read(this.scanner.starts[r], this.scanner.ends[r], pos, false);
-      if (read !== undefined) return read;
-    }
-    const cell = cellAt(element ?? this.element(r), pos);
-    return cell ? cellValue(cell) : null;
-  }
-
-  /** The original value (`wrs:O`) of a cell of an M row, or null. */
-  originalValue(r: number, pos: number): string | null {
-    this.check(r);
-    const element = this.elements[r];
-    if (!element) {
-      const read = this.cells.read(this.scanner.starts[r], this.scanner.ends[r], pos, true);
-      if (read !== undefined) return read;
-    }
-    const cell = cellAt(element ?? this.element(r), pos);
-    const original = cell && originalOf(cell);
-    return original ? cellValue(original) : null;
-  }
-
-  /** Row `r` as an element: built alone when not built yet (it joins the document at its place later). */
-  element(r: number): Element {
-    this.check(r);
-    let element = this.elements[r];
-    if (!element) {
-      const holder = this.document.createDocumentFragment();
-      this.parser.parseInto(holder, this.text.slice(this.scanner.starts[r], this.scanner.ends[r]));
-      element = holder.firstChild as Element;
-      // In no parent until it is built into the document, as a row made by the library.
-      holder.removeChild(element);
-      this.elements[r] = element;
-    }
-    return element;
+  private textState(r: number): RowState | null {
+    const code = this.scanner.states[r];
+    return code === OTHER ? null : (STATE_NAMES[code] as RowState);
   }
 
   /** Writes a cell as `writeCell` does (an R row becomes M with its originals); true when the value changed. */
   setCell(r: number, pos: number, value: string | null): boolean {
+    this.check(r);
+    const entry = this.known(r);
+    if (entry) {
+      const changed = entry.setCell(pos, value);
+      this.changed ||= changed;
+      return changed;
+    }
     const write = writeCell(this.element(r), pos, value, this.index());
     if (!write) return false;
     this.took(r, write.row);
@@ -185,15 +98,48 @@ export class RowStore {
 
   /** Deletes row `r` as `deleteRowElement` does: R and M become D, an I row is removed (its entry goes). */
   deleteRow(r: number): DeleteOutcome {
-    const element = this.element(r);
-    const { outcome, row } = deleteRowElement(element, this.index());
-    if (outcome === 'removed') this.removeEntry(r);
-    else if (row) this.took(r, row);
+    this.check(r);
+    const outcome = this.deleteOne(r);
+    if (outcome === 'removed' && !this.complete) this.removeEntries([r]);
+    return outcome;
+  }
+
+  /** Deletes row `r` but for taking out the entry of a removed I row, which the caller does. */
+  private deleteOne(r: number): DeleteOutcome {
+    const element = this.elementOf(r);
+    if (!element && !this.entries[r]) {
+      const state = this.textState(r);
+      if (state === 'R') {
+        this.changed = true;
+        this.entries[r] = Entry.deletedText(this.scanner.starts[r], this.scanner.ends[r]);
+        return 'deleted';
+      }
+      if (state === 'D') return 'unchanged';
+      if (state === 'I') return 'removed';
+    }
+    const entry = element ? null : this.entryFor(r, this.state(r) === 'M');
+    if (entry) {
+      const outcome = entry.delete();
+      if (outcome === 'deleted') this.changed = true;
+      return outcome;
+    }
+    const { outcome, row } = deleteRowElement(element ?? this.element(r), this.index());
+    if (outcome === 'deleted' && row) this.took(r, row);
     return outcome;
   }
 
   /** Restores row `r` as `restoreRowElement` does (M and D become R); false for rows in other states. */
   restoreRow(r: number): boolean {
+    this.check(r);
+    const state = this.state(r);
+    if (state !== 'M' && state !== 'D') return false;
+    const entry = this.entryFor(r, state === 'M');
+    if (entry) {
+      entry.restore();
+      this.changed = true;
+      this.tidy(r);
+      return true;
+    }
     const row = restoreRowElement(this.element(r), this.index());
     if (row) this.took(r, row);
     return row !== null;
@@ -201,123 +147,241 @@ export class RowStore {
 
   /** Commits row `r` as `commitRow` does (I and M become R). */
   commitRow(r: number): void {
-    this.took(r, commitRow(this.element(r), this.index()));
+    this.check(r);
+    const state = this.state(r);
+    if (state === 'R') return;
+    const entry = this.entryFor(r, state === 'M');
+    if (entry) {
+      entry.commit();
+      this.changed = true;
+    } else this.took(r, commitRow(this.element(r), this.index()));
   }
 
-  /**
-   * The document's index, for every row: it follows a row replaced in the document, and keeps the copy of an R row
-   * made M that a later restore puts back, as it does for the rows of a parsed document.
-   */
-  private index(): WrsIndex {
-    return WrsIndex.of(this.document);
-  }
-
-  private took(r: number, row: Element): void {
-    this.changed = true;
-    this.elements[r] = row;
-  }
-
-  private removeEntry(r: number): void {
-    this.changed = true;
-    if (r >= this.built) {
-      const spans = this.removedSpans;
-      let i = 0;
-      while (i < spans.length && spans[i] < this.scanner.starts[r]) i += 2;
-      spans.splice(i, 0, this.scanner.starts[r], this.scanner.ends[r]);
-    }
-    this.scanner.remove(r);
-    this.elements.splice(r, 1);
-    if (r < this.built) this.built--;
-  }
-
-  /**
-   * Builds rows into `document` in order for at most the budget (reading them first where needed); true when the
-   * document is complete. Malformed text raises XML_PARSE.
-   */
-  materializeSlice(budget?: SliceBudget): boolean {
-    const deadline = deadlineOf(budget);
-    const rowsEnd = budget?.rows === undefined ? Infinity : this.built + budget.rows;
-    while (!this.complete) {
-      if (this.built >= rowsEnd) break;
-      if (this.built === this.scanner.count) {
-        if (!this.scanner.done) {
-          this.scanUntil(deadline, this.built + Math.min(SCAN_AHEAD, rowsEnd - this.built));
-          if (this.built === this.scanner.count && now() > deadline) break;
-          continue;
-        }
-        this.appendText(this.cursor, this.scanner.span.contentEnd);
-        this.finish();
-        break;
-      }
-      const started = now();
-      if (started >= deadline) break;
-      const fit = this.rowsPerMs > 0 ? Math.max(8, Math.floor((deadline - started) * this.rowsPerMs)) : RUN_ROWS;
-      const before = this.built;
-      this.buildRun(Math.min(rowsEnd - this.built, deadline === Infinity ? Infinity : fit));
-      const took = now() - started;
-      if (this.built - before >= 8 && took > 0) this.rowsPerMs = (this.built - before) / took;
-    }
-    return this.complete;
-  }
-
-  /** The complete document (built now where it is not yet). */
-  materialize(): Document {
-    this.materializeSlice();
-    return this.document;
-  }
-
-  /** Builds the next run of at most `most` rows: text rows parsed together, up to a row that already is an element. */
-  private buildRun(most: number): void {
-    const { starts, ends } = this.scanner;
-    const first = this.built;
-    const own = this.elements[first];
-    if (own) {
-      this.appendText(this.cursor, starts[first]);
-      this.data.appendChild(own);
-      WrsIndex.of(this.document).inserted(first, [own]);
-      this.built++;
-      this.cursor = ends[first];
-      return;
-    }
-    let last = first;
-    const limit = Math.min(this.scanner.count, first + most);
-    while (last + 1 < limit && !this.elements[last + 1]) last++;
-    const before = this.data.lastChild;
-    this.appendText(this.cursor, ends[last]);
-    let node = before ? before.nextSibling : this.data.firstChild;
-    const rows: Element[] = [];
+  /** Rows `first..last` (0-based, inclusive) as `deleteRow` deletes each; returns how many changed. */
+  deleteRows(first: number, last: number): number {
+    this.checkRange(first, last);
+    const live = this.live();
+    if (live) return deleteLive(live, first, last);
+    const removed: number[] = [];
+    let changed = 0;
     for (let r = first; r <= last; r++) {
-      while (node && node.nodeType !== 1) node = node.nextSibling;
-      this.elements[r] = node as Element;
-      rows.push(node as Element);
-      node = node!.nextSibling;
+      const outcome = this.deleteOne(r);
+      if (outcome === 'unchanged') continue;
+      changed++;
+      if (outcome === 'removed') removed.push(r);
     }
-    // The index follows the rows as the library's own inserts: what it keeps for rows already changed stays.
-    WrsIndex.of(this.document).inserted(first, rows);
-    this.built = last + 1;
-    this.cursor = ends[last];
+    this.removeEntries(removed);
+    return changed;
   }
 
-  /** Parses the text [from, to) into `wrs:Data`, leaving out the spans of removed rows. */
-  private appendText(from: number, to: number): void {
-    let at = from;
-    const spans = this.removedSpans;
-    for (let i = 0; i < spans.length; i += 2) {
-      if (spans[i] >= at && spans[i + 1] <= to) {
-        this.appendNodes(this.text.slice(at, spans[i]));
-        at = spans[i + 1];
+  /** Restores rows `first..last` in all columns as `WrsUtil.restore` does (M, D become R; I rows go); how many changed. */
+  restoreRows(first: number, last: number): number {
+    this.checkRange(first, last);
+    const live = this.live();
+    if (live) return restoreLive(live, first, last);
+    const removed: number[] = [];
+    let changed = 0;
+    for (let r = first; r <= last; r++) {
+      const element = this.elements[r];
+      // The usual bulk case, a deleted R row of the text: dropping its entry is its restore (see `tidy`).
+      if (!element && this.clearable && this.entries[r]?.deletedOnly) {
+        this.entries[r] = undefined;
+        changed++;
+        continue;
       }
+      const state = this.state(r);
+      if (state === 'I') {
+        if (element) deleteRowElement(element, this.index());
+        removed.push(r);
+        changed++;
+      } else if ((state === 'M' || state === 'D') && this.restoreRow(r)) changed++;
     }
-    this.appendNodes(this.text.slice(at, to));
+    this.removeEntries(removed);
+    return changed;
   }
 
-  private appendNodes(piece: string): void {
-    this.parser.parseInto(this.data, piece);
+  private checkRange(first: number, last: number): void {
+    this.check(first);
+    this.check(last);
+    if (last < first) throw new WrsError('INVALID_ARGUMENT', `Row range ${first}..${last} is empty`, last);
   }
 
-  private finish(): void {
-    this.complete = true;
-    // As `parseXml` does for a large Wrs, while the document is still the text's (source-cells).
-    if (!this.changed && this.text.length >= SOURCE_TEXT_MIN_LENGTH) keepSourceText(this.document, this.text);
+  /** An R row of the text back in its text's state and values: its entry goes, the text tells it again. */
+  private tidy(r: number): void {
+    const entry = this.entries[r]!;
+    if (this.clearable && entry.pure && entry.state === 'R' && entry.newId === null && this.scanner.states[r] === STATE_CODES.R) this.entries[r] = undefined;
   }
+
+  /**
+   * Inserts I rows of `rowsValues` before row `at` (0-based; the row count appends them) in one transaction, as the
+   * library inserts rows into a document: `wrs:TransactionsNumber` advances once and the ids follow `newRowIds`,
+   * anchored on `anchorId`. Reads every row first. Returns the new ids.
+   */
+  insertRows(at: number, anchorId: string | null, rowsValues: readonly (readonly (string | null)[])[]): string[] {
+    this.scan();
+    this.checkInsert(at);
+    if (rowsValues.length === 0) return [];
+    const ids = this.newIds(anchorId, rowsValues.length);
+    this.addRows(at, ids.map((id, i) => Entry.created(id, rowsValues[i])), []);
+    return ids;
+  }
+
+  /**
+   * Duplicates rows `first..last` (D rows left out) as I rows holding their current values, before the first row or
+   * after the last, as `WrsUtil.duplicateRows` does; returns the new ids.
+   */
+  duplicateRows(first: number, last: number, before = true): string[] {
+    this.scan();
+    this.checkRange(first, last);
+    const sources: number[] = [];
+    for (let r = first; r <= last; r++) if (this.state(r) !== 'D') sources.push(r);
+    if (sources.length === 0) return [];
+    const at = before ? first : last + 1;
+    const ids = this.newIds(this.id(before ? first : last), sources.length);
+    const made: Entry[] = [];
+    const elements: (Element | undefined)[] = [];
+    sources.forEach((r, i) => {
+      const entry = this.known(r);
+      if (entry) made.push(entry.copyAs(ids[i]));
+      else {
+        elements[i] = copyRowAs(this.element(r), 'I', ids[i]);
+        made.push(Entry.created(ids[i], []));
+      }
+    });
+    this.addRows(at, made, elements);
+    return ids;
+  }
+
+  private checkInsert(at: number): void {
+    if (!Number.isInteger(at) || at < 0 || at > this.count()) throw new WrsError('INVALID_ARGUMENT', `No row position ${at} to insert at`, at);
+  }
+
+  private newIds(anchorId: string | null, n: number): string[] {
+    const transaction = nextTransactionsNumber(this.document);
+    const live = this.live();
+    return newRowIds(live ?? { rowCount: this.count(), hasRowId: (id: string) => this.idCounts().has(id) }, transaction, anchorId, n);
+  }
+
+  private idCounts(): Map<string, number> {
+    if (!this.ids) {
+      const ids = new Map<string, number>();
+      for (let r = 0; r < this.scanner.count; r++) {
+        const id = this.id(r);
+        if (id !== null) ids.set(id, (ids.get(id) ?? 0) + 1);
+      }
+      this.ids = ids;
+    }
+    return this.ids;
+  }
+
+  /** Puts new rows at `at`: into the document where the rows from there on are built, else as entries. */
+  private addRows(at: number, made: Entry[], elements: (Element | undefined)[]): void {
+    this.changed = true;
+    const n = made.length;
+    const live = this.live();
+    if (live || at < this.built) {
+      const rows = made.map((entry, i) => elements[i] ?? this.buildEntry(entry));
+      insertNodesBefore(this.data, rows, live ? live.rowAt(at + 1) : this.elements[at]!);
+      this.index().inserted(at, rows);
+      if (live) return;
+      made.forEach((_, i) => (elements[i] = rows[i]));
+      this.built += n;
+    } else {
+      const next = at < this.scanner.count ? (this.scanner.starts[at] >= 0 ? this.scanner.starts[at] : this.entries[at]!.anchor) : this.scanner.span.contentEnd;
+      for (const entry of made) entry.anchor = next;
+    }
+    this.scanner.insertAt(at, n);
+    if (this.entries.length < at) this.entries.length = at;
+    if (this.elements.length < at) this.elements.length = at;
+    this.entries.splice(at, 0, ...made);
+    this.elements.splice(at, 0, ...Array.from({ length: n }, (_, i) => elements[i]));
+    if (this.ids) for (let r = at; r < at + n; r++) this.ids.set(this.id(r)!, (this.ids.get(this.id(r)!) ?? 0) + 1);
+  }
+
+  /** Positions (0-based) of the I, M and D rows (and rows of other names), in order: what a save sends. Reads every row first. */
+  changedRows(): number[] {
+    this.scan();
+    const live = this.live();
+    if (live) return live.changedRows().map((row) => live.positionOf(row) - 1);
+    const out: number[] = [];
+    const states = this.scanner.states;
+    for (let r = 0; r < this.scanner.count; r++) {
+      const element = this.elements[r];
+      const state = element ? rowState(element) : this.entries[r] ? this.entries[r]!.state : states[r] === OTHER ? this.state(r) : STATE_NAMES[states[r]];
+      // As WrsIndex.changedRows: every row but R, a foreign one included.
+      if (state !== 'R') out.push(r);
+    }
+    return out;
+  }
+
+  /**
+   * Row `r` as a save writes it, taken from its entry and its text without an element; null where the row is to be
+   * written from its element (it has one, it is a copy, or its text is of another shape).
+   */
+  rowLayout(r: number): RowLayout | null {
+    this.check(r);
+    if (this.elementOf(r)) return null;
+    const entry = this.entries[r];
+    if (entry && entry.newId !== null) {
+      if (entry.start >= 0) return null;
+      const n = entry.values!.length;
+      const gaps = Array.from({ length: n + 1 }, () => '');
+      return { state: entry.state, attributes: [['id', entry.newId]], gaps, kinds: 'C'.repeat(n), values: entry.values!, originals: entry.originals, textOriginals: false };
+    }
+    const textState = this.textState(r);
+    const start = this.scanner.starts[r];
+    const layout = textState && this.cells.layout(start, this.scanner.ends[r]);
+    if (!layout || !usualLayout(textState!, layout.kinds)) return null;
+    if (entry?.reverted && layout.gaps.some((gap) => gap !== '')) return null;
+    const attributes: [string, string][] = [];
+    for (const [name, raw] of attributesOf(this.text.slice(start, startTagEnd(this.text, start)))) {
+      // A prefixed attribute has a namespace: its element writes it with its declaration.
+      if (name.includes(':')) return null;
+      attributes.push([name, attributeValue(raw)]);
+    }
+    const pick = (kind: string) => layout.values.filter((_, i) => layout.kinds[i] === kind);
+    if (entry?.values) {
+      return { state: entry.state, attributes, gaps: layout.gaps, kinds: layout.kinds, values: entry.values, originals: entry.originals, textOriginals: entry.textOriginals };
+    }
+    const state = entry?.state ?? textState!;
+    const originals = state === 'M' ? pick('O') : null;
+    return { state, attributes, gaps: layout.gaps, kinds: layout.kinds, values: pick('C'), originals, textOriginals: state === 'M' };
+  }
+}
+
+/** True when a row's cells read from its text are what the entry model holds: a C/O pair per cell in an M row, no O elsewhere. */
+function usualLayout(state: RowState, kinds: string): boolean {
+  if (state !== 'M') return !kinds.includes('O');
+  return kinds.length % 2 === 0 && /^(?:CO)*$/.test(kinds);
+}
+
+/** `deleteRows` on a complete document: `WrsUtil.deleteRows`' rules on its elements, I rows removed at once. */
+function deleteLive(index: WrsIndex, first: number, last: number): number {
+  const removed: Element[] = [];
+  let changed = 0;
+  for (const row of index.rows().slice(first, last + 1)) {
+    const state = rowState(row);
+    if (state === 'D') continue;
+    changed++;
+    if (state === 'I') removed.push(row);
+    else deleteRowElement(row, index);
+  }
+  for (const row of removed) row.parentNode!.removeChild(row);
+  index.removed(removed);
+  return changed;
+}
+
+/** `restoreRows` on a complete document: `WrsUtil.restore`'s rules over all columns. */
+function restoreLive(index: WrsIndex, first: number, last: number): number {
+  const removed: Element[] = [];
+  let changed = 0;
+  for (const row of index.rows().slice(first, last + 1)) {
+    const state = rowState(row);
+    if (state === 'I') removed.push(row);
+    else if (!restoreRowElement(row, index)) continue;
+    changed++;
+  }
+  for (const row of removed) row.parentNode!.removeChild(row);
+  index.removed(removed);
+  return changed;
 }

@@ -30,19 +30,15 @@ const ROWS_MARK = '<!--save-payload-rows-->';
  * into a `wrs:Data` of our own declaring the `wrs` prefix, whatever prefix the document and its serializer use.
  */
 export function buildSavePayload(index: WrsIndex): SavePayload {
-  const payload = payloadShell(index);
-  payload.documentElement.appendChild(payload.createComment(ROWS_MARK.slice(4, -3)));
-  const shell = serializeXml(payload);
-  // The mark is the root's last child, so the last one in the text (a header comment of the same text comes before).
-  const at = shell.lastIndexOf(ROWS_MARK);
-  const parts = [shell.slice(0, at), `<wrs:Data xmlns:wrs="${NS.wrs}">`];
+  const shell = savePayloadShell(index);
+  const parts = [shell.before];
   const sent: SentRow[] = [];
   for (const row of index.changedRows()) {
     const values: (string | null)[] = [];
     appendRowXmlText(row, parts, values);
     sent.push({ row, state: rowState(row), values });
   }
-  parts.push('</wrs:Data>', shell.slice(at + ROWS_MARK.length));
+  parts.push(shell.after);
   const text = parts.join('');
   let wrs: Document | null = null;
   return {
@@ -53,6 +49,16 @@ export function buildSavePayload(index: WrsIndex): SavePayload {
     rowCount: sent.length,
     sent,
   };
+}
+
+/** The text of a save payload before its rows (up to the start tag of its `wrs:Data`) and after them. */
+export function savePayloadShell(index: WrsIndex): { before: string; after: string } {
+  const payload = payloadShell(index);
+  payload.documentElement.appendChild(payload.createComment(ROWS_MARK.slice(4, -3)));
+  const shell = serializeXml(payload);
+  // The mark is the root's last child, so the last one in the text (a header comment of the same text comes before).
+  const at = shell.lastIndexOf(ROWS_MARK);
+  return { before: shell.slice(0, at) + `<wrs:Data xmlns:wrs="${NS.wrs}">`, after: '</wrs:Data>' + shell.slice(at + ROWS_MARK.length) };
 }
 
 /** The payload document without rows: the root, its header without validation results, what precedes wrs:Data. */

@@ -6,6 +6,7 @@ import { StaticModel } from '../data-provider/static-model';
 import { DOCUMENT_NODE } from '../xml/dom';
 import { FillParams } from '../xml/placeholders';
 import { WrsIndex } from '../rows/wrs-index';
+import type { RowStore } from '../rows/row-store';
 import { cellAt, cellValue, cellsOf, deleteRowElement, restoreRowElement, rowState, writeCell } from '../rows/row-states';
 import { CellBlock, parseTabText, toTabText } from './clipboard-text';
 import { allRowsCsv } from './all-rows-csv';
@@ -216,6 +217,20 @@ export class WrsUtil {
     const colStart = args.colStartPos ?? 1;
     const edit = restoreRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, colStart, args.colEndPos ?? colStart);
     this.finish(provider, edit, args.propagateUpdate, args.fn);
+  }
+
+  /**
+   * `deleteRows` on a row store (1-based positions, `rowEndPos` defaulting to `rowStartPos`): entry states change,
+   * no row is built; on a complete document its rows as `deleteRows` changes them. No provider is told: a store is
+   * changed before it is handed to one. Returns how many rows changed.
+   */
+  deleteStoreRows(store: RowStore, rowStartPos: number, rowEndPos = rowStartPos): number {
+    return store.deleteRows(rowStartPos - 1, rowEndPos - 1);
+  }
+
+  /** `restore` of rows of a row store in all columns, as `deleteStoreRows` deletes them; returns how many changed. */
+  restoreStoreRows(store: RowStore, rowStartPos: number, rowEndPos = rowStartPos): number {
+    return store.restoreRows(rowStartPos - 1, rowEndPos - 1);
   }
 
   /**

@@ -1,0 +1,387 @@
+import { WrsError } from '../errors';
+import { parseXml } from '../xml/dom';
+import { SOURCE_TEXT_MIN_LENGTH, keepSourceText } from '../xml/source-text';
+import { RowState, cellAt, cellValue, originalOf, rowState } from './row-states';
+import { WrsIndex } from './wrs-index';
+import { RowCells } from './row-cells';
+import { RowParser } from './row-materialize';
+import { DataSpan, OTHER, RowScan, STATE_NAMES, ScanError } from './row-scan';
+import { Entry } from './row-entries';
+
+/** A time budget for one slice of work, in milliseconds (unlimited when absent). */
+export interface SliceBudget {
+  readonly budgetMs?: number;
+  /** At most this many rows (built, for `materializeSlice`). */
+  readonly rows?: number;
+}
+
+/** Rows parsed at once in a slice with a time budget, before the parse speed of this document is known. */
+const RUN_ROWS = 64;
+/** Rows read ahead of the building when it runs out of read rows: reading is many times faster than building. */
+const SCAN_AHEAD = 1024;
+
+const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+const deadlineOf = (budget?: SliceBudget): number => (budget?.budgetMs === undefined ? Infinity : now() + budget.budgetMs);
+
+
+/**
+ * The reading and building half of `RowStore` (see there): entries over the text, their reads, their elements, and
+ * the document built from them. `RowStore` adds the writes.
+ */
+export abstract class RowStoreBase {
+  /** @internal */
+  protected readonly scanner: RowScan;
+  private readonly parser: RowParser;
+  /** @internal */
+  protected readonly cells: RowCells;
+  /**
+   * The element of each entry once it has one (built into the document, or alone for a write).
+   * @internal
+   */
+  protected readonly elements: (Element | undefined)[] = [];
+  /**
+   * The changes of each entry kept without its element (see Entry).
+   * @internal
+   */
+  protected readonly entries: (Entry | undefined)[] = [];
+  /**
+   * Row id -> how many rows hold it, built on first use (new row ids must be new).
+   * @internal
+   */
+  protected ids: Map<string, number> | null = null;
+  /**
+   * A restored R row may go back to its text only where the cells the library writes (`wrs:null` in the root's
+   * prefix) are spelled as the text spells them: rows in the prefix of the root.
+   * @internal
+   */
+  protected readonly clearable: boolean;
+  /**
+   * Entries [0, built) are in the document; text before `cursor` has been parsed into it.
+   * @internal
+   */
+  protected built = 0;
+  private cursor: number;
+  /** Text spans [start, end) of entries removed before they were built: never parsed. */
+  private readonly removedSpans: number[] = [];
+  /** @internal */
+  protected changed = false;
+  /** @internal */
+  protected complete = false;
+  /** Rows built per millisecond in the last run: sizes the runs of a slice to its budget. */
+  private rowsPerMs = 0;
+
+  /** @internal */
+  protected constructor(readonly text: string, span: DataSpan, readonly document: Document, protected readonly data: Element) {
+    this.scanner = new RowScan(text, span);
+    this.parser = new RowParser(data, span);
+    this.cells = new RowCells(text, span.prefix);
+    this.cursor = span.contentStart;
+    this.clearable = span.prefix === (document.documentElement.prefix ?? '');
+  }
+
+  /** True when every row has been read. */
+  get scanned(): boolean {
+    return this.scanner.done;
+  }
+
+  /** Rows read so far (all rows once `scanned`), with the rows inserted and without those removed since. */
+  get rowCount(): number {
+    return this.count();
+  }
+
+  /** Rows built into `document` so far. */
+  get builtRowCount(): number {
+    return this.built;
+  }
+
+  /** True when `document` is complete. */
+  get materialized(): boolean {
+    return this.complete;
+  }
+
+  /**
+   * Reads rows for at most the budget; true when all are read. Malformed text raises `parseXml`'s XML_PARSE error;
+   * well-formed text the scan cannot read as rows (markup like an end tag of `wrs:Data` in a comment after it) raises
+   * ScanError: parse it whole then.
+   */
+  scan(budget?: SliceBudget): boolean {
+    return this.scanUntil(deadlineOf(budget), budget?.rows === undefined ? Infinity : this.scanner.count + budget.rows);
+  }
+
+  /** @internal */
+  protected scanUntil(deadline: number, count: number): boolean {
+    try {
+      return this.scanner.scan(deadline, count);
+    } catch (e) {
+      if (!(e instanceof ScanError)) throw e;
+      // The parser says what is wrong with the text; where nothing is, the scan's reading of it was.
+      parseXml(this.text);
+      throw e;
+    }
+  }
+
+  /**
+   * The document's index once the document is complete: from then on the document is the truth of every row.
+   * @internal
+   */
+  protected live(): WrsIndex | null {
+    return this.complete ? WrsIndex.of(this.document) : null;
+  }
+
+  /** @internal */
+  protected count(): number {
+    return this.complete ? WrsIndex.of(this.document).rowCount : this.scanner.count;
+  }
+
+  /** @internal */
+  protected check(r: number): void {
+    if (!this.complete && Number.isInteger(r) && r >= this.scanner.count) this.scanUntil(Infinity, r + 1);
+    if (!Number.isInteger(r) || r < 0 || r >= this.count()) throw new WrsError('INVALID_ARGUMENT', `No row at position ${r}`, r);
+  }
+
+  /**
+   * The element of row `r` where it has one (every row once the document is complete).
+   * @internal
+   */
+  protected elementOf(r: number): Element | undefined {
+    return this.complete ? WrsIndex.of(this.document).rowAt(r + 1)! : this.elements[r];
+  }
+
+  /** The state of row `r` (0-based). */
+  state(r: number): RowState | string {
+    this.check(r);
+    const element = this.elementOf(r);
+    if (element) return rowState(element);
+    const entry = this.entries[r];
+    if (entry) return entry.state;
+    const code = this.scanner.states[r];
+    return code === OTHER ? this.element(r).localName : STATE_NAMES[code];
+  }
+
+  /** The id of row `r`, or null. */
+  id(r: number): string | null {
+    this.check(r);
+    const element = this.elementOf(r);
+    return element ? element.getAttribute('id') : (this.entries[r]?.newId ?? this.scanner.idOf(r));
+  }
+
+  /** The value of the cell at a 1-based position of row `r` (null for `wrs:null` or no such cell). */
+  cellValue(r: number, pos: number): string | null {
+    this.check(r);
+    const element = this.elementOf(r);
+    if (!element) {
+      const values = this.entries[r]?.values;
+      if (values) return values[pos - 1] ?? null;
+      const read = this.cells.read(this.scanner.starts[r], this.scanner.ends[r], pos, false);
+      if (read !== undefined) return read;
+    }
+    const cell = cellAt(element ?? this.element(r), pos);
+    return cell ? cellValue(cell) : null;
+  }
+
+  /** The original value (`wrs:O`) of a cell of an M row, or null. */
+  originalValue(r: number, pos: number): string | null {
+    this.check(r);
+    const element = this.elementOf(r);
+    if (!element) {
+      const entry = this.entries[r];
+      if (entry?.values) return entry.state === 'M' ? (entry.originals![pos - 1] ?? null) : null;
+      const read = this.cells.read(this.scanner.starts[r], this.scanner.ends[r], pos, true);
+      if (read !== undefined) return read;
+    }
+    const cell = cellAt(element ?? this.element(r), pos);
+    const original = cell && originalOf(cell);
+    return original ? cellValue(original) : null;
+  }
+
+  /**
+   * Row `r` as an element: built alone when not built yet, from its text and the changes kept on its entry, as the
+   * library's functions made them on a parsed document (it joins the document at its place later).
+   */
+  element(r: number): Element {
+    this.check(r);
+    let element = this.elementOf(r);
+    if (!element) {
+      const entry = this.entries[r];
+      element = entry ? this.buildEntry(entry) : this.parseAlone(this.scanner.starts[r], this.scanner.ends[r]);
+      this.elements[r] = element;
+    }
+    return element;
+  }
+
+  private parseAlone(start: number, end: number): Element {
+    const holder = this.document.createDocumentFragment();
+    this.parser.parseInto(holder, this.text.slice(start, end));
+    const element = holder.firstChild as Element;
+    // In no parent until it is built into the document, as a row made by the library.
+    holder.removeChild(element);
+    return element;
+  }
+
+  /** @internal */
+  protected buildEntry(entry: Entry): Element {
+    return entry.build(this.document, entry.start >= 0 ? this.parseAlone(entry.start, entry.end) : null, this.index());
+  }
+
+  /**
+   * The document's index, for every row: it follows a row replaced in the document, and keeps the copy of an R row
+   * made M that a later restore puts back, as it does for the rows of a parsed document.
+   * @internal
+   */
+  protected index(): WrsIndex {
+    return WrsIndex.of(this.document);
+  }
+
+  /** @internal */
+  protected took(r: number, row: Element): void {
+    this.changed = true;
+    if (!this.complete) this.elements[r] = row;
+  }
+
+  /**
+   * Takes out the entries at ascending positions `rs` (their rows removed), in one pass.
+   * @internal
+   */
+  protected removeEntries(rs: number[]): void {
+    if (rs.length === 0) return;
+    this.changed = true;
+    const spans = this.removedSpans;
+    const { starts, ends } = this.scanner;
+    let builtGone = 0;
+    for (const r of rs) {
+      if (this.ids) forgetId(this.ids, this.id(r));
+      if (r < this.built) builtGone++;
+      else if (starts[r] >= 0) spans.push(starts[r], ends[r]);
+    }
+    sortSpans(spans);
+    const count = this.scanner.count;
+    this.scanner.removeAll(rs);
+    compact(this.elements, rs, count);
+    compact(this.entries, rs, count);
+    this.built -= builtGone;
+  }
+
+  /**
+   * Builds rows into `document` in order for at most the budget (reading them first where needed); true when the
+   * document is complete. Malformed text raises XML_PARSE.
+   */
+  materializeSlice(budget?: SliceBudget): boolean {
+    const deadline = deadlineOf(budget);
+    const rowsEnd = budget?.rows === undefined ? Infinity : this.built + budget.rows;
+    while (!this.complete) {
+      if (this.built >= rowsEnd) break;
+      if (this.built === this.scanner.count) {
+        if (!this.scanner.done) {
+          this.scanUntil(deadline, this.built + Math.min(SCAN_AHEAD, rowsEnd - this.built));
+          if (this.built === this.scanner.count && now() > deadline) break;
+          continue;
+        }
+        this.appendText(this.cursor, this.scanner.span.contentEnd);
+        this.finish();
+        break;
+      }
+      const started = now();
+      if (started >= deadline) break;
+      const fit = this.rowsPerMs > 0 ? Math.max(8, Math.floor((deadline - started) * this.rowsPerMs)) : RUN_ROWS;
+      const before = this.built;
+      this.buildRun(Math.min(rowsEnd - this.built, deadline === Infinity ? Infinity : fit));
+      const took = now() - started;
+      if (this.built - before >= 8 && took > 0) this.rowsPerMs = (this.built - before) / took;
+    }
+    return this.complete;
+  }
+
+  /** The complete document (built now where it is not yet). */
+  materialize(): Document {
+    this.materializeSlice();
+    return this.document;
+  }
+
+  /** Builds the next run of at most `most` rows: text rows parsed together, up to a row that already is an element. */
+  private buildRun(most: number): void {
+    const { starts, ends } = this.scanner;
+    const first = this.built;
+    const entry = this.entries[first];
+    const own = this.elements[first] ?? (entry && !entry.unchanged ? this.element(first) : undefined);
+    if (own) {
+      // A new row stands before the row it was inserted before, after the text between the rows.
+      const at = starts[first] >= 0 ? starts[first] : entry!.anchor;
+      this.appendText(this.cursor, at);
+      this.data.appendChild(own);
+      WrsIndex.of(this.document).inserted(first, [own]);
+      this.built++;
+      this.cursor = starts[first] >= 0 ? ends[first] : at;
+      return;
+    }
+    let last = first;
+    const limit = Math.min(this.scanner.count, first + most);
+    while (last + 1 < limit && !this.elements[last + 1] && (this.entries[last + 1]?.unchanged ?? true)) last++;
+    const before = this.data.lastChild;
+    this.appendText(this.cursor, ends[last]);
+    let node = before ? before.nextSibling : this.data.firstChild;
+    const rows: Element[] = [];
+    for (let r = first; r <= last; r++) {
+      while (node && node.nodeType !== 1) node = node.nextSibling;
+      this.elements[r] = node as Element;
+      rows.push(node as Element);
+      node = node!.nextSibling;
+    }
+    // The index follows the rows as the library's own inserts: what it keeps for rows already changed stays.
+    WrsIndex.of(this.document).inserted(first, rows);
+    this.built = last + 1;
+    this.cursor = ends[last];
+  }
+
+  /** Parses the text [from, to) into `wrs:Data`, leaving out the spans of removed rows. */
+  private appendText(from: number, to: number): void {
+    let at = from;
+    const spans = this.removedSpans;
+    for (let i = 0; i < spans.length; i += 2) {
+      if (spans[i] >= at && spans[i + 1] <= to) {
+        this.appendNodes(this.text.slice(at, spans[i]));
+        at = spans[i + 1];
+      }
+    }
+    this.appendNodes(this.text.slice(at, to));
+  }
+
+  private appendNodes(piece: string): void {
+    this.parser.parseInto(this.data, piece);
+  }
+
+  private finish(): void {
+    this.complete = true;
+    // The document holds every row now: the index answers for them (see `live`).
+    this.elements.length = 0;
+    this.entries.length = 0;
+    this.ids = null;
+    // As `parseXml` does for a large Wrs, while the document is still the text's (source-cells).
+    if (!this.changed && this.text.length >= SOURCE_TEXT_MIN_LENGTH) keepSourceText(this.document, this.text);
+  }
+}
+
+function forgetId(ids: Map<string, number>, id: string | null): void {
+  if (id === null) return;
+  const n = ids.get(id) ?? 0;
+  if (n > 1) ids.set(id, n - 1);
+  else ids.delete(id);
+}
+
+/** Sorts [start, end) pairs by start. */
+function sortSpans(spans: number[]): void {
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < spans.length; i += 2) pairs.push([spans[i], spans[i + 1]]);
+  pairs.sort((a, b) => a[0] - b[0]);
+  spans.length = 0;
+  for (const [a, b] of pairs) spans.push(a, b);
+}
+
+/** Takes the items at ascending positions `rs` out of an array of `count` positions (holes kept as holes). */
+function compact<T>(items: (T | undefined)[], rs: readonly number[], count: number): void {
+  let to = rs[0];
+  for (let k = 0; k < rs.length; k++) {
+    const until = k + 1 < rs.length ? rs[k + 1] : count;
+    for (let i = rs[k] + 1; i < until; i++) items[to++] = items[i];
+  }
+  items.length = Math.min(items.length, to);
+}
