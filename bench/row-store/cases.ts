@@ -29,6 +29,28 @@ function timed(run: () => void): number {
 /** A general XPath (a predicate over cell values) that the store cannot answer from its entries: it needs the DOM. */
 const QUERY = "count(/*/wrs:Data/*[wrs:C[2] = '500'])";
 
+/** The yield of WrsTextLoad between slices. */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return typeof scheduler?.yield === 'function' ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve));
+}
+
+/** The sliced load of WrsTextLoad taken apart: how many slices, how long each, and the time spent in the yields. */
+async function slicedLoad(text: string): Promise<{ slices: number[]; yieldMs: number }> {
+  const store = RowStore.open(text)!;
+  const slices: number[] = [];
+  let yieldMs = 0;
+  for (let done = store.materializeSlice({ rows: 100 }); !done;) {
+    const y0 = performance.now();
+    await nextTask();
+    const s0 = performance.now();
+    yieldMs += s0 - y0;
+    done = store.materializeSlice({ budgetMs: 8 });
+    slices.push(performance.now() - s0);
+  }
+  return { slices, yieldMs };
+}
+
 async function timedAsync(run: () => Promise<unknown>): Promise<number> {
   collect();
   const t0 = performance.now();
@@ -47,6 +69,9 @@ export async function runRowStoreCases(rows: number): Promise<Figure[]> {
   const ready: number[] = [];
   const parseQuery: number[] = [];
   const storeQuery: number[] = [];
+  const sliceCount: number[] = [];
+  const sliceP95: number[] = [];
+  const yields: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     parse.push(timed(() => parseXml(text)));
     firstRows.push(timed(() => RowStore.open(text)!.materializeSlice({ rows: 100 })));
@@ -63,6 +88,11 @@ export async function runRowStoreCases(rows: number): Promise<Figure[]> {
     longestSlice.push(longest);
     // What a provider's sliced load costs until ready: the slices with the yields between them.
     ready.push(await timedAsync(() => new WrsTextLoad().parse(text, () => true)));
+    collect();
+    const taken = await slicedLoad(text);
+    sliceCount.push(taken.slices.length);
+    sliceP95.push([...taken.slices].sort((a, b) => a - b)[Math.floor(taken.slices.length * 0.95)]);
+    yields.push(taken.yieldMs);
     parseQuery.push(timed(() => nativeXPathEngine.evaluate(QUERY, parseXml(text))));
     storeQuery.push(timed(() => {
       const store = RowStore.open(text)!;
@@ -78,6 +108,9 @@ export async function runRowStoreCases(rows: number): Promise<Figure[]> {
     figure('materializeInSlices', sliced, 'the whole document built in slices of 8 ms, yields not counted'),
     figure('longestSlice', longestSlice, 'the longest of those slices (budget 8 ms)'),
     figure('timeToReady', ready, 'WrsTextLoad.parse: first rows, then slices of 8 ms with a yield after each, until the document is complete'),
+    { ...figure('timeToReady.slices', sliceCount, 'slices of 8 ms after the first rows'), unit: 'count' },
+    figure('timeToReady.p95Slice', sliceP95, 'the 95th percentile of those slices (budget 8 ms)'),
+    figure('timeToReady.yields', yields, 'time between slices: the yields to the page, summed'),
     figure('query.afterParseXml', parseQuery, `parseXml + ${QUERY}`),
     figure('query.onStoreWithoutDom', storeQuery, `RowStore.open + every row read, then ${QUERY}: the DOM built for it`),
     { suite: 'row-store', name: `ratio.firstRows/parseXml.${rows}`, value: median(firstRows) / median(parse), unit: 'ratio', env },
