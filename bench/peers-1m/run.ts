@@ -1,5 +1,5 @@
 // `npm run bench -- peers-1m`: ngx-wrs-grid and AG Grid Community on 1,000,000 rows x 20 columns (PEERS_1M_ROWS), ours
-// from Wrs XML text (about 310 MB), AG Grid from the same rows as JSON text, each generated in its page. Payload -> first
+// from Wrs XML text (about 460 MB), AG Grid from the same rows as JSON text, each generated in its page. Payload -> first
 // row painted and the p95 scroll frame, for each grid that gets there. Ours is scrolled while its rows are still being
 // built and again once it is ready. A grid that runs out of memory, crashes, or passes a time limit is a result: its
 // `outcome` figure says where it stopped, and the run goes on. The page's processes are held under PEERS_1M_MAX_MB
