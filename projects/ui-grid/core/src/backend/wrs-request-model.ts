@@ -93,7 +93,8 @@ export class WrsRequestModel extends DataProvider implements LoadsInSlices {
       if (!current()) return;
       throw e;
     } finally {
-      if (this.progress.value) this.progress.next(null);
+      // A superseded load leaves the progress to the newer one.
+      if (current() && this.progress.value) this.progress.next(null);
     }
     if (!current()) return;
     this.setData(answer);
