@@ -202,11 +202,15 @@ export class GridLoader {
     if (postChain) request = await runGridChain(state.services.chains, 'requestPostChain', postChain, request, null);
     state.loadedRequest = request;
     const call = { url: await state.requestUrl(), signal: state.lifetime.signal };
-    const progress = current ? this.previewOf(config, current) : null;
+    const show = current ? this.previewOf(config, current) : null;
+    // The row count failing ends the load while the answer may still be built: its rows are not shown then.
+    let open = true;
+    const progress = show && ((p: LoadProgress) => open && show(p));
     let doc: Document | null = null;
     try {
       [doc] = await Promise.all([backend.load(request, progress ? { ...call, progress } : call), features.loadTotal(backend, request, call)]);
     } finally {
+      open = false;
       if (progress) this.previewEnded(doc, config, current!);
     }
     return features.afterLoad(doc);
