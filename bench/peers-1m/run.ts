@@ -3,7 +3,7 @@
 // row painted and the p95 scroll frame, for each grid that gets there. Ours is scrolled while its rows are still being
 // built and again once it is ready. A grid that runs out of memory, crashes, or passes a time limit is a result: its
 // `outcome` figure says where it stopped, and the run goes on. The page's processes are held under PEERS_1M_MAX_MB
-// (6,000 by default) of resident memory, read from /proc (Linux): past it the renderer is killed, so one run cannot take
+// (9,000 by default) of resident memory, read from /proc (Linux): past it the renderer is killed, so one run cannot take
 // the memory of a shared machine.
 import { readFileSync, readdirSync } from 'node:fs';
 import { type Browser, type Page } from '@playwright/test';
@@ -12,7 +12,7 @@ import { VIEWPORT, launchPeers, load, open, scroll, type Load } from '../peers/p
 
 const OUT = 'dist/bench-peers-demo';
 const ROWS = Number(process.env.PEERS_1M_ROWS ?? 1_000_000);
-const MAX_MB = Number(process.env.PEERS_1M_MAX_MB ?? 6000);
+const MAX_MB = Number(process.env.PEERS_1M_MAX_MB ?? 9000);
 // Counted from the start of the load, the text generated in the page included (over a minute on a loaded machine).
 const FIRST_PAINT_LIMIT_MS = 1_800_000;
 const READY_LIMIT_MS = 900_000;
