@@ -2,6 +2,7 @@
 export type WrsErrorCode =
   | 'XML_PARSE'
   | 'XML_DOCTYPE'
+  | 'WRS_SCAN'
   | 'NO_DOM'
   | 'NO_XPATH_ENGINE'
   | 'XPATH_SYNTAX'

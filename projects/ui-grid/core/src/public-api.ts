@@ -103,10 +103,12 @@ export {
   httpFailure,
   networkFailure,
   wrsAnswer,
+  readWrsAnswer,
   nextIdentifierAnswer,
   nextIdentifierUrl,
   xmlBody,
 } from './backend/backend-answers';
+export type { WrsAnswerReading } from './backend/backend-answers';
 export { WrsRequestModel } from './backend/wrs-request-model';
 export { resolveModelUrl } from './backend/model-url';
 export type { WrsRequestModelArgs, RequestPostStep } from './backend/wrs-request-model';

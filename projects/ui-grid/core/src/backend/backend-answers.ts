@@ -2,6 +2,7 @@ import { WrsError, WrsErrorCode } from '../errors';
 import { parseXml, serializeXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { errorDetails, htmlPageText, isHtmlPage } from '../xml/error-answer';
+import { LoadProgress, WrsTextLoad } from '../data-provider/wrs-text-load';
 
 /** The default load/save url (spec 2.1 `modelUrl`). */
 export const DEFAULT_MODEL_URL = 'WrsServlet';
@@ -65,23 +66,64 @@ export function networkFailure(url: string, error: unknown): WrsError {
  * `notXml` (the parser's message as `details.reason`) or `notWrs` (another XML document; its root as `details.reason`).
  */
 export function wrsAnswer(url: string, body: string): Document {
-  const input = body.slice(0, 200);
-  // Before parsing: most HTML pages are not well-formed XML, and their parse error would hide what came.
-  if (isHtmlPage(body)) {
-    const reason = htmlPageText(body);
-    throw new WrsError('NOT_WRS', `The answer of ${url} is an HTML page, not a wrs:Wrs (a login page or a proxy?)${reason ? `: ${reason}` : ''}`, input, { answer: 'webPage', reason });
-  }
+  refuseWebPage(url, body);
   let doc: Document;
   try {
     doc = parseXml(body);
   } catch (e) {
-    const reason = e instanceof Error ? e.message : String(e);
-    throw new WrsError('NOT_WRS', `The answer of ${url} is not XML: ${reason}`, input, { answer: 'notXml', reason });
+    throw notXml(url, body, e);
   }
+  return checkedWrs(url, body, doc);
+}
+
+/** What `readWrsAnswer` is told for a large answer. */
+export interface WrsAnswerReading {
+  /** Called with the header and the rows built so far of a large answer, first at once, then after each slice. */
+  progress?: (progress: LoadProgress) => void;
+  /** Stops the building between slices: the read then rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/**
+ * `wrsAnswer` for a load: an answer of `WrsTextLoad.slicedMinLength` characters or more is built through the row
+ * store in slices (its first rows reported to `progress` at once), so the page keeps answering input while it is
+ * built; a shorter one is parsed at once. The same document and the same NOT_WRS errors as `wrsAnswer`.
+ */
+export async function readWrsAnswer(url: string, body: string, reading: WrsAnswerReading = {}): Promise<Document> {
+  if (!WrsTextLoad.slices(body)) return wrsAnswer(url, body);
+  refuseWebPage(url, body);
+  const { progress, signal } = reading;
+  const load = new WrsTextLoad();
+  const subscription = progress ? load.loadProgress$.subscribe((p) => p && progress(p)) : null;
+  let doc: Document | null;
+  try {
+    doc = await load.parse(body, () => !signal?.aborted);
+  } catch (e) {
+    throw notXml(url, body, e);
+  } finally {
+    subscription?.unsubscribe();
+  }
+  if (!doc) throw signal?.reason ?? new WrsError('BACKEND', `Reading the answer of ${url} was stopped`, url);
+  return checkedWrs(url, body, doc);
+}
+
+/** Before parsing: most HTML pages are not well-formed XML, and their parse error would hide what came. */
+function refuseWebPage(url: string, body: string): void {
+  if (!isHtmlPage(body)) return;
+  const reason = htmlPageText(body);
+  throw new WrsError('NOT_WRS', `The answer of ${url} is an HTML page, not a wrs:Wrs (a login page or a proxy?)${reason ? `: ${reason}` : ''}`, body.slice(0, 200), { answer: 'webPage', reason });
+}
+
+function notXml(url: string, body: string, e: unknown): WrsError {
+  const reason = e instanceof Error ? e.message : String(e);
+  return new WrsError('NOT_WRS', `The answer of ${url} is not XML: ${reason}`, body.slice(0, 200), { answer: 'notXml', reason });
+}
+
+function checkedWrs(url: string, body: string, doc: Document): Document {
   const root = doc.documentElement;
   if (root.namespaceURI !== NS.wrs || root.localName !== 'Wrs') {
     const reason = `{${root.namespaceURI ?? ''}}${root.localName}`;
-    throw new WrsError('NOT_WRS', `The answer of ${url} is not a wrs:Wrs but ${reason}`, input, { answer: 'notWrs', reason });
+    throw new WrsError('NOT_WRS', `The answer of ${url} is not a wrs:Wrs but ${reason}`, body.slice(0, 200), { answer: 'notWrs', reason });
   }
   return doc;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_MODEL_URL, DEFAULT_NEXT_IDENTIFIER_URL, nextIdentifierAnswer, nextIdentifierUrl, saveAnswer, wrsAnswer, xmlBody } from './backend-answers';
+import { DEFAULT_MODEL_URL, DEFAULT_NEXT_IDENTIFIER_URL, nextIdentifierAnswer, nextIdentifierUrl, readWrsAnswer, saveAnswer, xmlBody } from './backend-answers';
 import { WrsError, isWrsError } from '../errors';
 import { WrsBackend, WrsBackendCallOptions } from './wrs-backend';
 
@@ -51,10 +51,11 @@ export abstract class PostingWrsBackend implements WrsBackend {
     }
   }
 
-  /** POSTs a `wrq:WrsRequest`; resolves with the `wrs:Wrs` answer. */
+  /** POSTs a `wrq:WrsRequest`; resolves with the `wrs:Wrs` answer, a large one built in slices (`options.progress`). */
   async load(request: Document | string, options?: WrsBackendCallOptions): Promise<Document> {
     const url = options?.url ?? this.endpoints.modelUrl ?? DEFAULT_MODEL_URL;
-    return wrsAnswer(url, await this.timed('load', url, xmlBody(request), options?.signal));
+    const body = await this.timed('load', url, xmlBody(request), options?.signal);
+    return readWrsAnswer(url, body, { progress: options?.progress, signal: options?.signal });
   }
 
   /**

@@ -1,8 +1,15 @@
+import type { LoadProgress } from '../data-provider/wrs-text-load';
+
 /** Options of one backend call. */
 export interface WrsBackendCallOptions {
   /** Target url; the backend's own default (`WrsServlet`) when absent. */
   url?: string;
   signal?: AbortSignal;
+  /**
+   * `load` only: a large answer is built in slices (see `readWrsAnswer`) and this is called with its header and the
+   * rows built so far, first at once, then after each slice. A backend that builds answers at once never calls it.
+   */
+  progress?: (progress: LoadProgress) => void;
 }
 
 /**

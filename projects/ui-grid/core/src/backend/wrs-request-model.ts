@@ -1,8 +1,10 @@
+import { BehaviorSubject } from 'rxjs';
 import { WrsError } from '../errors';
 import { cloneDocument, parseXml } from '../xml/dom';
 import { DataProvider, DataProviderArgs } from '../data-provider/data-provider';
 import { ChainStylesheetLoadingFailed, LoadFailedStatus, Status, TransformFailedStatus } from '../data-provider/status';
 import { StaticModel } from '../data-provider/static-model';
+import type { LoadProgress, LoadsInSlices } from '../data-provider/wrs-text-load';
 import type { ChainDefinition } from '../chain/chain-definition';
 import { ModelWrapper } from '../chain/model-wrapper';
 import { getDefaultWrsBackend } from './default-wrs-backend';
@@ -31,14 +33,16 @@ export interface WrsRequestModelArgs extends DataProviderArgs {
  * sends the request through the WrsBackend and holds the `wrs:Wrs` answer. Statuses: Loading, then Transformed;
  * a failing post chain ends in its own failure status (a step TransformFailed, a stylesheet
  * ChainStylesheetLoadingFailed, a chain definition that cannot be read LoadFailed), a failing call or an answer that
- * is no Wrs in LoadFailed.
+ * is no Wrs in LoadFailed. A large answer is built in slices (`loadProgress$`) and the model is ready when all its rows are.
  */
-export class WrsRequestModel extends DataProvider {
+export class WrsRequestModel extends DataProvider implements LoadsInSlices {
   private readonly request: Document | string | DataProvider;
   private readonly modelUrl?: string | DataProvider;
   private readonly postChain?: ChainDefinition;
   private readonly backend?: WrsBackend;
   private sent: Document | null = null;
+  private readonly progress = new BehaviorSubject<LoadProgress | null>(null);
+  readonly loadProgress$ = this.progress.asObservable();
 
   constructor(args: WrsRequestModelArgs) {
     super(args);
@@ -79,7 +83,19 @@ export class WrsRequestModel extends DataProvider {
       request = transformed;
     }
     this.sent = request;
-    const answer = await this.getBackend().load(request, url === undefined ? undefined : { url });
+    // A newer load stops this one's slices: the backend sees the abort at the next progress.
+    const stop = new AbortController();
+    const progress = (p: LoadProgress) => (current() ? this.progress.next(p) : stop.abort());
+    let answer: Document;
+    try {
+      answer = await this.getBackend().load(request, { ...(url === undefined ? {} : { url }), signal: stop.signal, progress });
+    } catch (e) {
+      if (!current()) return;
+      throw e;
+    } finally {
+      // A superseded load leaves the progress to the newer one.
+      if (current() && this.progress.value) this.progress.next(null);
+    }
     if (!current()) return;
     this.setData(answer);
     this.setStatus(this.transformedStatus);

@@ -60,9 +60,11 @@ export class RowParser {
     const wrapped = xmlDom().parse(`${rootTag}${dataTag}${piece}</${dataName}></${rootName}>`);
     const data = wrapped.documentElement.firstChild!;
     const doc = this.data.ownerDocument!;
+    // Browsers move the nodes; @xmldom/xmldom has no adoptNode: its implementation hands them over, else copies.
+    const take = xmlDom().takeChildren;
+    if (take && !(typeof (doc as Partial<Document>).adoptNode === 'function' && typeof doc.createRange === 'function')) return take(data, doc);
     const nodes: Node[] = [];
     for (let c = data.firstChild; c; c = c.nextSibling) nodes.push(c);
-    // Browsers move the nodes; @xmldom/xmldom has no adoptNode and copies them.
     if (typeof (doc as Partial<Document>).adoptNode === 'function' && typeof doc.createRange === 'function') {
       return nodes.map((n) => doc.adoptNode(n));
     }

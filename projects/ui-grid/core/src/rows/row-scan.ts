@@ -1,3 +1,4 @@
+import { WrsError } from '../errors';
 import { NS } from '../xml/namespaces';
 import { decodeXmlText, nameEnd, nextMarkup, skipElement, startTagEnd } from '../xml/markup-scan';
 
@@ -229,10 +230,14 @@ export class RowScan {
   }
 }
 
-/** The text is not the Wrs `findData` took it for: no row where one should be, or the rows end elsewhere. */
-export class ScanError extends Error {
+/**
+ * The text is not the Wrs `findData` took it for: no row where one should be, or the rows end elsewhere. A WrsError of
+ * code WRS_SCAN whose `input` (and `details.offset`) is the offset in the text where the scan stopped; the text is
+ * well-formed there, so a whole parse reads it.
+ */
+export class ScanError extends WrsError {
   constructor(readonly offset: number) {
-    super(`Wrs rows cannot be read at offset ${offset}`);
+    super('WRS_SCAN', `Wrs rows cannot be read as rows at offset ${offset}: parse the text whole`, offset, { offset });
   }
 }
 

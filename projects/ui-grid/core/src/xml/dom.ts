@@ -11,6 +11,11 @@ export interface XmlDomImplementation {
   parse(text: string): Document;
   serialize(node: Node): string;
   createDocument(): Document;
+  /**
+   * The children of `parent`, a node of a parsed document that the caller drops afterwards, made nodes of `doc` and
+   * detached, without copying them. For a DOM without `adoptNode`; absent, the caller imports copies.
+   */
+  takeChildren?(parent: Node, doc: Document): Node[];
 }
 
 const ELEMENT_NODE = 1;

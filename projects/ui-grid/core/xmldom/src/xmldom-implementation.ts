@@ -72,6 +72,16 @@ function past(text: string, end: string, from: number): number {
   return at < 0 ? text.length : at + end.length;
 }
 
+type Linked = { ownerDocument: Document; parentNode: Node | null; previousSibling: Node | null; nextSibling: Node | null; firstChild: Node | null; lastChild: Node | null };
+
+/** Gives a node, its attributes and its descendants `doc` as their owner: what `importNode` stamps on its copies. */
+function own(node: Node, doc: Document): void {
+  (node as unknown as Linked).ownerDocument = doc;
+  const attributes = (node as Element).attributes;
+  if (node.nodeType === 1 && attributes) for (let i = 0; i < attributes.length; i++) own(attributes[i], doc);
+  for (let child = node.firstChild; child; child = child.nextSibling) own(child, doc);
+}
+
 /** @xmldom/xmldom as the library's DOM where there is no browser DOM (Node). */
 export const xmldomImplementation: XmlDomImplementation = {
   name: 'xmldom',
@@ -110,4 +120,19 @@ export const xmldomImplementation: XmlDomImplementation = {
   },
   serialize: (node) => serializer.serializeToString(node as never),
   createDocument: () => new DOMImplementation().createDocument(null, '', null) as unknown as Document,
+  // @xmldom/xmldom has no adoptNode, and its removeChild re-indexes all of a parent's children each time: the
+  // children are unlinked from a parent that is dropped anyway, and owned by `doc`, in one pass. Copying them with
+  // importNode would double the cost of building rows from parsed pieces (the row store).
+  takeChildren(parent, doc) {
+    const nodes: Node[] = [];
+    for (let child = parent.firstChild; child; child = child.nextSibling) nodes.push(child);
+    const from = parent as unknown as Linked;
+    from.firstChild = from.lastChild = null;
+    for (const node of nodes) {
+      const linked = node as unknown as Linked;
+      linked.parentNode = linked.previousSibling = linked.nextSibling = null;
+      own(node, doc);
+    }
+    return nodes;
+  },
 };

@@ -1,12 +1,14 @@
 import { provideZonelessChangeDetection } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
-import { DataProviderRegistry, StaticModel, WrsTextLoad } from 'ngx-wrs-grid/core';
+import { DataProviderRegistry, FetchWrsBackend, NS, StaticModel, WrsBackendCallOptions, WrsTextLoad } from 'ngx-wrs-grid/core';
 import { firstValueFrom } from 'rxjs';
 import { filter } from 'rxjs/operators';
 import { wrsText } from '../../../core/testing/fixtures';
+import { WRS_BACKEND } from '../services/wrs-backend.token';
 import { GridComponent } from './grid.component';
 
 const ROWS = 3000;
+const CONFIG = `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>t</wrq:BindingSet><grid:SelectColumns><grid:C bRef="id"/><grid:C bRef="name"/></grid:SelectColumns></grid:GridConfiguration>`;
 const big = () => wrsText([{ id: 'id' }, { id: 'name' }], Array.from({ length: ROWS }, (_, r) => [String(r + 1), `name ${r + 1}`]));
 
 afterEach(() => document.querySelectorAll('ui-grid').forEach((e) => e.remove()));
@@ -22,10 +24,13 @@ describe('GridComponent over a large Wrs loaded in slices', () => {
   });
 
   /** The grid over `model`: its load starts, and the first slice is built and painted, before this returns. */
-  function mount(model: StaticModel): { grid: GridComponent; host: HTMLElement; detectChanges(): void } {
-    TestBed.configureTestingModule({ providers: [provideZonelessChangeDetection(), { provide: DataProviderRegistry, useValue: new DataProviderRegistry() }] });
+  function mount(model: StaticModel | null, backend?: FetchWrsBackend): { grid: GridComponent; host: HTMLElement; detectChanges(): void } {
+    const providers: unknown[] = [provideZonelessChangeDetection(), { provide: DataProviderRegistry, useValue: new DataProviderRegistry() }];
+    if (backend) providers.push({ provide: WRS_BACKEND, useValue: backend });
+    TestBed.configureTestingModule({ providers: providers as never[] });
     const fixture = TestBed.createComponent(GridComponent);
-    fixture.componentRef.setInput('inputModel', model);
+    if (model) fixture.componentRef.setInput('inputModel', model);
+    else fixture.componentRef.setInput('config', new StaticModel({ data: CONFIG }));
     document.body.appendChild(fixture.nativeElement);
     fixture.detectChanges();
     return { grid: fixture.componentInstance, host: fixture.nativeElement as HTMLElement, detectChanges: () => fixture.detectChanges() };
@@ -45,6 +50,38 @@ describe('GridComponent over a large Wrs loaded in slices', () => {
     expect(host.querySelector('[data-test="busy"]')!.textContent).toMatch(/\d+ rows read/);
     await firstValueFrom(grid.status$.pipe(filter((s) => s.name === 'TransformedStatus')));
     expect(grid.getData()).toBe(model.getData());
+    expect(host.querySelector('.ui-grid-body')!.getAttribute('aria-rowcount')).toBe(String(ROWS + 1));
+    expect(host.querySelector('.ui-grid-cell')!.getAttribute('aria-readonly')).not.toBe('true');
+  });
+
+  it('paints the first rows of a large backend answer, read-only, while it is built, then is ready with all rows', async () => {
+    let answered = 0;
+    const answer = (async () => (answered++, new Response(big()))) as unknown as typeof globalThis.fetch;
+    const seen: { text: string; ready: boolean; readOnly: string | null; busy: string }[] = [];
+    let host: HTMLElement | null = null;
+    // What the grid shows right after the first rows were reported: it paints them in the report, before any task runs.
+    class Watching extends FetchWrsBackend {
+      override load(request: Document | string, options?: WrsBackendCallOptions): Promise<Document> {
+        const progress = options?.progress;
+        return super.load(request, { ...options, progress: progress && ((p) => {
+          progress(p);
+          if (seen.length || !host) return;
+          mounted.detectChanges();
+          const cell = host.querySelector('.ui-grid-cell');
+          seen.push({ text: firstRowText(host), ready: mounted.grid.isReady(), readOnly: cell && cell.getAttribute('aria-readonly'), busy: host.querySelector('[data-test="busy"]')?.textContent ?? '' });
+        }) });
+      }
+    }
+    const mounted = mount(null, new Watching({ fetch: answer }));
+    host = mounted.host;
+    const { grid } = mounted;
+    await firstValueFrom(grid.status$.pipe(filter((s) => s.name === 'TransformedStatus')));
+    expect(seen.length).toBe(1);
+    expect(seen[0].text).toContain('name 1');
+    expect(seen[0].ready).toBeFalse();
+    expect(seen[0].readOnly).toBe('true');
+    expect(seen[0].busy).toMatch(/\d+ rows read/);
+    expect(answered).toBe(1);
     expect(host.querySelector('.ui-grid-body')!.getAttribute('aria-rowcount')).toBe(String(ROWS + 1));
     expect(host.querySelector('.ui-grid-cell')!.getAttribute('aria-readonly')).not.toBe('true');
   });

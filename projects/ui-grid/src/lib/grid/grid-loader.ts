@@ -2,6 +2,7 @@ import {
   ChainLoadedStatus,
   ChangeSet,
   DataProvider,
+  LoadProgress,
   SimpleModel,
   Status,
   WaitingForParametersStatus,
@@ -16,7 +17,7 @@ import { GridHistory } from './grid-history';
 import { GridState } from './grid-state';
 import { GridStatusLine } from './grid-status-line';
 import { loadFailureMessage } from './features/failure-message';
-import { followLoadProgress } from './features/grid-load-preview';
+import { followLoadProgress, throttledProgress } from './features/grid-load-preview';
 
 /** What a load asks of the grid around it. */
 export interface GridLoadHooks {
@@ -76,7 +77,7 @@ export class GridLoader {
       const input = grid.inputModel();
       let doc: Document | null;
       if (input) doc = await this.fetchInput(input, config, current);
-      else doc = await this.loadFromBackend(config);
+      else doc = await this.loadFromBackend(config, current);
       if (!current()) return;
       if (grid.loadChain()) {
         // The grid is where its load chain is: stylesheets loaded, waiting for load parameters, transforming.
@@ -116,22 +117,35 @@ export class GridLoader {
    * view is set up anew when the document is complete, and a failed or superseded load takes those rows away.
    */
   private async fetchInput(input: DataProvider, config: Document | null, current: () => boolean): Promise<Document | null> {
-    const { state } = this;
-    const preview = state.data || state.grid.loadChain() ? null : followLoadProgress(input, (progress) => {
-      if (!current()) return;
-      state.loadedRows.set(progress.rows);
-      this.hooks.preview(progress.document, config);
-    });
+    const show = this.previewOf(config, current);
+    const preview = show ? followLoadProgress(input, show) : null;
     let doc: Document | null = null;
     try {
       doc = (await input.fetchData()).getData();
       return doc;
     } finally {
       preview?.unsubscribe();
-      state.loadedRows.set(0);
-      if (state.previewDoc && (doc === null || !current())) this.hooks.preview(null, config);
-      state.previewDoc = null;
+      this.previewEnded(doc, config, current);
     }
+  }
+
+  /** What shows the rows of a first load under way (not with a load chain: its output is what the grid shows), else null. */
+  private previewOf(config: Document | null, current: () => boolean): ((progress: LoadProgress) => void) | null {
+    const { state } = this;
+    if (state.data || state.grid.loadChain()) return null;
+    return throttledProgress((progress) => {
+      if (!current()) return;
+      state.loadedRows.set(progress.rows);
+      this.hooks.preview(progress.document, config);
+    });
+  }
+
+  /** A load that showed its rows on the way ended: a failed or superseded one takes them away. */
+  private previewEnded(doc: Document | null, config: Document | null, current: () => boolean): void {
+    const { state } = this;
+    state.loadedRows.set(0);
+    if (state.previewDoc && (doc === null || !current())) this.hooks.preview(null, config);
+    state.previewDoc = null;
   }
 
   /** After a save: the rows again from the backend, without the loading status a user would see. */
@@ -176,7 +190,8 @@ export class GridLoader {
     this.inputSubscription = subscription;
   }
 
-  private async loadFromBackend(config: Document | null): Promise<Document> {
+  /** The backend's answer; a large one shows its rows while it is built (`current` given: a load the user waits for). */
+  private async loadFromBackend(config: Document | null, current?: () => boolean): Promise<Document> {
     const { state } = this;
     const { grid, features } = state;
     const backend = state.backend();
@@ -187,7 +202,17 @@ export class GridLoader {
     if (postChain) request = await runGridChain(state.services.chains, 'requestPostChain', postChain, request, null);
     state.loadedRequest = request;
     const call = { url: await state.requestUrl(), signal: state.lifetime.signal };
-    const [doc] = await Promise.all([backend.load(request, call), features.loadTotal(backend, request, call)]);
+    const show = current ? this.previewOf(config, current) : null;
+    // The row count failing ends the load while the answer may still be built: its rows are not shown then.
+    let open = true;
+    const progress = show && ((p: LoadProgress) => open && show(p));
+    let doc: Document | null = null;
+    try {
+      [doc] = await Promise.all([backend.load(request, progress ? { ...call, progress } : call), features.loadTotal(backend, request, call)]);
+    } finally {
+      open = false;
+      if (progress) this.previewEnded(doc, config, current!);
+    }
     return features.afterLoad(doc);
   }
 

@@ -12,11 +12,17 @@ const SHOW_EVERY_MS = 100;
  */
 export function followLoadProgress(input: DataProvider, show: (progress: LoadProgress) => void): Subscription | null {
   if (!loadsInSlices(input)) return null;
+  const shown = throttledProgress(show);
+  return input.loadProgress$.subscribe((progress) => progress && shown(progress));
+}
+
+/** `show` for the progress of a load under way (a backend load's `progress`): the first at once, then at most every SHOW_EVERY_MS. */
+export function throttledProgress(show: (progress: LoadProgress) => void): (progress: LoadProgress) => void {
   let shown = -Infinity;
-  return input.loadProgress$.subscribe((progress) => {
+  return (progress) => {
     const now = performance.now();
-    if (!progress || now - shown < SHOW_EVERY_MS) return;
+    if (now - shown < SHOW_EVERY_MS) return;
     shown = now;
     show(progress);
-  });
+  };
 }
