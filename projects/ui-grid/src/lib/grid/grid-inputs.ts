@@ -53,6 +53,8 @@ export abstract class GridInputs extends DataProvider {
   readonly modelUrl = input<string | DataProvider>('WrsServlet');
   readonly exportFileName = input<string | null>(null);
   readonly disableExport = input(false, { transform: booleanAttribute });
+  /** CSV exports write numbers and dates as the grid's `locale` shows them (`;` between fields with a decimal comma). */
+  readonly csvInLocale = input(false, { transform: booleanAttribute });
   /** Pending changes are kept in this browser's IndexedDB across reloads, closed tabs and crashes; false turns it off. */
   readonly journal = input(true, { transform: booleanAttribute });
   /** Days a journal of unsaved changes is kept before it is dropped. */

@@ -24,7 +24,7 @@ import { GridInputs } from './grid-inputs';
 import { GridUnits } from './grid-units';
 import { ColumnFilterValue } from './features/column-filter';
 import { GridExportButtonsComponent } from './features/grid-export-buttons.component';
-import { GridExportFormat } from './features/grid-export';
+import { GridExportFormat, GridExportOptions } from './features/grid-export';
 import { GridFeatures } from './features/grid-features';
 import { GRID_MESSAGES, formatMessage, messageOf } from './features/grid-messages';
 import { GridPagerComponent } from './features/grid-pager.component';
@@ -294,8 +294,8 @@ export class GridComponent extends GridInputs implements OnInit, AfterViewInit, 
   }
 
   /** Exports the shown columns of the filtered (or all) rows and offers the file; null when it could not (the status line says why). */
-  exportData(format: GridExportFormat, allRows = false): Promise<Blob | null> {
-    return this.units.exporter.exportData(format, allRows);
+  exportData(format: GridExportFormat, allRows = false, options?: GridExportOptions): Promise<Blob | null> {
+    return this.units.exporter.exportData(format, allRows, options);
   }
 
   /** Whether a context menu action applies now; an action the grid does not know always does. */
