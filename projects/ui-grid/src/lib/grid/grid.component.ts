@@ -49,7 +49,7 @@ export type { JumpToRowArgs } from './grid-navigation';
   // The accessible name goes to the element with role="grid"; on the host (no role) it would name nothing.
   host: { class: 'ui-grid', '[class.ui-grid-readonly]': 'isReadOnly()', '[attr.aria-label]': 'null', '[attr.aria-labelledby]': 'null' },
   templateUrl: './grid.component.html',
-  styleUrls: ['./grid.component.css', './features/grid-features.css', './journal/journal.css'],
+  styleUrls: ['./grid.component.css', './features/grid-features.css', './journal/journal.css', './features/row-headers.css'],
 })
 export class GridComponent extends GridInputs implements OnInit, AfterViewInit, OnDestroy {
   /** The message table every shown text comes from (GRID_MESSAGES). */
@@ -118,6 +118,11 @@ export class GridComponent extends GridInputs implements OnInit, AfterViewInit, 
       this.isReadOnly();
       this.isReadOnlyCell();
       untracked(() => this.state.body?.repaintAll());
+    });
+    effect(() => {
+      this.rowHeaders();
+      this.hotArgs();
+      untracked(() => this.units.rowHeaders.refresh());
     });
     // A toolbar button disabled while it has the keyboard focus (Save and Reset while a save or load runs, Undo and
     // Redo at the end of their history) would leave the focus on nothing: the browser drops it to the page. The grid
