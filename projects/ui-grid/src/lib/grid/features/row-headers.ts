@@ -61,12 +61,7 @@ export class GridRowHeaders {
     if (!option) return;
     let entry = this.heads.get(element);
     if (!entry) {
-      const head = element.ownerDocument.createElement('div');
-      head.className = 'ui-grid-rowheader';
-      head.setAttribute('role', 'rowheader');
-      head.append(element.ownerDocument.createElement('span'), element.ownerDocument.createElement('span'));
-      (head.firstChild as HTMLElement).className = 'ui-grid-rowheader-mark';
-      (head.firstChild as HTMLElement).setAttribute('aria-hidden', 'true');
+      const head = newHead(element.ownerDocument);
       element.prepend(head);
       entry = { head, position };
       this.heads.set(element, entry);
@@ -193,4 +188,16 @@ export class GridRowHeaders {
     if (width > 0) host.style.setProperty('--ui-grid-row-header-width', `${width}px`);
     else host.style.removeProperty('--ui-grid-row-header-width');
   }
+}
+
+/** A row header element: the state mark (hidden from assistive technology: the name says the state) and the label. */
+function newHead(doc: Document): HTMLElement {
+  const head = doc.createElement('div');
+  head.className = 'ui-grid-rowheader';
+  head.setAttribute('role', 'rowheader');
+  const mark = head.appendChild(doc.createElement('span'));
+  mark.className = 'ui-grid-rowheader-mark';
+  mark.setAttribute('aria-hidden', 'true');
+  head.appendChild(doc.createElement('span'));
+  return head;
 }
