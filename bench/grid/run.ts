@@ -16,6 +16,27 @@ interface SpeedFigures {
   heapAfterLoadMB: number;
 }
 
+/** In the page: 400 scroll steps, half small wheel-like steps, half page jumps; frame intervals and step work. */
+async function measureScroll(): Promise<{ deltas: number[]; work: number[] }> {
+  const vp = document.querySelector('.ui-grid-viewport') as HTMLElement;
+  const frame = () => new Promise<number>(requestAnimationFrame);
+  const deltas: number[] = [];
+  const work: number[] = [];
+  let last = await frame();
+  for (let i = 0; i < 400; i++) {
+    const step = i % 2 === 0 ? 84 : vp.scrollHeight / 200;
+    const t = performance.now();
+    vp.scrollTop = (vp.scrollTop + step) % (vp.scrollHeight - vp.clientHeight);
+    vp.dispatchEvent(new Event('scroll'));
+    void vp.querySelector('.ui-grid-row')!.getBoundingClientRect();
+    work.push(performance.now() - t);
+    const now = await frame();
+    deltas.push(now - last);
+    last = now;
+  }
+  return { deltas, work };
+}
+
 /** In the page: 30 cell edits (type, Enter), each timed from the commit to the edited cell painted. */
 async function measureEdits(): Promise<number[]> {
   const body = document.querySelector('.ui-grid-body') as HTMLElement;
@@ -59,28 +80,28 @@ async function main(): Promise<void> {
     report({ suite: 'grid', name: `firstPaint.ratio.${ROWS / 1000}k/1k`, value: big.firstPaintMs / median(small), unit: 'ratio', target: 1.5, env });
     report({ suite: 'grid', name: 'xmlParse', value: big.parseMs, unit: 'ms', env: `${env}, parseXml, for reference` });
 
-    const scroll = await page.evaluate(async () => {
-      const vp = document.querySelector('.ui-grid-viewport') as HTMLElement;
-      const frame = () => new Promise<number>(requestAnimationFrame);
-      const deltas: number[] = [];
-      const work: number[] = [];
-      let last = await frame();
-      for (let i = 0; i < 400; i++) {
-        // Half small wheel-like steps, half page jumps, so scrolling covers the whole document.
-        const step = i % 2 === 0 ? 84 : vp.scrollHeight / 200;
-        const t = performance.now();
-        vp.scrollTop = (vp.scrollTop + step) % (vp.scrollHeight - vp.clientHeight);
-        vp.dispatchEvent(new Event('scroll'));
-        void vp.querySelector('.ui-grid-row')!.getBoundingClientRect();
-        work.push(performance.now() - t);
-        const now = await frame();
-        deltas.push(now - last);
-        last = now;
-      }
-      return { deltas, work };
-    });
+    const scroll = await page.evaluate(measureScroll);
     report({ suite: 'grid', name: 'scroll.p95Frame', value: percentile(scroll.deltas, 95), unit: 'ms', target: 16.7, env: `${env}, 400 frames, rAF interval` });
     report({ suite: 'grid', name: 'scroll.p95Work', value: percentile(scroll.work, 95), unit: 'ms', env: `${env}, scroll step JS + layout` });
+
+    // Row headers off and on in turns over the same rows: what they add to a scroll step.
+    const rowHeaders = (on: boolean) => page.evaluate((v) => (globalThis as unknown as { gridSpeed: { rowHeaders(on: boolean): Promise<void> } }).gridSpeed.rowHeaders(v), on);
+    const turns: Record<'off' | 'on', { frames: number[]; work: number[] }> = { off: { frames: [], work: [] }, on: { frames: [], work: [] } };
+    for (let round = 0; round < 3; round++) {
+      for (const on of [false, true]) {
+        await rowHeaders(on);
+        const run = await page.evaluate(measureScroll);
+        turns[on ? 'on' : 'off'].frames.push(percentile(run.deltas, 95));
+        turns[on ? 'on' : 'off'].work.push(percentile(run.work, 95));
+      }
+    }
+    await rowHeaders(false);
+    const turnsEnv = `${env}, median of 3 runs of 400 steps, off and on in turns`;
+    report({ suite: 'grid', name: 'scroll.p95Frame.rowHeadersOff', value: median(turns.off.frames), unit: 'ms', env: turnsEnv });
+    report({ suite: 'grid', name: 'scroll.p95Frame.rowHeadersOn', value: median(turns.on.frames), unit: 'ms', env: turnsEnv });
+    report({ suite: 'grid', name: 'scroll.p95Work.rowHeadersOff', value: median(turns.off.work), unit: 'ms', env: turnsEnv });
+    report({ suite: 'grid', name: 'scroll.p95Work.rowHeadersOn', value: median(turns.on.work), unit: 'ms', env: turnsEnv });
+    report({ suite: 'grid', name: 'scroll.p95Work.ratio.rowHeaders/off', value: median(turns.on.work) / median(turns.off.work), unit: 'ratio', env: turnsEnv });
 
     const edit = await page.evaluate(measureEdits);
     report({ suite: 'grid', name: 'edit.commitToRepaint', value: median(edit), unit: 'ms', target: 16, env: `${env}, median of 30` });

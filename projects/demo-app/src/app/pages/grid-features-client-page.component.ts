@@ -81,18 +81,19 @@ export class MessagesDeDirective {}
     <p class="controls">
       <label><input type="checkbox" data-test="german" [checked]="german()" (change)="german.set(!german())" /> Deutsch</label>
       <label><input type="checkbox" data-test="dark" [checked]="dark()" (change)="dark.set(!dark())" /> Dark theme</label>
+      <label><input type="checkbox" data-test="row-headers" [checked]="rowHeaders()" (change)="rowHeaders.set(!rowHeaders())" /> Row headers</label>
       <span>Filter row: text = contains, <code>=text</code> = equals, numbers and dates <code>from..to</code>. Shift+click a header adds a sort key. Right click or Shift+F10 opens the cell menu.</span>
     </p>
     @if (german()) {
       <div appMessagesDe>
         <ui-grid id="products" data-test="features-grid" aria-label="Products" locale="de-DE" [inputModel]="data" [config]="config" [columnFilters]="true" [contextMenu]="true"
-          [paginationSize]="50" [paginationAllPages]="true" exportFileName="products" [maxHeight]="460"
+          [paginationSize]="50" [paginationAllPages]="true" exportFileName="products" [maxHeight]="460" [rowHeaders]="rowHeaders()"
           [afterAddRow]="afterAddRow" [customSave]="saveHere" />
       </div>
     } @else {
       <div appMessagesEn>
         <ui-grid id="products" data-test="features-grid" aria-label="Products" [inputModel]="data" [config]="config" [columnFilters]="true" [contextMenu]="true"
-          [paginationSize]="50" [paginationAllPages]="true" exportFileName="products" [maxHeight]="460"
+          [paginationSize]="50" [paginationAllPages]="true" exportFileName="products" [maxHeight]="460" [rowHeaders]="rowHeaders()"
           [afterAddRow]="afterAddRow" [customSave]="saveHere" />
       </div>
     }
@@ -112,6 +113,7 @@ export class GridFeaturesClientPageComponent {
   protected readonly config = new StaticModel({ data: CONFIG });
   protected readonly german = signal(false);
   protected readonly dark = signal(false);
+  protected readonly rowHeaders = signal(false);
   protected readonly saved = signal('');
   private readonly wrsUtil = inject(WrsUtilService);
   private readonly grid = viewChild(GridComponent);

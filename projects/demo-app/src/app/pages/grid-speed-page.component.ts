@@ -73,7 +73,7 @@ export interface MemoryFigures {
     }
     @if (model(); as m) {
       <!-- Generated data has no server behind it: Save commits the changes in the page. -->
-      <ui-grid aria-label="Generated rows" [inputModel]="m" [maxHeight]="480" [contextMenu]="true" [customSave]="saveInPage" />
+      <ui-grid aria-label="Generated rows" [inputModel]="m" [maxHeight]="480" [contextMenu]="true" [customSave]="saveInPage" [rowHeaders]="rowHeaders()" />
     }
   `,
   styles: `.controls { display: flex; gap: 1rem; align-items: center; }`,
@@ -82,6 +82,8 @@ export class GridSpeedPageComponent {
   protected readonly rows = signal(100_000);
   protected readonly model = signal<StaticModel | null>(null);
   protected readonly figures = signal<SpeedFigures | null>(null);
+  /** Row headers on or off (bench/grid measures scrolling with and without them). */
+  protected readonly rowHeaders = signal(false);
   /** Save without a server: the grid commits its changes into the page's document. */
   protected readonly saveInPage = async (): Promise<void> => undefined;
 
@@ -99,12 +101,17 @@ export class GridSpeedPageComponent {
         load(rows: number, columns?: number, invalidEvery?: number): Promise<SpeedFigures>;
         loadText(rows: number, onFirstPaint?: (first: Pick<TextLoadFigures, 'parseMs' | 'firstPaintMs'>) => void): Promise<TextLoadFigures>;
         memory(rows: number): Promise<MemoryFigures>;
+        rowHeaders(on: boolean): Promise<void>;
       };
     };
     hook.gridSpeed = {
       load: (rows, columns, invalidEvery) => this.load(rows, columns, invalidEvery),
       loadText: (rows, onFirstPaint) => this.loadText(rows, onFirstPaint),
       memory: (rows) => this.memory(rows),
+      rowHeaders: async (on) => {
+        this.rowHeaders.set(on);
+        await nextFrame();
+      },
     };
     inject(DestroyRef).onDestroy(() => delete hook.gridSpeed);
   }

@@ -71,6 +71,29 @@ describe(`export (${domName()})`, () => {
     expect(csv).toBe('NAME,QTY\r\nAnna Berg,three\r\n' + `"'=HYPERLINK(""http://x"")",5\r\n` + '"say ""hi"", then go",\r\n');
   });
 
+  it('wrsToCsv with separator and csvText writes values in another form, semicolons quoted, the formula guard kept', () => {
+    const doc = parseXml(
+      wrsText(
+        [{ id: 'name' }, { id: 'price', type: 'NUMERIC', scale: 2 }, { id: 'day', type: 'DATE' }],
+        [
+          ['a;b', '-1.5', '2026-01-04'],
+          ['=1+2', '1234.56', null],
+          ['-x', '-1+2', ''],
+        ],
+      ),
+    );
+    const german = (value: string, column: { typeName: string }) =>
+      column.typeName === 'DATE' ? value.split('-').reverse().join('.') : column.typeName === 'NUMERIC' ? value.replace('.', ',') : value;
+    expect(wrsToCsv(doc, { separator: ';', csvText: german })).toBe(
+      'NAME;PRICE;DAY\r\n' + '"a;b";-1,5;04.01.2026\r\n' + "'=1+2;1234,56;\r\n" + "'-x;'-1+2;\r\n",
+    );
+  });
+
+  it('wrsToCsv keeps commas of a value in another form quoted when the separator stays a comma', () => {
+    const doc = parseXml(wrsText([{ id: 'n', type: 'NUMERIC' }], [['-0.5'], ['2.25']]));
+    expect(wrsToCsv(doc, { csvText: (v) => v.replace('.', ',') })).toBe('N\r\n"-0,5"\r\n"2,25"\r\n');
+  });
+
   it('leaves deleted rows out by default', () => {
     const doc = parseXml(
       wrsText([{ id: 'a' }], [['kept'], ['gone']]).replace('<wrs:R id="R2"><wrs:C>gone</wrs:C></wrs:R>', '<wrs:D id="R2"><wrs:C>gone</wrs:C></wrs:D>'),

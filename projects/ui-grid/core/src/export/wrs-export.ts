@@ -1,7 +1,7 @@
 import { ownValue } from '../data-provider/own-keys';
 import { WrsError } from '../errors';
 import { scaleOf } from '../wrs/apply-scale';
-import { csvField, toCsv } from '../wrs/clipboard-text';
+import { CsvSeparator, csvField, csvQuoted, toCsv } from '../wrs/clipboard-text';
 import { cellAt, cellValue, rowState } from '../rows/row-states';
 import { isNumericType } from '../rows/new-rows';
 import { WrsIndex } from '../rows/wrs-index';
@@ -29,6 +29,17 @@ export interface WrsExportOptions {
    * is written as that text, as the grid shows it; other values are written as stored.
    */
   valueCaptions?: Readonly<Record<string, ReadonlyMap<string, string>>>;
+}
+
+/** How `wrsToCsv` writes fields; by default canonical values (`-1234.5`, `2026-02-02`) separated by commas. */
+export interface WrsCsvOptions extends WrsExportOptions {
+  /** The field separator: `;` where `csvText` writes numbers with a decimal comma. */
+  separator?: CsvSeparator;
+  /**
+   * The text written for a stored value that has no caption (a number or date in a locale's form). The formula guard
+   * applies to the text written; a negative number of a numeric column stays unguarded when its stored value is one.
+   */
+  csvText?: (value: string, column: ExportColumn) => string;
 }
 
 const INTEGER_TYPES = new Set(['INTEGER', 'BIGINT', 'SMALLINT', 'TINYINT']);
@@ -77,15 +88,25 @@ function shownText(value: string | null, column: ExportColumn): string | null {
 /** A negative number of a numeric column: no formula, so written without the guard's `'` (which made it text). */
 const NEGATIVE_NUMBER = /^-(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-/** RFC 4180 CSV with a header row of captions and the formula-injection guard on every field but numbers. */
-export function wrsToCsv(doc: Document, options: WrsExportOptions = {}): string {
+/**
+ * RFC 4180 CSV with a header row of captions and the formula-injection guard on every field but numbers; with
+ * `separator` and `csvText` (options) fields in another separator and values in another form.
+ */
+export function wrsToCsv(doc: Document, options: WrsCsvOptions = {}): string {
   const index = WrsIndex.of(doc);
   const columns = exportColumns(index, options);
   const values = cellTexts(index, columns, exportRows(index, options));
-  const field = (text: string | null, column: ExportColumn) =>
-    text !== null && isNumericType(column.typeName) && NEGATIVE_NUMBER.test(text) ? text : csvField(text);
-  let csv = toCsv([columns.map((c) => c.caption)]);
-  for (const row of values) csv += row.map((v, k) => field(shownText(v, columns[k]), columns[k])).join(',') + '\r\n';
+  const separator = options.separator ?? ',';
+  const { csvText } = options;
+  const field = (value: string | null, column: ExportColumn) => {
+    const shown = shownText(value, column);
+    // The guard's exception is decided on the stored value: `-1,5` in a locale is the number -1.5, `-1+2` is no number.
+    const number = value !== null && shown === value && isNumericType(column.typeName) && NEGATIVE_NUMBER.test(value);
+    const text = csvText && shown !== null && shown === value && value !== '' ? csvText(value, column) : shown;
+    return number && text !== null ? csvQuoted(text, separator) : csvField(text, separator);
+  };
+  let csv = toCsv([columns.map((c) => c.caption)], separator);
+  for (const row of values) csv += row.map((v, k) => field(v, columns[k])).join(separator) + '\r\n';
   return csv;
 }
 

@@ -3,6 +3,7 @@ export type CellBlock = readonly (readonly (string | null)[])[];
 
 const TAB_QUOTE_NEEDED = /[\t\r\n"]/;
 const CSV_QUOTE_NEEDED = /[,\r\n"]/;
+const CSV_QUOTE_NEEDED_SEMICOLON = /[;\r\n"]/;
 // OWASP's list: a spreadsheet treats text starting with these as a formula.
 const FORMULA_START = /^[=+\-@\t\r]/;
 
@@ -24,20 +25,28 @@ export function toTabText(block: CellBlock): string {
   return out;
 }
 
+/** The field separators a CSV may use: `;` where the decimal separator is `,` (a number in a locale's form). */
+export type CsvSeparator = ',' | ';';
+
 /** One CSV field: formula-like text gets a leading `'` so spreadsheets show it as text, then RFC 4180 quoting. */
-export function csvField(value: string | null): string {
+export function csvField(value: string | null, separator: CsvSeparator = ','): string {
   if (value === null || value === '') return '';
   const v = FORMULA_START.test(value) ? "'" + value : value;
-  return CSV_QUOTE_NEEDED.test(v) ? quoted(v) : v;
+  return csvQuoted(v, separator);
 }
 
-/** RFC 4180 CSV (comma, CRLF, quoted fields) with the formula-injection guard on every field. */
-export function toCsv(block: CellBlock): string {
+/** A CSV field as it is (no guard), quoted when it holds the separator, a line break or a quote. */
+export function csvQuoted(value: string, separator: CsvSeparator = ','): string {
+  return (separator === ';' ? CSV_QUOTE_NEEDED_SEMICOLON : CSV_QUOTE_NEEDED).test(value) ? quoted(value) : value;
+}
+
+/** RFC 4180 CSV (comma or the separator given, CRLF, quoted fields) with the formula-injection guard on every field. */
+export function toCsv(block: CellBlock, separator: CsvSeparator = ','): string {
   const lines: string[] = new Array(block.length);
   for (let r = 0; r < block.length; r++) {
     const row = block[r];
     let line = '';
-    for (let c = 0; c < row.length; c++) line += (c > 0 ? ',' : '') + csvField(row[c]);
+    for (let c = 0; c < row.length; c++) line += (c > 0 ? separator : '') + csvField(row[c], separator);
     lines[r] = line;
   }
   return lines.join('\r\n') + (block.length > 0 ? '\r\n' : '');

@@ -1,4 +1,5 @@
 import { WrsHeaderMeta } from 'ngx-wrs-grid/core';
+import type { RowHeadersOption } from './features/row-headers';
 // Type only: the callbacks get the grid itself.
 import type { GridComponent } from './grid.component';
 
@@ -21,7 +22,9 @@ export type IsReadOnlyCell = (gridModel: GridComponent, wrsHeaderMeta: WrsHeader
  * Options passed to the table widget (`hotArgs`, Handsontable's names where it has them). The grid's own body
  * honours: `height` (px, wins over `maxHeight`), `rowHeight` (px), `colWidths` (px for every shown column, or per
  * shown column in order; wins over the configuration's `width`) and `fixedColumnsStart` (alias `fixedColumnsLeft`:
- * that many leading columns stay in view while scrolling sideways).
+ * that many leading columns stay in view while scrolling sideways), `rowHeaders` (as the `rowHeaders` input) and
+ * `fixedRowsTop` (that many leading rows of the row view stay in view while scrolling down). docs/grid/hot-args.md
+ * lists every key.
  */
 export interface GridHotArgs {
   readonly height?: number;
@@ -29,6 +32,8 @@ export interface GridHotArgs {
   readonly colWidths?: number | readonly number[];
   readonly fixedColumnsStart?: number;
   readonly fixedColumnsLeft?: number;
+  readonly rowHeaders?: RowHeadersOption;
+  readonly fixedRowsTop?: number;
 }
 
 /**

@@ -1,6 +1,7 @@
-import { NS, cellAt, originalOf } from 'ngx-wrs-grid/core';
+import { cellAt, originalOf } from 'ngx-wrs-grid/core';
 import { cellText } from './cell-text';
 import { GridColumn } from './grid-column';
+import { RowSlot, newRowSlot, valueOf } from './grid-body-slots';
 
 /** What the body asks of the grid for each painted cell. */
 export interface GridBodySource {
@@ -21,20 +22,8 @@ export interface GridBodySource {
   renderer?(type: string): (cell: HTMLElement, value: string | null, column: GridColumn, row: Element) => void;
   /** Called after each paint (a scroll step recycles cell elements: what points at one must follow). */
   painted?(): void;
-}
-
-interface RowSlot {
-  readonly element: HTMLElement;
-  readonly cells: HTMLElement[];
-  /** Class of each cell without the selection marks. */
-  readonly base: string[];
-  /** The row position this slot shows, -1 when unused. */
-  position: number;
-  /** The scrolling columns [from, to) painted for the row; the others are blank, but for `extra`. */
-  from: number;
-  to: number;
-  /** Columns outside [from, to) painted on demand by `cellElement` (the focused cell scrolled out sideways). */
-  extra: number[];
+  /** Called for each row element painted with a row (the row headers draw into it). */
+  rowPainted?(element: HTMLElement, position: number, row: Element | null): void;
 }
 
 /** Rows painted above and below the visible ones, so small scroll steps paint nothing new. */
@@ -65,6 +54,11 @@ export class GridBody {
   private viewportHeight = 0;
   /** Rows of the header (group lines, captions, filter line): `aria-rowindex` of the data rows counts on from them. */
   headerRowCount = 1;
+  /** Width in pixels left of the columns (the row headers): a column scrolled into view clears it. */
+  leadingWidth = 0;
+  /** Leading rows kept in view while scrolling (`fixedRowsTop`): their slots, the first ones, live in a sticky band. */
+  private fixedRows = 0;
+  private band: HTMLElement | null = null;
   /** Leading columns kept in view while scrolling sideways, and the scrollLeft they were last shifted by. */
   private frozen = 0;
   private frozenShift = 0;
@@ -125,7 +119,43 @@ export class GridBody {
   setHeight(height: number): void {
     this.viewport.style.height = `${height}px`;
     this.viewportHeight = Math.max(0, height - this.header.offsetHeight);
+    if (this.band) this.band.style.top = `${this.header.offsetHeight}px`;
     this.paint();
+  }
+
+  /** Keeps the first `count` rows of the row view in view while scrolling (a sticky band under the header). */
+  setFixedRows(count: number): void {
+    const n = Number.isInteger(count) && count > 0 ? count : 0;
+    if (n === this.fixedRows) return;
+    this.fixedRows = n;
+    this.band?.remove();
+    this.band = null;
+    if (n > 0) {
+      this.band = this.canvas.ownerDocument.createElement('div');
+      this.band.className = 'ui-grid-fixed-rows';
+      this.band.setAttribute('role', 'none');
+      this.band.style.top = `${this.header.offsetHeight}px`;
+      this.canvas.prepend(this.band);
+    }
+    this.setColumns(this.columns, this.frozen);
+  }
+
+  /** The slot showing a row position: fixed rows have their own, the others share the pool by position. */
+  private slotAt(position: number): RowSlot | undefined {
+    const f = this.fixedRows;
+    const n = this.slots.length;
+    if (position < f) return this.slots[position];
+    return n > f ? this.slots[f + ((position - f) % (n - f))] : undefined;
+  }
+
+  /** Fixed rows shown (no more than there are rows). */
+  private fixedShown(): number {
+    return Math.min(this.fixedRows, this.source.rowCount());
+  }
+
+  /** Top of a row in the canvas: a fixed row moves with the scroll, in its band. */
+  rowTop(position: number): number {
+    return position * this.rowHeight + (position < this.fixedShown() ? this.viewport.scrollTop : 0);
   }
 
   /** Left offset and width of a shown column. */
@@ -144,19 +174,22 @@ export class GridBody {
     this.canvas.style.height = `${count * this.rowHeight}px`;
     const scrollTop = this.viewport.scrollTop;
     this.chooseColumns();
-    const first = Math.max(0, Math.floor(scrollTop / this.rowHeight) - OVERSCAN);
+    const fixed = Math.min(this.fixedRows, count);
+    const first = Math.max(fixed, Math.floor(scrollTop / this.rowHeight) - OVERSCAN);
     const visible = Math.ceil((this.viewportHeight || this.rowHeight * 10) / this.rowHeight) + 2 * OVERSCAN + 1;
     const last = Math.min(count, first + visible);
-    this.ensureSlots(visible);
-    const n = this.slots.length;
-    for (let p = first; p < last; p++) {
-      const slot = this.slots[p % n];
+    this.ensureSlots(this.fixedRows + visible);
+    if (this.band) this.band.style.height = `${fixed * this.rowHeight}px`;
+    const paintAt = (p: number) => {
+      const slot = this.slotAt(p)!;
       if (slot.position !== p) this.paintRow(slot, p);
       else if (slot.from !== this.lo || slot.to !== this.hi) this.paintColumns(slot);
-    }
+    };
+    for (let p = 0; p < fixed; p++) paintAt(p);
+    for (let p = first; p < last; p++) paintAt(p);
     // Slots showing no row in view are hidden, also those a repaint or a new pool left without a row.
     for (const slot of this.slots) {
-      if (slot.position < first || slot.position >= last) {
+      if ((slot.position >= fixed && (slot.position < first || slot.position >= last)) || slot.position >= count) {
         slot.position = -1;
         if (slot.element.style.display !== 'none') slot.element.style.display = 'none';
       }
@@ -177,7 +210,7 @@ export class GridBody {
       return;
     }
     const left = this.viewport.scrollLeft + this.frozenWidth();
-    const right = this.viewport.scrollLeft + width;
+    const right = this.viewport.scrollLeft + width - this.leadingWidth;
     this.lo = Math.max(this.frozen, this.columnAt(left) - COLUMN_OVERSCAN);
     this.hi = Math.max(this.lo, Math.min(n, this.columnAt(right - 1) + 1 + COLUMN_OVERSCAN));
   }
@@ -224,11 +257,9 @@ export class GridBody {
 
   /** Repaints the rows at these positions when they are in view. */
   repaintRows(positions: Iterable<number>): void {
-    const n = this.slots.length;
-    if (n === 0) return;
     for (const p of positions) {
-      const slot = this.slots[p % n];
-      if (slot.position === p) this.paintRow(slot, p);
+      const slot = this.slotAt(p);
+      if (slot?.position === p) this.paintRow(slot, p);
     }
   }
 
@@ -246,12 +277,12 @@ export class GridBody {
       for (let i = slot.from; i < slot.to; i++) this.markCell(slot.cells[i], slot.base[i], p, i);
       for (const i of slot.extra) this.markCell(slot.cells[i], slot.base[i], p, i);
     }
+    this.source.painted?.();
   }
 
   /** The painted cell element (painted now when its column is out of view sideways), or null when the row is out of view. */
   cellElement(row: number, col: number): HTMLElement | null {
-    const n = this.slots.length;
-    const slot = n ? this.slots[row % n] : undefined;
+    const slot = this.slotAt(row);
     if (!slot || slot.position !== row || col < 0 || col >= slot.cells.length) return null;
     if (col >= this.frozen && (col < slot.from || col >= slot.to) && !slot.extra.includes(col)) {
       const element = this.source.rowAt(row);
@@ -266,8 +297,10 @@ export class GridBody {
     const top = row * this.rowHeight;
     const vp = this.viewport;
     const height = this.visibleHeight();
-    if (top < vp.scrollTop) vp.scrollTop = top;
-    else if (top + this.rowHeight > vp.scrollTop + height) vp.scrollTop = top + this.rowHeight - height;
+    // A fixed row is always in view; the others clear the fixed band.
+    const fixed = this.fixedShown();
+    if (row >= fixed && top < vp.scrollTop + fixed * this.rowHeight) vp.scrollTop = top - fixed * this.rowHeight;
+    else if (row >= fixed && top + this.rowHeight > vp.scrollTop + height) vp.scrollTop = top + this.rowHeight - height;
     const box = this.columnBox(col);
     if (col < this.frozen) {
       this.paint();
@@ -275,13 +308,13 @@ export class GridBody {
     }
     const frozen = this.frozenWidth();
     if (box.left < vp.scrollLeft + frozen) vp.scrollLeft = box.left - frozen;
-    else if (box.left + box.width > vp.scrollLeft + vp.clientWidth) vp.scrollLeft = box.left + box.width - vp.clientWidth;
+    else if (box.left + box.width > vp.scrollLeft + vp.clientWidth - this.leadingWidth) vp.scrollLeft = box.left + box.width - vp.clientWidth + this.leadingWidth;
     this.paint();
   }
 
   /** Rows that fit in the viewport, for PageUp and PageDown. */
   pageRows(): number {
-    return Math.max(1, Math.floor((this.visibleHeight() || this.rowHeight) / this.rowHeight));
+    return Math.max(1, Math.floor((this.visibleHeight() || this.rowHeight) / this.rowHeight) - this.fixedShown());
   }
 
   /** Height of the rows' part of the viewport: without the header and a horizontal scrollbar. */
@@ -296,7 +329,8 @@ export class GridBody {
     const y = clientY - rect.top;
     const x = clientX - rect.left;
     if (y < 0 || x < 0) return null;
-    const row = Math.floor(y / this.rowHeight);
+    const inBand = this.band ? clientY - this.band.getBoundingClientRect().top : -1;
+    const row = inBand >= 0 && inBand < this.fixedShown() * this.rowHeight ? Math.floor(inBand / this.rowHeight) : Math.floor(y / this.rowHeight);
     if (row >= this.source.rowCount()) return null;
     // Frozen cells sit shifted by the scroll: a point over them is measured from the viewport's left edge.
     const inView = x - this.viewport.scrollLeft;
@@ -313,29 +347,9 @@ export class GridBody {
     for (const slot of this.slots) slot.position = -1;
     const doc = this.canvas.ownerDocument;
     while (this.slots.length < count) {
-      const element = doc.createElement('div');
-      element.className = 'ui-grid-row';
-      element.setAttribute('role', 'row');
-      element.style.height = `${this.rowHeight}px`;
-      // Hidden until it shows a row: an unused slot at the top would cover the first row (its clicks and tooltips).
-      element.style.display = 'none';
-      const cells: HTMLElement[] = [];
-      const base: string[] = [];
-      for (let i = 0; i < this.columns.length; i++) {
-        const cell = doc.createElement('div');
-        base.push(this.columnClass(i) + BLANK);
-        cell.className = base[i];
-        cell.setAttribute('role', 'gridcell');
-        cell.setAttribute('aria-colindex', String(i + 1));
-        cell.style.left = `${this.offsets[i]}px`;
-        cell.style.width = `${this.columns[i].width}px`;
-        // New text in a contained cell lays out that cell alone, not its row of blank siblings (about half a step's layout).
-        cell.style.contain = 'strict';
-        element.appendChild(cell);
-        cells.push(cell);
-      }
-      this.canvas.appendChild(element);
-      this.slots.push({ element, cells, base, position: -1, from: 0, to: 0, extra: [] });
+      const slot = newRowSlot(doc, this.rowHeight, this.columns, this.offsets, (i) => this.columnClass(i) + BLANK);
+      (this.slots.length < this.fixedRows ? this.band! : this.canvas).appendChild(slot.element);
+      this.slots.push(slot);
     }
   }
 
@@ -374,6 +388,7 @@ export class GridBody {
     slot.from = lo;
     slot.to = hi;
     slot.extra = extra;
+    this.source.rowPainted?.(el, position, row);
   }
 
   /** Paints the columns that came into view sideways in a row still showing, and blanks those that left. */
@@ -460,14 +475,4 @@ export class GridBody {
     const aria = selected ? 'true' : 'false';
     if (cell.getAttribute('aria-selected') !== aria) cell.setAttribute('aria-selected', aria);
   }
-}
-
-function valueOf(cell: Element): string | null {
-  const first = cell.firstChild;
-  if (!first) return '';
-  if (first === cell.lastChild && first.nodeType === 3) return first.nodeValue;
-  for (let c: Node | null = first; c; c = c.nextSibling) {
-    if (c.nodeType === 1 && (c as Element).localName === 'null' && (c as Element).namespaceURI === NS.wrs) return null;
-  }
-  return cell.textContent;
 }

@@ -128,7 +128,7 @@ export class GridEditing {
     if (position !== open.cell.row) this.editor = { ...open, cell: { row: position, col: open.cell.col } };
     const el = open.editor.element;
     const box = body.columnBox(open.cell.col);
-    el.style.top = `${position * body.rowHeight}px`;
+    el.style.top = `${body.rowTop(position)}px`;
     el.style.left = `${body.cellLeft(open.cell.col)}px`;
     el.style.width = `${box.width}px`;
     el.style.height = `${body.rowHeight}px`;

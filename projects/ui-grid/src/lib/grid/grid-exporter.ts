@@ -2,7 +2,7 @@ import { errorMessage } from 'ngx-wrs-grid/core';
 import { runGridChain } from './grid-chain';
 import { GridState } from './grid-state';
 import { GridStatusLine } from './grid-status-line';
-import { GridExportFormat, downloadBlob, exportBytes, exportFileNameFor } from './features/grid-export';
+import { GridExportFormat, GridExportOptions, downloadBlob, exportBytes, exportFileNameFor, localeCsv } from './features/grid-export';
 import { formatMessage } from './features/grid-messages';
 
 /** Export of the shown columns as CSV or XLSX, offered for download. */
@@ -18,8 +18,9 @@ export class GridExporter {
    * `serverSidedPagination` the rows come from the server (every page, through the backend) with the pending changes
    * applied; a server row limit that cut them is told in the status line. Returns the file, or null when export is
    * disabled, the rows could not be loaded or the file could not be written (the reason in the status line).
+   * `csvInLocale` writes a CSV's numbers and dates in the grid's locale.
    */
-  async exportData(format: GridExportFormat, allRows = false): Promise<Blob | null> {
+  async exportData(format: GridExportFormat, allRows = false, options: GridExportOptions = {}): Promise<Blob | null> {
     const { state, statusLine } = this;
     const { grid, messages } = state;
     const view = state.features.view;
@@ -48,7 +49,8 @@ export class GridExporter {
     }
     let blob: Blob;
     try {
-      blob = await exportBytes(doc, format, { rows, columns, captions, valueCaptions });
+      const csv = (options.csvInLocale ?? grid.csvInLocale()) ? localeCsv(state.shown) : null;
+      blob = await exportBytes(doc, format, { rows, columns, captions, valueCaptions, ...(csv ? { csv } : {}) });
     } catch (e) {
       // Data beyond Excel's limits, or the XLSX writer failing to load: told, not an unhandled rejection.
       statusLine.set(formatMessage(messages.exportFailed, { reason: errorMessage(e) }));

@@ -4,7 +4,7 @@ import { GridCells } from './grid-cells';
 import { collapsedAway, gridLayout } from './grid-column';
 import { paintHeader } from './grid-header';
 import { GridState } from './grid-state';
-import { frozenColumns, withHotWidths } from './hot-args';
+import { fixedTopRows, frozenColumns, withHotWidths } from './hot-args';
 import { decorateHeader } from './features/grid-header-features';
 import { gridCellLocale } from './features/cell-locale';
 import { translateLayout } from './features/grid-messages';
@@ -83,6 +83,7 @@ export class GridHeaderLayout {
     const headerRows = body.header.querySelectorAll('.ui-grid-header-row');
     headerRows.forEach((line, i) => line.setAttribute('aria-rowindex', String(i + 1)));
     body.headerRowCount = headerRows.length;
+    body.setFixedRows(fixedTopRows(hotArgs));
     body.setColumns(state.shown, frozenColumns(hotArgs));
     state.services.bodyHost().setAttribute('aria-colcount', String(state.shown.length));
     this.updateHeight();

@@ -4,6 +4,7 @@ import { AfterAddRowArgs, CustomSaveArgs, GridHotArgs, IsReadOnlyCell } from './
 import { GridChainParameters } from './grid-chain';
 import { ContextMenuActionEvent } from './grid-menu';
 import { CaptionForColumnValue, ColumnFiltersCustomFilter } from './features/grid-features';
+import { RowHeadersOption } from './features/row-headers';
 
 /**
  * The inputs and outputs of `ui-grid` (spec 2.1 and the grid's own): `GridComponent` extends this class, which holds
@@ -53,12 +54,16 @@ export abstract class GridInputs extends DataProvider {
   readonly modelUrl = input<string | DataProvider>('WrsServlet');
   readonly exportFileName = input<string | null>(null);
   readonly disableExport = input(false, { transform: booleanAttribute });
+  /** CSV exports write numbers and dates as the grid's `locale` shows them (`;` between fields with a decimal comma). */
+  readonly csvInLocale = input(false, { transform: booleanAttribute });
   /** Pending changes are kept in this browser's IndexedDB across reloads, closed tabs and crashes; false turns it off. */
   readonly journal = input(true, { transform: booleanAttribute });
   /** Days a journal of unsaved changes is kept before it is dropped. */
   readonly journalRetentionDays = input(7, { transform: numberAttribute });
   /** BCP 47 tag numbers and dates are shown and read in; null: LOCALE_ID unless Angular's default en-US; '': canonical. */
   readonly locale = input<string | null>(null);
+  /** Row numbers (true, or the bare attribute), labels by row index, or a function index -> label; wins over `hotArgs.rowHeaders`. */
+  readonly rowHeaders = input<RowHeadersOption | null, RowHeadersOption | null | ''>(null, { transform: (v) => (v === '' ? true : v) });
   /** A context menu entry the grid does not run itself (from a menu stylesheet), with the cell it was opened on. */
   readonly contextMenuAction = output<ContextMenuActionEvent>();
 

@@ -39,7 +39,14 @@ export class GridKeys {
         editing.startEdit();
       })
       .on('F2', () => editing.startEdit())
-      .on(' ', () => {
+      .on(' ', ({ shift }) => {
+        // Shift+Space selects the rows of the selection, every column, as in a spreadsheet.
+        if (shift) {
+          const { top, bottom } = state.selection.range;
+          state.selection.spanAround({ top, left: 0, bottom, right: Math.max(0, lastCol()) });
+          state.body?.repaintMarks();
+          return true;
+        }
         if (!checkboxFocused()) return false;
         editing.toggleCheckbox();
         return true;

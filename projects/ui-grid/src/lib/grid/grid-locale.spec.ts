@@ -154,4 +154,30 @@ describe('GridComponent in a locale', () => {
     expect(german).toContain('1234.5');
     expect(german).toContain('2026-02-02');
   });
+
+  it('writes CSV in the locale with csvInLocale: German numbers and dates, semicolons, the formula guard kept', async () => {
+    spyOn(HTMLAnchorElement.prototype, 'click');
+    const de = await setup({ locale: 'de-DE', csvInLocale: true });
+    de.click(2, 0);
+    de.grid.pasteTsv('=1+2\t-0,5');
+    const csv = await (await de.grid.exportData('csv'))!.text();
+    expect(csv).toBe(
+      'NAME;PRICE;RELEASED;CHANGED\r\n' +
+        'Anna;1,37;02.02.2026;02.02.2026 09:30:00\r\n' +
+        'Bert;1234,5;31.12.2025;\r\n' +
+        "'=1+2;-0,5;;\r\n",
+    );
+    const typed = await (await de.grid.exportData('csv', false, { csvInLocale: false }))!.text();
+    expect(typed).withContext('the argument wins over the input').toContain('Bert,1234.5,2025-12-31,');
+  });
+
+  it('writes CSV in an English locale with commas and points, and canonically without a locale', async () => {
+    spyOn(HTMLAnchorElement.prototype, 'click');
+    const gb = await setup({ locale: 'en-GB' });
+    const csv = await (await gb.grid.exportData('csv', false, { csvInLocale: true }))!.text();
+    expect(csv).toContain('Anna,1.37,02/02/2026,02/02/2026 09:30:00\r\n');
+    TestBed.resetTestingModule();
+    const plain = await setup({ csvInLocale: true });
+    expect(await (await plain.grid.exportData('csv'))!.text()).toContain('Bert,1234.5,2025-12-31,\r\n');
+  });
 });

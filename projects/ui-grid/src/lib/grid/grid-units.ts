@@ -22,6 +22,7 @@ import { GridValidationDisplay } from './grid-validation-display';
 import { HistoryReveal } from './history-reveal';
 import { GridUnsavedChanges } from './journal/grid-unsaved-changes';
 import { rowStateMessage } from './features/grid-messages';
+import { GridRowHeaders } from './features/row-headers';
 
 /** What the units ask of the component: its public page turn, its clipboard reader and its output. */
 export interface GridUnitHooks {
@@ -54,6 +55,7 @@ export class GridUnits {
   readonly menu: GridMenu;
   readonly tooltips: GridTooltips;
   readonly unsaved: GridUnsavedChanges;
+  readonly rowHeaders: GridRowHeaders;
 
   constructor(
     private readonly state: GridState,
@@ -87,6 +89,10 @@ export class GridUnits {
     this.exporter = new GridExporter(state, statusLine);
     this.menu = new GridMenu(state, cells, clipboard, rows, this.exporter, hooks);
     this.tooltips = new GridTooltips(state, validation, (rowId, colId) => unsaved.conflictOf(rowId, colId));
+    this.rowHeaders = new GridRowHeaders(state, cells, {
+      invalid: (rowId) => validation.rowInvalid(rowId),
+      failure: (rowId) => this.saving.rowFailure(rowId) ?? unsaved.conflictOf(rowId),
+    });
     writes.listen({ changed: (changeSet) => this.changed(changeSet) });
   }
 
@@ -104,7 +110,11 @@ export class GridUnits {
       rowFailure: (rowId) => this.saving.rowFailure(rowId) ?? this.unsaved.conflictOf(rowId),
       rowState: (rowState) => rowStateMessage(state.messages, rowState),
       readOnly: (row, col) => state.previewDoc !== null || !this.cells.canEditRow(row, col),
-      painted: () => this.cells.markActive(),
+      painted: () => {
+        this.cells.markActive();
+        this.rowHeaders.painted();
+      },
+      rowPainted: this.rowHeaders.rowPainted,
     }, this.header.rowHeight()));
     // Removed at destroy: the browser may keep the detached body (the element focused last), and these handlers
     // hold the grid and its documents.
@@ -114,6 +124,7 @@ export class GridUnits {
     bodyHost.addEventListener('copy', this.clipboard.onCopyOrCut, { signal });
     bodyHost.addEventListener('cut', this.clipboard.onCopyOrCut, { signal });
     body.canvas.addEventListener('mousedown', this.pointer.onMousedown, { signal });
+    body.canvas.addEventListener('mousedown', this.rowHeaders.onMousedown, { signal });
     body.canvas.addEventListener('dblclick', this.pointer.onDblclick, { signal });
     bodyHost.addEventListener('contextmenu', this.menu.onContextMenu, { signal });
     bodyHost.addEventListener('keydown', this.menu.onMenuKey, { signal });

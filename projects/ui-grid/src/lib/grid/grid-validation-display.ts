@@ -84,6 +84,11 @@ export class GridValidationDisplay {
     return message === null ? null : this.messageFor(colId, message);
   }
 
+  /** True when a checked row shows an invalid cell (its row header marks it). */
+  rowInvalid(rowId: string): boolean {
+    return this.validation?.rowInvalid(rowId) ?? false;
+  }
+
   /** Every invalid cell, after checking every loaded row. */
   errors(): ValidationError[] {
     this.checkAll();

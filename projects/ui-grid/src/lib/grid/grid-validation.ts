@@ -117,6 +117,11 @@ export class GridValidation {
     return key !== undefined && (this.rowsOfKey.get(key)?.size ?? 0) > 1 ? VALIDATION_MESSAGES.duplicateKey : null;
   }
 
+  /** True when a cell of the row is invalid (its key a duplicate included). */
+  rowInvalid(rowId: string): boolean {
+    return (this.cellErrors.get(rowId)?.size ?? 0) > 0 || (this.keyColumns.length > 0 && this.errorOf(rowId, this.keyColumns[0].id) !== null);
+  }
+
   /** True when an R row (a row loaded and not changed) holds this key (a `keyOf` string). */
   unchangedRowHolds(wrs: Document, key: string): boolean {
     const index = WrsIndex.of(wrs);

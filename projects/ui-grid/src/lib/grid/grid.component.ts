@@ -24,7 +24,7 @@ import { GridInputs } from './grid-inputs';
 import { GridUnits } from './grid-units';
 import { ColumnFilterValue } from './features/column-filter';
 import { GridExportButtonsComponent } from './features/grid-export-buttons.component';
-import { GridExportFormat } from './features/grid-export';
+import { GridExportFormat, GridExportOptions } from './features/grid-export';
 import { GridFeatures } from './features/grid-features';
 import { GRID_MESSAGES, formatMessage, messageOf } from './features/grid-messages';
 import { GridPagerComponent } from './features/grid-pager.component';
@@ -49,7 +49,7 @@ export type { JumpToRowArgs } from './grid-navigation';
   // The accessible name goes to the element with role="grid"; on the host (no role) it would name nothing.
   host: { class: 'ui-grid', '[class.ui-grid-readonly]': 'isReadOnly()', '[attr.aria-label]': 'null', '[attr.aria-labelledby]': 'null' },
   templateUrl: './grid.component.html',
-  styleUrls: ['./grid.component.css', './features/grid-features.css', './journal/journal.css'],
+  styleUrls: ['./grid.component.css', './features/grid-features.css', './journal/journal.css', './features/row-headers.css'],
 })
 export class GridComponent extends GridInputs implements OnInit, AfterViewInit, OnDestroy {
   /** The message table every shown text comes from (GRID_MESSAGES). */
@@ -118,6 +118,11 @@ export class GridComponent extends GridInputs implements OnInit, AfterViewInit, 
       this.isReadOnly();
       this.isReadOnlyCell();
       untracked(() => this.state.body?.repaintAll());
+    });
+    effect(() => {
+      this.rowHeaders();
+      this.hotArgs();
+      untracked(() => this.units.rowHeaders.refresh());
     });
     // A toolbar button disabled while it has the keyboard focus (Save and Reset while a save or load runs, Undo and
     // Redo at the end of their history) would leave the focus on nothing: the browser drops it to the page. The grid
@@ -294,8 +299,8 @@ export class GridComponent extends GridInputs implements OnInit, AfterViewInit, 
   }
 
   /** Exports the shown columns of the filtered (or all) rows and offers the file; null when it could not (the status line says why). */
-  exportData(format: GridExportFormat, allRows = false): Promise<Blob | null> {
-    return this.units.exporter.exportData(format, allRows);
+  exportData(format: GridExportFormat, allRows = false, options?: GridExportOptions): Promise<Blob | null> {
+    return this.units.exporter.exportData(format, allRows, options);
   }
 
   /** Whether a context menu action applies now; an action the grid does not know always does. */

@@ -1,4 +1,6 @@
-import { wrsToCsv, wrsToXlsx } from 'ngx-wrs-grid/core';
+import { ExportColumn, WrsCsvOptions, wrsToCsv, wrsToXlsx } from 'ngx-wrs-grid/core';
+import { GridColumn } from '../grid-column';
+import { localeEditText } from './cell-locale';
 
 /** The export formats of the grid. */
 export type GridExportFormat = 'csv' | 'xlsx';
@@ -10,6 +12,34 @@ export interface GridExportContent {
   readonly captions: Readonly<Record<string, string>>;
   /** The captions reference columns show for their stored values, by column id: written as shown. */
   readonly valueCaptions?: Readonly<Record<string, ReadonlyMap<string, string>>>;
+  /** CSV only: the separator and the form values are written in (`csvInLocale`); absent: canonical values, commas. */
+  readonly csv?: Pick<WrsCsvOptions, 'separator' | 'csvText'>;
+}
+
+/** What an export may be asked for besides format and rows. */
+export interface GridExportOptions {
+  /**
+   * CSV with numbers and dates as the grid's locale shows them (all digits of a number kept) and `;` between fields
+   * where the locale's decimal separator is `,`; default: the grid's `csvInLocale` input.
+   */
+  readonly csvInLocale?: boolean;
+}
+
+/**
+ * The CSV form of the grid's locale for these columns: values as an editor shows them (a number with all its digits,
+ * dates in the short form), `;` between fields where the decimal separator is `,`. Null without a locale.
+ */
+export function localeCsv(columns: readonly GridColumn[]): GridExportContent['csv'] | null {
+  const byId = new Map(columns.filter((c) => c.locale).map((c) => [c.id, c]));
+  const locale = byId.values().next().value?.locale;
+  if (!locale) return null;
+  return {
+    separator: locale.decimal === ',' ? ';' : ',',
+    csvText: (value: string, column: ExportColumn) => {
+      const shown = byId.get(column.id);
+      return shown?.locale ? localeEditText(shown.locale, shown, value) : value;
+    },
+  };
 }
 
 const MIME: Record<GridExportFormat, string> = {
@@ -34,7 +64,7 @@ export async function exportBytes(doc: Document, format: GridExportFormat, conte
     captions: content.captions,
     valueCaptions: content.valueCaptions,
   };
-  if (format === 'csv') return new Blob(['\uFEFF', wrsToCsv(doc, options)], { type: MIME.csv });
+  if (format === 'csv') return new Blob(['\uFEFF', wrsToCsv(doc, { ...options, ...content.csv })], { type: MIME.csv });
   const bytes = await wrsToXlsx(doc, options);
   return new Blob([bytes as BlobPart], { type: MIME.xlsx });
 }

@@ -639,6 +639,16 @@ describe('Grid features: server-side pagination', () => {
     expect(serializeXml(pageLoads().at(-1)!)).toContain('<wrq:Ordering><wrq:C bRef="qty" order="desc"/></wrq:Ordering>');
   });
 
+  it('numbers row headers by the row\'s place in the whole result on a server page', async () => {
+    const s = await setup({ config: config(), serverSidedPagination: true, paginationSize: 2, rowHeaders: true }, { backend: pagingBackend(PEOPLE(), [], []) });
+    const heads = () => Array.from(s.el.querySelectorAll('.ui-grid-row:not([style*="display: none"]) [role="rowheader"]'), (h) => h.textContent);
+    expect(heads()).toEqual(['1', '2']);
+    await reloading(s, () => s.grid.goToPage(1));
+    expect(heads()).toEqual(['3', '4']);
+    await reloading(s, () => s.grid.goToPage(2));
+    expect(heads()).toEqual(['5']);
+  });
+
   it('keeps pending changes when pages are turned faster than they load', async () => {
     const saves: Document[] = [];
     const delays: number[] = [];
