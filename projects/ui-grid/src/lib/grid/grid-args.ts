@@ -1,4 +1,5 @@
 import { WrsHeaderMeta } from 'ngx-wrs-grid/core';
+import { HotColumnLayoutArgs } from './columns/hot-column-args';
 // Type only: the callbacks get the grid itself.
 import type { GridComponent } from './grid.component';
 
@@ -21,9 +22,10 @@ export type IsReadOnlyCell = (gridModel: GridComponent, wrsHeaderMeta: WrsHeader
  * Options passed to the table widget (`hotArgs`, Handsontable's names where it has them). The grid's own body
  * honours: `height` (px, wins over `maxHeight`), `rowHeight` (px), `colWidths` (px for every shown column, or per
  * shown column in order; wins over the configuration's `width`) and `fixedColumnsStart` (alias `fixedColumnsLeft`:
- * that many leading columns stay in view while scrolling sideways).
+ * that many leading columns stay in view while scrolling sideways); the column keys of `HotColumnLayoutArgs`
+ * (docs/grid/columns.md).
  */
-export interface GridHotArgs {
+export interface GridHotArgs extends HotColumnLayoutArgs {
   readonly height?: number;
   readonly rowHeight?: number;
   readonly colWidths?: number | readonly number[];

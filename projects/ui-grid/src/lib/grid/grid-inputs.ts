@@ -59,6 +59,10 @@ export abstract class GridInputs extends DataProvider {
   readonly journalRetentionDays = input(7, { transform: numberAttribute });
   /** BCP 47 tag numbers and dates are shown and read in; null: LOCALE_ID unless Angular's default en-US; '': canonical. */
   readonly locale = input<string | null>(null);
+  /** The column state (widths, order, hidden, sort, filters) is kept in localStorage per grid key; false turns it off. */
+  readonly keepColumnState = input(true, { transform: booleanAttribute });
+  /** Exports include the hidden columns (in the layout's order); by default they hold only the columns shown. */
+  readonly exportHiddenColumns = input(false, { transform: booleanAttribute });
   /** A context menu entry the grid does not run itself (from a menu stylesheet), with the cell it was opened on. */
   readonly contextMenuAction = output<ContextMenuActionEvent>();
 

@@ -22,6 +22,8 @@ import { GridValidationDisplay } from './grid-validation-display';
 import { HistoryReveal } from './history-reveal';
 import { GridUnsavedChanges } from './journal/grid-unsaved-changes';
 import { rowStateMessage } from './features/grid-messages';
+import { GridColumnState } from './columns/grid-column-state';
+import { GridColumns } from './columns/grid-columns';
 
 /** What the units ask of the component: its public page turn, its clipboard reader and its output. */
 export interface GridUnitHooks {
@@ -45,6 +47,8 @@ export class GridUnits {
   readonly keys: GridKeys;
   readonly pointer: GridPointer;
   readonly header: GridHeaderLayout;
+  readonly columns: GridColumns;
+  readonly columnState: GridColumnState;
   readonly validation: GridValidationDisplay;
   readonly navigation: GridNavigation;
   readonly reset: GridReset;
@@ -70,7 +74,14 @@ export class GridUnits {
     const clipboard = (this.clipboard = new GridClipboard(state, cells, writes, rows, () => editing.isOpen));
     this.keys = new GridKeys(state, cells, editing, clipboard, history);
     this.pointer = new GridPointer(state, cells, editing);
-    this.header = new GridHeaderLayout(state, cells);
+    const columns = (this.columns = new GridColumns(state, {
+      repaint: () => this.header.apply(),
+      closeEditor: () => editing.close(true),
+      changed: () => this.columnState.changed(),
+      reset: () => this.columnState.reset(),
+    }));
+    this.header = new GridHeaderLayout(state, cells, columns);
+    this.columnState = new GridColumnState(state, columns);
     const validation = (this.validation = new GridValidationDisplay(state, cells, statusLine));
     const navigation = (this.navigation = new GridNavigation(state, cells, validation));
     const unsaved = (this.unsaved = new GridUnsavedChanges(state, writes, cells, statusLine));
@@ -118,6 +129,7 @@ export class GridUnits {
     bodyHost.addEventListener('contextmenu', this.menu.onContextMenu, { signal });
     bodyHost.addEventListener('keydown', this.menu.onMenuKey, { signal });
     this.tooltips.start(body.canvas);
+    this.columns.attach(body.header);
   }
 
   /** The grid goes: loads stop following the input, overlays close, the body and the stored validation result go. */
@@ -128,6 +140,8 @@ export class GridUnits {
     this.tooltips.stop();
     this.menu.close();
     this.header.stop();
+    this.columns.stop();
+    this.columnState.stop();
     this.pointer.stop();
     this.state.body?.destroy();
     this.validation.remove();
@@ -143,6 +157,7 @@ export class GridUnits {
     this.unsaved.shown();
     this.reset.recount();
     this.header.useColumns(doc);
+    this.columnState.restore();
     state.features.reset(doc, state.layout.columns, state.configDoc);
     state.features.listen();
     state.headerMeta = state.services.wrsUtil.generateWrsHeaderMeta(doc);
@@ -150,6 +165,7 @@ export class GridUnits {
     this.statusLine.showFooter(doc);
     this.header.apply();
     this.history.showCounts();
+    this.columnState.changed();
   }
 
   /**
@@ -185,6 +201,7 @@ export class GridUnits {
     if (!this.state.body) return;
     this.editing.close(true);
     this.header.viewChanged(header);
+    if (header) this.columnState.changed();
   }
 
   /** A change set on the grid's document (its own or another component's): every unit showing rows follows. */
