@@ -82,6 +82,8 @@ export class MessagesDeDirective {}
       <label><input type="checkbox" data-test="german" [checked]="german()" (change)="german.set(!german())" /> Deutsch</label>
       <label><input type="checkbox" data-test="dark" [checked]="dark()" (change)="dark.set(!dark())" /> Dark theme</label>
       <span>Filter row: text = contains, <code>=text</code> = equals, numbers and dates <code>from..to</code>. Shift+click a header adds a sort key. Right click or Shift+F10 opens the cell menu.</span>
+      <span>Columns: drag a header's edge to resize (double click: fit), drag a header to move it, "Columns" hides and shows; on a focused header Alt+arrows resize, Alt+Shift+arrows move, Shift+F10 opens its menu.</span>
+      <button type="button" data-test="reset-columns" (click)="grid()?.resetColumns()">Reset columns</button>
     </p>
     @if (german()) {
       <div appMessagesDe>
@@ -114,7 +116,7 @@ export class GridFeaturesClientPageComponent {
   protected readonly dark = signal(false);
   protected readonly saved = signal('');
   private readonly wrsUtil = inject(WrsUtilService);
-  private readonly grid = viewChild(GridComponent);
+  protected readonly grid = viewChild(GridComponent);
   private lastId = 0;
   /** Ids given to rows added in the current operation, written together once it is done. */
   private pendingIds: [rowId: string, id: string][] = [];
