@@ -96,7 +96,7 @@ export class GridUnits {
     }));
     this.saving = new GridSave(state, statusLine, { cells, editing, history, loader, navigation, reset, validation });
     this.exporter = new GridExporter(state, statusLine);
-    this.menu = new GridMenu(state, cells, clipboard, rows, this.exporter, hooks);
+    this.menu = new GridMenu(state, cells, clipboard, rows, this.exporter, hooks, columns);
     this.tooltips = new GridTooltips(state, validation, (rowId, colId) => unsaved.conflictOf(rowId, colId));
     writes.listen({ changed: (changeSet) => this.changed(changeSet) });
   }

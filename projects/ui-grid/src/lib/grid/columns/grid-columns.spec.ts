@@ -201,6 +201,18 @@ describe('GridColumns: resize, move, hide and the column state', () => {
     expect(document.activeElement).withContext('the focus goes back to the button').toBe(s.el.querySelector('[data-action="columns"]'));
   });
 
+  it('hides the column of the focused cell from the cell context menu, and resets the columns from it', async () => {
+    const s = await setup({ contextMenu: true });
+    s.grid.jumpToRow({ rowPos: 1, colId: 'price' });
+    await s.grid.openContextMenu();
+    const hide = document.querySelector('.ui-grid-context-menu [data-action="hideColumn"]') as HTMLElement;
+    expect(hide.textContent).toBe('Hide column');
+    hide.click();
+    expect(s.grid.shownColumnIds()).toEqual(['id', 'name', 'qty', 'note']);
+    await s.grid.runMenuAction('resetColumns');
+    expect(s.grid.shownColumnIds()).toEqual(['id', 'name', 'qty', 'price', 'note']);
+  });
+
   it('never hides the last shown column from the chooser, and says so', async () => {
     const s = await setup();
     s.grid.setColumnState({ columns: ['id', 'name', 'qty', 'price'].map((id) => ({ id, width: 100, hidden: true })) });

@@ -224,6 +224,11 @@ export class GridColumns {
     menu.querySelector<HTMLElement>('[data-action]:not([aria-disabled="true"])')?.focus();
   }
 
+  /** "Reset columns" of a menu: the whole column state goes back (`resetColumns`). */
+  requestReset(): void {
+    this.hooks.reset();
+  }
+
   /** The grid goes: an open popup and a resize drag end with it. */
   stop(): void {
     this.endResize?.();
