@@ -92,7 +92,11 @@ test.describe('demo: columns on the features page', () => {
     await page.keyboard.press('Alt+ArrowRight');
     await page.keyboard.press('Alt+ArrowRight');
     await page.keyboard.press('Alt+Shift+ArrowLeft');
-    await grid(page).locator('[data-action="columns"]').click();
+    // The page scrolled to the button first: that scroll event must not reach the chooser (a scroll closes it).
+    const columns = grid(page).locator('[data-action="columns"]');
+    await columns.scrollIntoViewIfNeeded();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await columns.click();
     await page.locator('.ui-grid-column-chooser input[data-col-id="category"]').uncheck();
     await page.keyboard.press('Escape');
     await header(page, 'rating').click();

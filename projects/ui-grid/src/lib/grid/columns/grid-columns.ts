@@ -187,7 +187,8 @@ export class GridColumns {
       this.popup = null;
       (at instanceof HTMLElement ? at : services.bodyHost()).focus();
     }, services.host);
-    panel.querySelector<HTMLElement>('input')?.focus();
+    // No scroll for the focus: the overlay closes when the page scrolls.
+    panel.querySelector<HTMLElement>('input')?.focus({ preventScroll: true });
   }
 
   /** Opens the header menu of a column: size to content, hide, the chooser, reset. */
