@@ -11,6 +11,7 @@ import { GridFeatures } from '../../projects/ui-grid/src/lib/grid/features/grid-
 import { ColumnFilterValue } from '../../projects/ui-grid/src/lib/grid/features/column-filter';
 import { generateWrs } from '../data/generate-wrs';
 import type { Figure } from '../harness';
+import './columns-entry';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -83,6 +83,8 @@ export class MessagesDeDirective {}
       <label><input type="checkbox" data-test="dark" [checked]="dark()" (change)="dark.set(!dark())" /> Dark theme</label>
       <label><input type="checkbox" data-test="row-headers" [checked]="rowHeaders()" (change)="rowHeaders.set(!rowHeaders())" /> Row headers</label>
       <span>Filter row: text = contains, <code>=text</code> = equals, numbers and dates <code>from..to</code>. Shift+click a header adds a sort key. Right click or Shift+F10 opens the cell menu.</span>
+      <span>Columns: drag a header's edge to resize (double click: fit), drag a header to move it, "Columns" hides and shows; on a focused header Alt+arrows resize, Alt+Shift+arrows move, Shift+F10 opens its menu.</span>
+      <button type="button" data-test="reset-columns" (click)="grid()?.resetColumns()">Reset columns</button>
     </p>
     @if (german()) {
       <div appMessagesDe>
@@ -116,7 +118,7 @@ export class GridFeaturesClientPageComponent {
   protected readonly rowHeaders = signal(false);
   protected readonly saved = signal('');
   private readonly wrsUtil = inject(WrsUtilService);
-  private readonly grid = viewChild(GridComponent);
+  protected readonly grid = viewChild(GridComponent);
   private lastId = 0;
   /** Ids given to rows added in the current operation, written together once it is done. */
   private pendingIds: [rowId: string, id: string][] = [];

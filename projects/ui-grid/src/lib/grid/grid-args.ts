@@ -1,5 +1,6 @@
 import { WrsHeaderMeta } from 'ngx-wrs-grid/core';
 import type { RowHeadersOption } from './features/row-headers';
+import { HotColumnLayoutArgs } from './columns/hot-column-args';
 // Type only: the callbacks get the grid itself.
 import type { GridComponent } from './grid.component';
 
@@ -22,11 +23,11 @@ export type IsReadOnlyCell = (gridModel: GridComponent, wrsHeaderMeta: WrsHeader
  * Options passed to the table widget (`hotArgs`, Handsontable's names where it has them). The grid's own body
  * honours: `height` (px, wins over `maxHeight`), `rowHeight` (px), `colWidths` (px for every shown column, or per
  * shown column in order; wins over the configuration's `width`) and `fixedColumnsStart` (alias `fixedColumnsLeft`:
- * that many leading columns stay in view while scrolling sideways), `rowHeaders` (as the `rowHeaders` input) and
- * `fixedRowsTop` (that many leading rows of the row view stay in view while scrolling down). docs/grid/hot-args.md
- * lists every key.
+ * that many leading columns stay in view while scrolling sideways), `rowHeaders` (as the `rowHeaders` input),
+ * `fixedRowsTop` (that many leading rows of the row view stay in view while scrolling down) and the column keys of
+ * `HotColumnLayoutArgs` (docs/grid/columns.md). docs/grid/hot-args.md lists every key.
  */
-export interface GridHotArgs {
+export interface GridHotArgs extends HotColumnLayoutArgs {
   readonly height?: number;
   readonly rowHeight?: number;
   readonly colWidths?: number | readonly number[];

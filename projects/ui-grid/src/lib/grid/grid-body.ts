@@ -103,16 +103,34 @@ export class GridBody {
     this.columns = columns;
     this.frozen = Math.max(0, Math.min(frozen, columns.length));
     this.frozenShift = -1;
+    this.placeColumns();
+    for (const slot of this.slots) slot.element.remove();
+    this.slots = [];
+    this.paint();
+  }
+
+  /** New widths for the same columns (a resize drag, each frame): cells move in place, no row is built again. */
+  resizeColumns(widths: readonly number[]): void {
+    this.columns = this.columns.map((c, i) => (widths[i] === undefined || widths[i] === c.width ? c : { ...c, width: widths[i] }));
+    this.placeColumns();
+    for (const slot of this.slots) {
+      slot.cells.forEach((cell, i) => {
+        cell.style.left = `${this.offsets[i]}px`;
+        cell.style.width = `${this.columns[i].width}px`;
+      });
+    }
+    this.paint();
+  }
+
+  /** The columns' left offsets and the canvas width from their widths. */
+  private placeColumns(): void {
     this.offsets = [];
     let x = 0;
-    for (const c of columns) {
+    for (const c of this.columns) {
       this.offsets.push(x);
       x += c.width;
     }
     this.canvas.style.width = `${x}px`;
-    for (const slot of this.slots) slot.element.remove();
-    this.slots = [];
-    this.paint();
   }
 
   /** Sets the viewport's height in pixels, the header included. */

@@ -27,11 +27,13 @@ export class GridExporter {
     if (!state.data || !view || grid.disableExport()) return null;
     const captions: Record<string, string> = {};
     const valueCaptions: Record<string, ReadonlyMap<string, string>> = {};
-    for (const c of state.shown) {
+    // Hidden columns stay in the data; an export holds them only when the app asks (`exportHiddenColumns`).
+    const exported = grid.exportHiddenColumns() ? state.columnLayout.withHidden() : state.shown;
+    for (const c of exported) {
       captions[c.id] = c.caption;
       if (c.references && c.references.captions.size > 0) valueCaptions[c.id] = c.references.captions;
     }
-    const columns = state.shown.map((c) => c.id);
+    const columns = exported.map((c) => c.id);
     let doc = state.data;
     let rows: readonly Element[] | null = allRows || view.isWhole ? null : view.matchedRows();
     if (grid.serverSidedPagination() && state.fromBackend && state.loadedRequest) {

@@ -1,10 +1,11 @@
 import { OverlayRef } from '@angular/cdk/overlay';
 import { WrsIndex } from 'ngx-wrs-grid/core';
 import { GridCells } from './grid-cells';
-import { collapsedAway, gridLayout } from './grid-column';
+import { gridLayout } from './grid-column';
 import { paintHeader } from './grid-header';
 import { GridState } from './grid-state';
-import { fixedTopRows, frozenColumns, withHotWidths } from './hot-args';
+import { fixedTopRows, frozenColumns } from './hot-args';
+import { GridColumns } from './columns/grid-columns';
 import { decorateHeader } from './features/grid-header-features';
 import { gridCellLocale } from './features/cell-locale';
 import { translateLayout } from './features/grid-messages';
@@ -25,6 +26,7 @@ export class GridHeaderLayout {
   constructor(
     private readonly state: GridState,
     private readonly cells: GridCells,
+    private readonly columns: GridColumns,
   ) {}
 
   /** The body's row height: `hotArgs.rowHeight`, else the default. */
@@ -50,7 +52,7 @@ export class GridHeaderLayout {
     const { state } = this;
     const body = state.body!;
     const hotArgs = state.grid.hotArgs();
-    state.shown = withHotWidths(state.layout.columns.filter((c) => !c.hidden && !collapsedAway(state.layout, c)), hotArgs);
+    state.shown = this.columns.shownColumns();
     const focused = headerFocus(body.header);
     const typed = this.dropWaitingFilters?.();
     paintHeader(body.header, state.layout, state.shown, body.rowHeight, (g) => {
@@ -72,6 +74,7 @@ export class GridHeaderLayout {
         return () => ref.dispose();
       },
     });
+    this.columns.decorate(body.header);
     // Sorting, a filter change or a group toggled repaints the header: the control that had the focus keeps it (a
     // filter field with the caret at its end), so the keyboard can go on from there.
     if (focused) {

@@ -64,6 +64,10 @@ export abstract class GridInputs extends DataProvider {
   readonly locale = input<string | null>(null);
   /** Row numbers (true, or the bare attribute), labels by row index, or a function index -> label; wins over `hotArgs.rowHeaders`. */
   readonly rowHeaders = input<RowHeadersOption | null, RowHeadersOption | null | ''>(null, { transform: (v) => (v === '' ? true : v) });
+  /** The column state (widths, order, hidden, sort, filters) is kept in localStorage per grid key; false turns it off. */
+  readonly keepColumnState = input(true, { transform: booleanAttribute });
+  /** Exports include the hidden columns (in the layout's order); by default they hold only the columns shown. */
+  readonly exportHiddenColumns = input(false, { transform: booleanAttribute });
   /** A context menu entry the grid does not run itself (from a menu stylesheet), with the cell it was opened on. */
   readonly contextMenuAction = output<ContextMenuActionEvent>();
 

@@ -3,6 +3,8 @@ import { NS, contextMenuChain } from 'ngx-wrs-grid/core';
 import { GridCells } from './grid-cells';
 import { GridClipboard } from './grid-clipboard';
 import { GridExporter } from './grid-exporter';
+import { GridColumns } from './columns/grid-columns';
+import { hidingAllowed } from './columns/hot-column-args';
 import { GridRows } from './grid-rows';
 import { GridState } from './grid-state';
 import { focusFirstEntry, menuEntries, renderMenu, wireMenu } from './features/grid-context-menu';
@@ -36,6 +38,7 @@ export class GridMenu {
     private readonly rows: GridRows,
     private readonly exporter: GridExporter,
     private readonly hooks: GridMenuHooks,
+    private readonly columns: GridColumns,
   ) {}
 
   /** Whether an action applies now (see the actions in `features/menu-actions`); an app's action always does. */
@@ -164,6 +167,9 @@ export class GridMenu {
       restoreRows: () => rows.restoreSelectedRows(),
       clearCells: () => clipboard.clearSelection(),
       exportCsv: () => this.exporter.exportData('csv'),
+      canHideColumn: hidingAllowed(grid.hotArgs()) && state.shown.length > 1,
+      hideColumn: () => void this.columns.setHidden(state.shown[selection.focus.col]?.id ?? '', true),
+      resetColumns: () => this.columns.requestReset(),
     };
   }
 }

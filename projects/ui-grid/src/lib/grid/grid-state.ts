@@ -9,6 +9,7 @@ import type { GridComponent } from './grid.component';
 import { GridBody } from './grid-body';
 import { GridColumn, GridLayout } from './grid-column';
 import { GridSelection } from './grid-selection';
+import { ColumnLayout } from './columns/column-layout';
 import { GridEditorRegistry } from './features/editor-registry';
 import { GridFeatures } from './features/grid-features';
 import { GridMessageTable } from './features/grid-messages';
@@ -78,6 +79,8 @@ export class GridState {
   readonly selection = new GridSelection();
   body: GridBody | null = null;
   layout: GridLayout = { columns: [], groups: [] };
+  /** The user's order, widths and hidden columns over `layout` (columns/column-layout.ts). */
+  readonly columnLayout = new ColumnLayout();
   shown: GridColumn[] = [];
   headerMeta: WrsHeaderMeta = {};
   configDoc: Document | null = null;

@@ -23,6 +23,8 @@ import { HistoryReveal } from './history-reveal';
 import { GridUnsavedChanges } from './journal/grid-unsaved-changes';
 import { rowStateMessage } from './features/grid-messages';
 import { GridRowHeaders } from './features/row-headers';
+import { GridColumnState } from './columns/grid-column-state';
+import { GridColumns } from './columns/grid-columns';
 
 /** What the units ask of the component: its public page turn, its clipboard reader and its output. */
 export interface GridUnitHooks {
@@ -46,6 +48,8 @@ export class GridUnits {
   readonly keys: GridKeys;
   readonly pointer: GridPointer;
   readonly header: GridHeaderLayout;
+  readonly columns: GridColumns;
+  readonly columnState: GridColumnState;
   readonly validation: GridValidationDisplay;
   readonly navigation: GridNavigation;
   readonly reset: GridReset;
@@ -72,7 +76,14 @@ export class GridUnits {
     const clipboard = (this.clipboard = new GridClipboard(state, cells, writes, rows, () => editing.isOpen));
     this.keys = new GridKeys(state, cells, editing, clipboard, history);
     this.pointer = new GridPointer(state, cells, editing);
-    this.header = new GridHeaderLayout(state, cells);
+    const columns = (this.columns = new GridColumns(state, {
+      repaint: () => this.header.apply(),
+      closeEditor: () => editing.close(true),
+      changed: () => this.columnState.changed(),
+      reset: () => this.columnState.reset(),
+    }));
+    this.header = new GridHeaderLayout(state, cells, columns);
+    this.columnState = new GridColumnState(state, columns);
     const validation = (this.validation = new GridValidationDisplay(state, cells, statusLine));
     const navigation = (this.navigation = new GridNavigation(state, cells, validation));
     const unsaved = (this.unsaved = new GridUnsavedChanges(state, writes, cells, statusLine));
@@ -87,7 +98,7 @@ export class GridUnits {
     }));
     this.saving = new GridSave(state, statusLine, { cells, editing, history, loader, navigation, reset, validation, unsaved });
     this.exporter = new GridExporter(state, statusLine);
-    this.menu = new GridMenu(state, cells, clipboard, rows, this.exporter, hooks);
+    this.menu = new GridMenu(state, cells, clipboard, rows, this.exporter, hooks, columns);
     this.tooltips = new GridTooltips(state, validation, (rowId, colId) => unsaved.conflictOf(rowId, colId));
     this.rowHeaders = new GridRowHeaders(state, cells, {
       invalid: (rowId) => validation.rowInvalid(rowId),
@@ -129,6 +140,7 @@ export class GridUnits {
     bodyHost.addEventListener('contextmenu', this.menu.onContextMenu, { signal });
     bodyHost.addEventListener('keydown', this.menu.onMenuKey, { signal });
     this.tooltips.start(body.canvas);
+    this.columns.attach(body.header);
   }
 
   /** The grid goes: loads stop following the input, overlays close, the body and the stored validation result go. */
@@ -139,6 +151,8 @@ export class GridUnits {
     this.tooltips.stop();
     this.menu.close();
     this.header.stop();
+    this.columns.stop();
+    this.columnState.stop();
     this.pointer.stop();
     this.state.body?.destroy();
     this.validation.remove();
@@ -154,6 +168,7 @@ export class GridUnits {
     this.unsaved.shown();
     this.reset.recount();
     this.header.useColumns(doc);
+    this.columnState.restore();
     state.features.reset(doc, state.layout.columns, state.configDoc);
     state.features.listen();
     state.headerMeta = state.services.wrsUtil.generateWrsHeaderMeta(doc);
@@ -161,6 +176,7 @@ export class GridUnits {
     this.statusLine.showFooter(doc);
     this.header.apply();
     this.history.showCounts();
+    this.columnState.changed();
   }
 
   /**
@@ -196,6 +212,7 @@ export class GridUnits {
     if (!this.state.body) return;
     this.editing.close(true);
     this.header.viewChanged(header);
+    if (header) this.columnState.changed();
   }
 
   /** A change set on the grid's document (its own or another component's): every unit showing rows follows. */

@@ -30,10 +30,12 @@ import { GRID_MESSAGES, formatMessage, messageOf } from './features/grid-message
 import { GridPagerComponent } from './features/grid-pager.component';
 import { GridResetQuestionComponent } from './features/grid-reset-question.component';
 import { JournalQuestionComponent } from './journal/journal-question.component';
+import { ColumnState } from './columns/column-state';
 
 export type { WrsHeaderMeta } from 'ngx-wrs-grid/core';
 export type { AfterAddRowArgs, CustomSaveArgs, GridHotArgs, IsReadOnlyCell } from './grid-args';
 export type { JumpToRowArgs } from './grid-navigation';
+export type { ColumnState, ColumnStateColumn } from './columns/column-state';
 
 /**
  * The editable Wrs grid (spec parts 1, 2, 4.1): renders a Wrs with virtual scrolling, edits it through Wrs row
@@ -49,7 +51,7 @@ export type { JumpToRowArgs } from './grid-navigation';
   // The accessible name goes to the element with role="grid"; on the host (no role) it would name nothing.
   host: { class: 'ui-grid', '[class.ui-grid-readonly]': 'isReadOnly()', '[attr.aria-label]': 'null', '[attr.aria-labelledby]': 'null' },
   templateUrl: './grid.component.html',
-  styleUrls: ['./grid.component.css', './features/grid-features.css', './journal/journal.css', './features/row-headers.css'],
+  styleUrls: ['./grid.component.css', './features/grid-features.css', './journal/journal.css', './features/row-headers.css', './columns/columns.css'],
 })
 export class GridComponent extends GridInputs implements OnInit, AfterViewInit, OnDestroy {
   /** The message table every shown text comes from (GRID_MESSAGES). */
@@ -97,6 +99,8 @@ export class GridComponent extends GridInputs implements OnInit, AfterViewInit, 
     emit: (event) => this.contextMenuAction.emit(event),
   }, `${this.id}_active`);
   private readonly subscriptions = new Subscription();
+  /** Each change of the column state (resize, move, hide, sort, filters, new data); the current one on subscribe. */
+  readonly columnState$ = this.units.columnState.changes$;
 
   // What the template shows.
   protected readonly busy = this.state.busy;
@@ -321,6 +325,26 @@ export class GridComponent extends GridInputs implements OnInit, AfterViewInit, 
   /** Closes the context menu when open. */
   closeContextMenu(): void {
     this.units.menu.close();
+  }
+
+  /** The column state now: every column's width, order and hidden flag, the sort and the filters (docs/grid/columns.md). */
+  getColumnState(): ColumnState {
+    return this.units.columnState.get();
+  }
+
+  /** Applies a column state or part of it (unknown columns skipped); bad input throws a WrsError before anything changes. */
+  setColumnState(state: Partial<ColumnState>): void {
+    this.units.columnState.set(state);
+  }
+
+  /** Back to the configured widths, order, hidden columns and sort; the state kept in localStorage is forgotten. */
+  resetColumns(): void {
+    this.units.columnState.reset();
+  }
+
+  /** Opens the column chooser (a checkbox per column) below an element, else below the toolbar's Columns button. */
+  openColumnChooser(anchor?: HTMLElement): void {
+    this.units.columns.openChooser(anchor);
   }
 
   /** Test and toolbar access to the shown columns' ids. */

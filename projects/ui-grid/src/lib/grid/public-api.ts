@@ -27,5 +27,8 @@ export type { GridJournalStore } from './journal/journal-store';
 export type { JournalEntry, JournalRow, JournalColumn } from './journal/journal-entry';
 export type { JournalConflict } from './journal/journal-restore';
 export type { JournalMessages } from './journal/journal-messages';
+export type { ColumnState, ColumnStateColumn } from './columns/column-state';
+export type { ColumnMessages } from './columns/column-messages';
+export type { HotColumnLayoutArgs, HotColHeaders, HotHiddenColumns } from './columns/hot-column-args';
 export { canonicalCellValue, cellLocale, localeCellText, localeEditText } from './features/cell-locale';
 export type { CellLocale, LocaleColumn } from './features/cell-locale';

@@ -16,6 +16,9 @@ const ENTRIES: readonly ([action: string, caption: string, needs: 'any' | 'edit'
   ['restore', 'Restore', 'edit'],
   ['clearCells', 'Clear cells', 'edit'],
   null,
+  ['hideColumn', 'Hide column', 'any'],
+  ['resetColumns', 'Reset columns', 'any'],
+  null,
   ['export', 'Export', 'any'],
 ];
 

@@ -1278,13 +1278,13 @@ describe('Grid features: context menu', () => {
     await settle(s.fixture);
     expect(menu()!.getAttribute('role')).toBe('menu');
     expect(menu()!.closest('.cdk-overlay-container')).not.toBeNull();
-    expect(items().map((i) => i.textContent)).toEqual(['Cut', 'Copy', 'Paste', 'Paste as new rows', 'Insert row above', 'Insert row below', 'Duplicate row', 'Delete row', 'Restore', 'Clear cells', 'Export']);
+    expect(items().map((i) => i.textContent)).toEqual(['Cut', 'Copy', 'Paste', 'Paste as new rows', 'Insert row above', 'Insert row below', 'Duplicate row', 'Delete row', 'Restore', 'Clear cells', 'Hide column', 'Reset columns', 'Export']);
     expect(document.activeElement).toBe(items()[0]);
     items()[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     expect(document.activeElement).toBe(items()[1]);
     items()[1].dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
-    expect(document.activeElement).toBe(items()[10]);
-    items()[10].dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(document.activeElement).toBe(items()[12]);
+    items()[12].dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     expect(menu()).toBeNull();
     expect(document.activeElement).toBe(s.el.querySelector('.ui-grid-body'));
   });
@@ -1639,7 +1639,7 @@ describe('Grid features: renderers, editors, i18n, theme', () => {
     const headers = Array.from(s.el.querySelectorAll('.ui-grid-colheader')).map((h) => h.textContent);
     expect(headers).toEqual(['Vorname', 'col.missing']);
     const buttons = Array.from(s.el.querySelectorAll('.ui-grid-toolbar > button')).map((b) => b.textContent);
-    expect(buttons).toEqual(['Zeile hinzufügen', 'Duplizieren', 'Löschen', 'Wiederherstellen', 'Rückgängig', 'Wiederholen', 'Zurücksetzen', 'Speichern']);
+    expect(buttons).toEqual(['Zeile hinzufügen', 'Duplizieren', 'Löschen', 'Wiederherstellen', 'Rückgängig', 'Wiederholen', 'Zurücksetzen', 'Speichern', 'Spalten']);
     expect(s.el.querySelector('[data-test="page-of"]')!.textContent).toBe('Seite 1 von 3');
     expect(s.el.querySelector<HTMLInputElement>('input.ui-grid-filter')!.getAttribute('aria-label')).toBe('Vorname filtern');
     expect(Object.keys(GRID_MESSAGES_DE).sort()).toEqual(Object.keys(GRID_MESSAGES_EN).sort());

@@ -252,6 +252,14 @@ export class GridFeatures {
     this.refresh(true, true);
   }
 
+  /** Sets the sort keys (a column state; `fromConfig`: the configuration's, as after a load); with `refresh` the view follows. */
+  setOrderings(orderings: readonly RowOrdering[], fromConfig = false, refresh = true): void {
+    this.queryVersion++;
+    this.orderingsFromConfig = fromConfig;
+    this.orderings.set([...orderings]);
+    if (refresh) this.refresh(true, true);
+  }
+
   /** Shows a page (0-based). */
   goToPage(page: number): void {
     const target = Math.max(0, Math.min(page, this.pageCount() - 1));

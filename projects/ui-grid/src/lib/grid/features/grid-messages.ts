@@ -1,10 +1,11 @@
 import { InjectionToken } from '@angular/core';
 import { GridLayout } from '../grid-column';
+import { COLUMN_MESSAGES_DE, COLUMN_MESSAGES_EN, ColumnMessages } from '../columns/column-messages';
 import { JOURNAL_MESSAGES_DE, JOURNAL_MESSAGES_EN, JournalMessages } from '../journal/journal-messages';
 import { ROW_HEADER_MESSAGES_DE, ROW_HEADER_MESSAGES_EN, RowHeaderMessages } from './row-header-messages';
 
 /** Every text the grid shows. `{n}`-style placeholders are filled by `formatMessage`. */
-export interface GridMessages extends JournalMessages, RowHeaderMessages {
+export interface GridMessages extends JournalMessages, RowHeaderMessages, ColumnMessages {
   readonly addRow: string;
   readonly duplicate: string;
   readonly delete: string;
@@ -275,6 +276,7 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   loadNoAnswerIn: 'no answer from the server in {time}',
   ...JOURNAL_MESSAGES_EN,
   ...ROW_HEADER_MESSAGES_EN,
+  ...COLUMN_MESSAGES_EN,
 };
 
 /** The German table, the second table proving an app can replace the texts. */
@@ -394,6 +396,7 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   loadNoAnswerIn: 'keine Antwort vom Server in {time}',
   ...JOURNAL_MESSAGES_DE,
   ...ROW_HEADER_MESSAGES_DE,
+  ...COLUMN_MESSAGES_DE,
 };
 
 /** The message table of every grid in an injector; provide GRID_MESSAGES_DE or an app's own table to replace it. */

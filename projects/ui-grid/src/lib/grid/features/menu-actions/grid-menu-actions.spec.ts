@@ -31,6 +31,9 @@ function context(rows: Element[], over: Partial<MenuContext> = {}, locked: (row:
     restoreRows: log('restoreRows'),
     clearCells: log('clearCells'),
     exportCsv: async () => void ran.push('exportCsv'),
+    canHideColumn: true,
+    hideColumn: log('hideColumn'),
+    resetColumns: log('resetColumns'),
     ...over,
   };
 }
@@ -43,9 +46,10 @@ describe('grid context menu actions', () => {
     expect(gridMenuAction('sendMail')).toBeUndefined();
   });
 
-  it('on a read-only grid only copy and export apply', () => {
+  it('on a read-only grid only copy, the column entries and export apply', () => {
     const ctx = context([row('M')], { editable: false });
-    expect(GRID_MENU_ACTION_LIST.filter((a) => a.enabled(ctx)).map((a) => a.id)).toEqual(['copy', 'export']);
+    expect(GRID_MENU_ACTION_LIST.filter((a) => a.enabled(ctx)).map((a) => a.id)).toEqual(['copy', 'hideColumn', 'resetColumns', 'export']);
+    expect(enabled('hideColumn', context([row('R')], { canHideColumn: false }))).toBeFalse();
     expect(enabled('export', context([row('R')], { editable: false, exportDisabled: true }))).toBeFalse();
   });
 

@@ -24,6 +24,10 @@ export interface MenuContext {
   restoreRows(): void;
   clearCells(): void;
   exportCsv(): Promise<unknown>;
+  /** Hiding the focused cell's column applies: hiding is on and another column stays shown. */
+  readonly canHideColumn: boolean;
+  hideColumn(): void;
+  resetColumns(): void;
 }
 
 /** One action of the grid's context menu: whether it applies now, and what it does. */
