@@ -1,4 +1,5 @@
 import { WrsHeaderMeta } from 'ngx-wrs-grid/core';
+import { FillHandleSetting } from './fill/fill-options';
 // Type only: the callbacks get the grid itself.
 import type { GridComponent } from './grid.component';
 
@@ -29,6 +30,8 @@ export interface GridHotArgs {
   readonly colWidths?: number | readonly number[];
   readonly fixedColumnsStart?: number;
   readonly fixedColumnsLeft?: number;
+  /** The fill handle: on (default), off, one direction, or `{ direction, autoInsertRow }` (docs/grid/fill.md). */
+  readonly fillHandle?: FillHandleSetting;
 }
 
 /**

@@ -19,7 +19,7 @@ export interface GridBodySource {
   readOnly?(row: Element, col: number): boolean;
   /** The painter of a `grid:Renderer/@type` (features/renderer-registry). */
   renderer?(type: string): (cell: HTMLElement, value: string | null, column: GridColumn, row: Element) => void;
-  /** Called after each paint (a scroll step recycles cell elements: what points at one must follow). */
+  /** Called after each paint and marks repaint (a scroll step recycles cell elements: what points at one must follow). */
   painted?(): void;
 }
 
@@ -246,6 +246,7 @@ export class GridBody {
       for (let i = slot.from; i < slot.to; i++) this.markCell(slot.cells[i], slot.base[i], p, i);
       for (const i of slot.extra) this.markCell(slot.cells[i], slot.base[i], p, i);
     }
+    this.source.painted?.();
   }
 
   /** The painted cell element (painted now when its column is out of view sideways), or null when the row is out of view. */

@@ -5,6 +5,8 @@ import { GridChanges } from './grid-changes';
 import { GridClipboard } from './grid-clipboard';
 import { GridEditing } from './grid-editing';
 import { GridExporter } from './grid-exporter';
+import { FillHandle } from './fill/fill-handle';
+import { GridFill } from './fill/grid-fill';
 import { GridHeaderLayout } from './grid-header-layout';
 import { GridHistory } from './grid-history';
 import { GridKeys } from './grid-keys';
@@ -42,6 +44,8 @@ export class GridUnits {
   readonly rows: GridRows;
   readonly editing: GridEditing;
   readonly clipboard: GridClipboard;
+  readonly fill: GridFill;
+  readonly fillHandle: FillHandle;
   readonly keys: GridKeys;
   readonly pointer: GridPointer;
   readonly header: GridHeaderLayout;
@@ -68,7 +72,9 @@ export class GridUnits {
     const rows = (this.rows = new GridRows(state, cells, writes, goToPage));
     const editing = (this.editing = new GridEditing(state, cells, writes));
     const clipboard = (this.clipboard = new GridClipboard(state, cells, writes, rows, () => editing.isOpen));
-    this.keys = new GridKeys(state, cells, editing, clipboard, history);
+    const fill = (this.fill = new GridFill(state, cells, writes, rows, statusLine));
+    this.fillHandle = new FillHandle(state, cells, fill, () => editing.close(true));
+    this.keys = new GridKeys(state, cells, editing, clipboard, history, fill);
     this.pointer = new GridPointer(state, cells, editing);
     this.header = new GridHeaderLayout(state, cells);
     const validation = (this.validation = new GridValidationDisplay(state, cells, statusLine));
@@ -104,8 +110,12 @@ export class GridUnits {
       rowFailure: (rowId) => this.saving.rowFailure(rowId) ?? this.unsaved.conflictOf(rowId),
       rowState: (rowState) => rowStateMessage(state.messages, rowState),
       readOnly: (row, col) => state.previewDoc !== null || !this.cells.canEditRow(row, col),
-      painted: () => this.cells.markActive(),
+      painted: () => {
+        this.cells.markActive();
+        this.fillHandle.place();
+      },
     }, this.header.rowHeight()));
+    this.fillHandle.attach(body);
     // Removed at destroy: the browser may keep the detached body (the element focused last), and these handlers
     // hold the grid and its documents.
     const signal = state.lifetime.signal;
@@ -129,6 +139,7 @@ export class GridUnits {
     this.menu.close();
     this.header.stop();
     this.pointer.stop();
+    this.fillHandle.stop();
     this.state.body?.destroy();
     this.validation.remove();
   }

@@ -26,5 +26,7 @@ export type { GridJournalStore } from './journal/journal-store';
 export type { JournalEntry, JournalRow, JournalColumn } from './journal/journal-entry';
 export type { JournalConflict } from './journal/journal-restore';
 export type { JournalMessages } from './journal/journal-messages';
+export type { FillMessages } from './fill/fill-messages';
+export type { FillHandleSetting } from './fill/fill-options';
 export { canonicalCellValue, cellLocale, localeCellText, localeEditText } from './features/cell-locale';
 export type { CellLocale, LocaleColumn } from './features/cell-locale';
