@@ -45,7 +45,7 @@ export class FillHandle {
     handle.style.display = 'none';
     // Its own mousedown and dblclick: the canvas's would start a range selection or an editor under the handle.
     handle.addEventListener('mousedown', this.onMousedown);
-    handle.addEventListener('dblclick', (e) => e.stopPropagation());
+    handle.addEventListener('dblclick', this.onDblclick);
     const frame = (this.frame = doc.createElement('div'));
     frame.className = 'ui-grid-fill-frame';
     frame.setAttribute('aria-hidden', 'true');
@@ -86,6 +86,14 @@ export class FillHandle {
   stop(): void {
     this.endDrag?.();
   }
+
+  /** A double click fills down as far as the column beside the range holds values, as spreadsheets do. */
+  private readonly onDblclick = (event: MouseEvent): void => {
+    event.stopPropagation();
+    if (!this.options()?.vertical) return;
+    const count = this.fill.rowsBeside(this.state.selection.range);
+    if (count > 0) this.fill.fill('down', count);
+  };
 
   private readonly onMousedown = (event: MouseEvent): void => {
     const body = this.state.body;

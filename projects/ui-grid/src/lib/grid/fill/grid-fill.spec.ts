@@ -98,6 +98,23 @@ describe('GridFill', () => {
     expect(s.grid.getData()!.getElementsByTagNameNS(s.grid.getData()!.documentElement.namespaceURI, 'M').length).toBe(0);
   });
 
+  it('a double click on the handle fills down as far as the column beside the range holds values', async () => {
+    const s = await setup();
+    s.select(0, 1, 1, 1);
+    s.handle().dispatchEvent(new MouseEvent('dblclick', { bubbles: true, cancelable: true }));
+    expect(s.column(1)).toEqual(['1', '3', '5', '7', '9']);
+    expect(s.changeSets()).toBe(1);
+    expect(s.el.querySelector('.ui-grid-editor')).withContext('no editor opens under the handle').toBeNull();
+    s.select(3, 0);
+    s.handle().dispatchEvent(new MouseEvent('dblclick', { bubbles: true, cancelable: true }));
+    expect(s.column(0)).withContext('no column left of it: the one right of it').toEqual(['Item 1', 'Item 2', 'x', 'y', 'y']);
+    s.select(2, 2);
+    s.grid.clearSelection();
+    s.select(0, 3);
+    s.handle().dispatchEvent(new MouseEvent('dblclick', { bubbles: true, cancelable: true }));
+    expect(s.column(3)).withContext('up to the first empty cell beside it').toEqual(['2026-02-27', '2026-02-27', null, '2026-01-01', '2026-01-02']);
+  });
+
   it('shows the cells a drag fills in a frame, and Escape cancels the drag without writing', async () => {
     const s = await setup();
     s.select(0, 1);

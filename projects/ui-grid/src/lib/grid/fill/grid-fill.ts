@@ -91,6 +91,18 @@ export class GridFill {
     return range.top > range.bottom || range.left > range.right ? null : { range, newRows: added };
   }
 
+  /** Rows below the range as far as the column left of it (else right of it) holds values without a gap. */
+  rowsBeside(range: CellRange): number {
+    const rows = this.state.features.view?.rowCount ?? 0;
+    const below = (col: number) => {
+      if (col < 0 || col >= this.state.shown.length) return 0;
+      let p = range.bottom + 1;
+      while (p < rows && (this.valueAt(p, col) ?? '') !== '') p++;
+      return p - range.bottom - 1;
+    };
+    return below(range.left - 1) || below(range.right + 1);
+  }
+
   private editable(): boolean {
     return !this.state.grid.isReadOnly() && !!this.state.data && !!this.state.features.view && this.state.shown.length > 0;
   }
