@@ -12,6 +12,7 @@ interface FillTimes {
   handleSeries: number[];
   handleBlock: number[];
   ctrlD: number[];
+  paste: number[];
 }
 
 /** In the page: each fill timed from the event that starts it to the rows laid out again, then undone. */
@@ -60,7 +61,9 @@ async function measureFills(runs: number): Promise<FillTimes> {
     mouse(document, 'mousemove', end.left + 5, end.top + 5);
     return timed(() => mouse(document, 'mouseup', end.left + 5, end.top + 5));
   };
-  const times: FillTimes = { handleSeries: [], handleBlock: [], ctrlD: [] };
+  const times: FillTimes = { handleSeries: [], handleBlock: [], ctrlD: [], paste: [] };
+  // The same 10,000 cells as Ctrl+D writes, pasted: what the grid's write path costs whatever fills it.
+  const lines = Array.from({ length: 10_000 }, () => '9').join('\n');
   for (let i = 0; i < runs; i++) {
     // Column 2 is INTEGER: 9, 16 continue by 7 over rows 2 to 10,001.
     times.handleSeries.push(await dragFill(1, 1, 10_001));
@@ -73,6 +76,11 @@ async function measureFills(runs: number): Promise<FillTimes> {
     await click(10_000, 1, true);
     times.ctrlD.push(await timed(() => body.dispatchEvent(new KeyboardEvent('keydown', { key: 'd', ctrlKey: true, bubbles: true, cancelable: true }))));
     if (cellAt(10_000, 1).textContent !== '9') throw new Error(`Ctrl+D wrote ${cellAt(10_000, 1).textContent}`);
+    await undo();
+    await click(1, 1);
+    const data = new DataTransfer();
+    data.setData('text/plain', lines);
+    times.paste.push(await timed(() => body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))));
     await undo();
   }
   return times;
@@ -95,6 +103,8 @@ export async function fillFigures(): Promise<Figure[]> {
       { suite: 'grid-features', name: 'fill.handle.series.10000x1ToPainted', value: median(times.handleSeries), unit: 'ms', target: 100, env },
       { suite: 'grid-features', name: 'fill.handle.series.1000x10ToPainted', value: median(times.handleBlock), unit: 'ms', target: 100, env },
       { suite: 'grid-features', name: 'fill.ctrlD.10000x1ToPainted', value: median(times.ctrlD), unit: 'ms', target: 100, env },
+      { suite: 'grid-features', name: 'fill.pasteSameCells.10000x1ToPainted', value: median(times.paste), unit: 'ms', env: `${env}, for reference` },
+      { suite: 'grid-features', name: 'fill.ratio.ctrlD/paste', value: median(times.ctrlD) / median(times.paste), unit: 'ratio', env },
     ];
   } finally {
     await browser.close();

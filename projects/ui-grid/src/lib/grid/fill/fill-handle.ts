@@ -164,7 +164,7 @@ export class FillHandle {
     const inRow = canvas.top + Math.max(0, Math.min(row, rows - 1)) * body.rowHeight + 1;
     const left = port.left + body.viewport.clientLeft;
     const px = Math.max(left, Math.min(x, left + body.viewport.clientWidth - 1));
-    const col = body.cellAtPoint(px, inRow)?.col ?? (px - canvas.left < body.columnBox(0).left ? 0 : lastCol);
+    const col = body.cellAtPoint(px, inRow)?.col ?? (px < canvas.left ? 0 : lastCol);
     const down = row > source.bottom ? row - source.bottom : row < source.top ? row - source.top : 0;
     const across = col > source.right ? col - source.right : col < source.left ? col - source.left : 0;
     let direction: FillDirection;
