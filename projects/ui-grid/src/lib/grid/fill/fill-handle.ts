@@ -43,9 +43,11 @@ export class FillHandle {
     handle.setAttribute('aria-hidden', 'true');
     handle.title = messageOf(this.state.messages, 'fillHandle');
     handle.style.display = 'none';
-    // Its own mousedown and dblclick: the canvas's would start a range selection or an editor under the handle.
-    handle.addEventListener('mousedown', this.onMousedown);
-    handle.addEventListener('dblclick', this.onDblclick);
+    // Its own mousedown and dblclick (the canvas's would start a range selection or an editor under the handle), gone
+    // with the grid as the body's are.
+    const signal = this.state.lifetime.signal;
+    handle.addEventListener('mousedown', this.onMousedown, { signal });
+    handle.addEventListener('dblclick', this.onDblclick, { signal });
     const frame = (this.frame = doc.createElement('div'));
     frame.className = 'ui-grid-fill-frame';
     frame.setAttribute('aria-hidden', 'true');
