@@ -1,8 +1,10 @@
 // `npm run bench -- grid-features`: the grid's column filters, header sort and pages on 100,000 rows in headless
 // Chromium (target: filtering <= 100 ms), column resize frames against scrolling's and a column state's restore on the
-// first paint (columns-entry.ts), and a server page round trip (page + row count) against the reference server.
+// first paint (columns-entry.ts), a server page round trip (page + row count) against the reference server, and fills
+// of 10,000 cells on the demo's speed page (target: 100 ms).
 // `BENCH_COLUMNS_ONLY=1 npm run bench -- grid-features` runs the column figures alone.
 import { bundleForBrowser, chromiumPage, median, report, type Figure } from '../harness';
+import { fillFigures } from './fill';
 import { serverPageRoundTrip } from './server-page';
 
 async function main(): Promise<void> {
@@ -16,6 +18,7 @@ async function main(): Promise<void> {
   }
   for (const figure of await columnFigures(bundle)) report(figure);
   for (const figure of await serverPageRoundTrip(median)) report(figure);
+  for (const figure of await fillFigures()) report(figure);
 }
 
 /**

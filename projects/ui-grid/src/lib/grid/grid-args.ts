@@ -1,6 +1,7 @@
 import { WrsHeaderMeta } from 'ngx-wrs-grid/core';
 import type { RowHeadersOption } from './features/row-headers';
 import { HotColumnLayoutArgs } from './columns/hot-column-args';
+import { FillHandleSetting } from './fill/fill-options';
 // Type only: the callbacks get the grid itself.
 import type { GridComponent } from './grid.component';
 
@@ -35,6 +36,8 @@ export interface GridHotArgs extends HotColumnLayoutArgs {
   readonly fixedColumnsLeft?: number;
   readonly rowHeaders?: RowHeadersOption;
   readonly fixedRowsTop?: number;
+  /** The fill handle: on (default), off, one direction, or `{ direction, autoInsertRow }` (docs/grid/fill.md). */
+  readonly fillHandle?: FillHandleSetting;
 }
 
 /**

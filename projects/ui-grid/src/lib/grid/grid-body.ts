@@ -20,7 +20,7 @@ export interface GridBodySource {
   readOnly?(row: Element, col: number): boolean;
   /** The painter of a `grid:Renderer/@type` (features/renderer-registry). */
   renderer?(type: string): (cell: HTMLElement, value: string | null, column: GridColumn, row: Element) => void;
-  /** Called after each paint (a scroll step recycles cell elements: what points at one must follow). */
+  /** Called after each paint and marks repaint (a scroll step recycles cell elements: what points at one must follow). */
   painted?(): void;
   /** Called for each row element painted with a row (the row headers draw into it). */
   rowPainted?(element: HTMLElement, position: number, row: Element | null): void;

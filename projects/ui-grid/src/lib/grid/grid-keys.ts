@@ -2,6 +2,7 @@ import { GridCells } from './grid-cells';
 import { GridClipboard } from './grid-clipboard';
 import { GridEditing } from './grid-editing';
 import { GridHistory } from './grid-history';
+import { GridFill } from './fill/grid-fill';
 import { GridState } from './grid-state';
 import { Keymap } from './keymap';
 
@@ -15,6 +16,7 @@ export class GridKeys {
     private readonly editing: GridEditing,
     clipboard: GridClipboard,
     history: GridHistory,
+    fill: GridFill,
   ) {
     const focus = () => state.selection.focus;
     const rows = () => state.features.view!.rowCount;
@@ -61,6 +63,9 @@ export class GridKeys {
       .onCtrl('c', () => void clipboard.copySelection())
       .onCtrl('x', () => void clipboard.cutSelection())
       .onCtrl('y', () => void history.redo())
+      // Fill down and right as spreadsheets do; Ctrl+Shift+R stays the browser's reload.
+      .onCtrl('d', () => fill.fillDown())
+      .onCtrl('r', ({ shift }) => !shift && fill.fillRight())
       .onCtrl('z', ({ shift }) => void (shift ? history.redo() : history.undo()))
       .otherwise(({ key }) => {
         // A checkbox cell is toggled by Space (or a double click), not by any letter typed on it.

@@ -5,6 +5,8 @@ import { GridChanges } from './grid-changes';
 import { GridClipboard } from './grid-clipboard';
 import { GridEditing } from './grid-editing';
 import { GridExporter } from './grid-exporter';
+import { FillHandle } from './fill/fill-handle';
+import { GridFill } from './fill/grid-fill';
 import { GridHeaderLayout } from './grid-header-layout';
 import { GridHistory } from './grid-history';
 import { GridKeys } from './grid-keys';
@@ -45,6 +47,8 @@ export class GridUnits {
   readonly rows: GridRows;
   readonly editing: GridEditing;
   readonly clipboard: GridClipboard;
+  readonly fill: GridFill;
+  readonly fillHandle: FillHandle;
   readonly keys: GridKeys;
   readonly pointer: GridPointer;
   readonly header: GridHeaderLayout;
@@ -74,7 +78,9 @@ export class GridUnits {
     const rows = (this.rows = new GridRows(state, cells, writes, goToPage));
     const editing = (this.editing = new GridEditing(state, cells, writes));
     const clipboard = (this.clipboard = new GridClipboard(state, cells, writes, rows, () => editing.isOpen));
-    this.keys = new GridKeys(state, cells, editing, clipboard, history);
+    const fill = (this.fill = new GridFill(state, cells, writes, rows, statusLine));
+    this.fillHandle = new FillHandle(state, cells, fill, () => editing.close(true));
+    this.keys = new GridKeys(state, cells, editing, clipboard, history, fill);
     this.pointer = new GridPointer(state, cells, editing);
     const columns = (this.columns = new GridColumns(state, {
       repaint: () => this.header.apply(),
@@ -124,9 +130,11 @@ export class GridUnits {
       painted: () => {
         this.cells.markActive();
         this.rowHeaders.painted();
+        this.fillHandle.place();
       },
       rowPainted: this.rowHeaders.rowPainted,
     }, this.header.rowHeight()));
+    this.fillHandle.attach(body);
     // Removed at destroy: the browser may keep the detached body (the element focused last), and these handlers
     // hold the grid and its documents.
     const signal = state.lifetime.signal;
@@ -154,6 +162,7 @@ export class GridUnits {
     this.columns.stop();
     this.columnState.stop();
     this.pointer.stop();
+    this.fillHandle.stop();
     this.state.body?.destroy();
     this.validation.remove();
   }

@@ -51,7 +51,7 @@ export type { ColumnState, ColumnStateColumn } from './columns/column-state';
   // The accessible name goes to the element with role="grid"; on the host (no role) it would name nothing.
   host: { class: 'ui-grid', '[class.ui-grid-readonly]': 'isReadOnly()', '[attr.aria-label]': 'null', '[attr.aria-labelledby]': 'null' },
   templateUrl: './grid.component.html',
-  styleUrls: ['./grid.component.css', './features/grid-features.css', './journal/journal.css', './features/row-headers.css', './columns/columns.css'],
+  styleUrls: ['./grid.component.css', './features/grid-features.css', './journal/journal.css', './features/row-headers.css', './columns/columns.css', './fill/fill.css'],
 })
 export class GridComponent extends GridInputs implements OnInit, AfterViewInit, OnDestroy {
   /** The message table every shown text comes from (GRID_MESSAGES). */

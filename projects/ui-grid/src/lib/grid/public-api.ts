@@ -30,5 +30,7 @@ export type { JournalMessages } from './journal/journal-messages';
 export type { ColumnState, ColumnStateColumn } from './columns/column-state';
 export type { ColumnMessages } from './columns/column-messages';
 export type { HotColumnLayoutArgs, HotColHeaders, HotHiddenColumns } from './columns/hot-column-args';
+export type { FillMessages } from './fill/fill-messages';
+export type { FillHandleSetting } from './fill/fill-options';
 export { canonicalCellValue, cellLocale, localeCellText, localeEditText } from './features/cell-locale';
 export type { CellLocale, LocaleColumn } from './features/cell-locale';

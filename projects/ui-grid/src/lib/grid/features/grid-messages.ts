@@ -1,11 +1,12 @@
 import { InjectionToken } from '@angular/core';
 import { GridLayout } from '../grid-column';
 import { COLUMN_MESSAGES_DE, COLUMN_MESSAGES_EN, ColumnMessages } from '../columns/column-messages';
+import { FILL_MESSAGES_DE, FILL_MESSAGES_EN, FillMessages } from '../fill/fill-messages';
 import { JOURNAL_MESSAGES_DE, JOURNAL_MESSAGES_EN, JournalMessages } from '../journal/journal-messages';
 import { ROW_HEADER_MESSAGES_DE, ROW_HEADER_MESSAGES_EN, RowHeaderMessages } from './row-header-messages';
 
 /** Every text the grid shows. `{n}`-style placeholders are filled by `formatMessage`. */
-export interface GridMessages extends JournalMessages, RowHeaderMessages, ColumnMessages {
+export interface GridMessages extends JournalMessages, RowHeaderMessages, ColumnMessages, FillMessages {
   readonly addRow: string;
   readonly duplicate: string;
   readonly delete: string;
@@ -277,6 +278,7 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   ...JOURNAL_MESSAGES_EN,
   ...ROW_HEADER_MESSAGES_EN,
   ...COLUMN_MESSAGES_EN,
+  ...FILL_MESSAGES_EN,
 };
 
 /** The German table, the second table proving an app can replace the texts. */
@@ -397,6 +399,7 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   ...JOURNAL_MESSAGES_DE,
   ...ROW_HEADER_MESSAGES_DE,
   ...COLUMN_MESSAGES_DE,
+  ...FILL_MESSAGES_DE,
 };
 
 /** The message table of every grid in an injector; provide GRID_MESSAGES_DE or an app's own table to replace it. */
