@@ -1,6 +1,7 @@
 import { WrsHeaderMeta } from 'ngx-wrs-grid/core';
 // Type only: the callbacks get the grid itself.
 import type { GridComponent } from './grid.component';
+import type { GridSearchArgs } from './features/grid-find';
 
 /** What `customSave` receives: the grid and a Wrs holding only its I, M and D rows. */
 export interface CustomSaveArgs {
@@ -21,7 +22,8 @@ export type IsReadOnlyCell = (gridModel: GridComponent, wrsHeaderMeta: WrsHeader
  * Options passed to the table widget (`hotArgs`, Handsontable's names where it has them). The grid's own body
  * honours: `height` (px, wins over `maxHeight`), `rowHeight` (px), `colWidths` (px for every shown column, or per
  * shown column in order; wins over the configuration's `width`) and `fixedColumnsStart` (alias `fixedColumnsLeft`:
- * that many leading columns stay in view while scrolling sideways).
+ * that many leading columns stay in view while scrolling sideways), `search` (false turns find in the grid off;
+ * an object sets `searchResultClass` and `queryMethod`).
  */
 export interface GridHotArgs {
   readonly height?: number;
@@ -29,6 +31,7 @@ export interface GridHotArgs {
   readonly colWidths?: number | readonly number[];
   readonly fixedColumnsStart?: number;
   readonly fixedColumnsLeft?: number;
+  readonly search?: boolean | GridSearchArgs;
 }
 
 /**

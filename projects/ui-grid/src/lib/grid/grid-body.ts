@@ -19,6 +19,8 @@ export interface GridBodySource {
   readOnly?(row: Element, col: number): boolean;
   /** The painter of a `grid:Renderer/@type` (features/renderer-registry). */
   renderer?(type: string): (cell: HTMLElement, value: string | null, column: GridColumn, row: Element) => void;
+  /** Classes marking a cell as a find match (' ui-grid-cell-match ...'), or ''. */
+  findClass?(row: number, col: number): string;
   /** Called after each paint (a scroll step recycles cell elements: what points at one must follow). */
   painted?(): void;
 }
@@ -412,6 +414,7 @@ export class GridBody {
     if (i < this.frozen) cls += ' ui-grid-cell-frozen';
     if (original !== null && valueOf(original) !== value) cls += ' ui-grid-cell-modified';
     if (error !== null) cls += ' ui-grid-cell-invalid';
+    cls += this.source.findClass?.(slot.position, i) ?? '';
     slot.base[i] = cls;
     if (error !== null) {
       if (cell.title !== error) cell.title = error;

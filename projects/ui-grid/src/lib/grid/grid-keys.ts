@@ -3,6 +3,7 @@ import { GridClipboard } from './grid-clipboard';
 import { GridEditing } from './grid-editing';
 import { GridHistory } from './grid-history';
 import { GridState } from './grid-state';
+import { GridFind } from './features/grid-find';
 import { Keymap } from './keymap';
 
 /** The grid body's keyboard: the keys of a spreadsheet, declared in one keymap over the feature units. */
@@ -15,6 +16,7 @@ export class GridKeys {
     private readonly editing: GridEditing,
     clipboard: GridClipboard,
     history: GridHistory,
+    find: GridFind,
   ) {
     const focus = () => state.selection.focus;
     const rows = () => state.features.view!.rowCount;
@@ -55,6 +57,13 @@ export class GridKeys {
       .onCtrl('x', () => void clipboard.cutSelection())
       .onCtrl('y', () => void history.redo())
       .onCtrl('z', ({ shift }) => void (shift ? history.redo() : history.undo()))
+      // Find in the grid; with `hotArgs.search: false` the key is the browser's.
+      .onCtrl('f', () => find.open())
+      .on('F3', ({ shift }) => {
+        if (!find.isOpen()) return false;
+        find.next(shift);
+        return true;
+      })
       .otherwise(({ key }) => {
         // A checkbox cell is toggled by Space (or a double click), not by any letter typed on it.
         if (checkboxFocused()) return;

@@ -22,6 +22,7 @@ import { GridValidationDisplay } from './grid-validation-display';
 import { HistoryReveal } from './history-reveal';
 import { GridUnsavedChanges } from './journal/grid-unsaved-changes';
 import { rowStateMessage } from './features/grid-messages';
+import { GridFind } from './features/grid-find';
 
 /** What the units ask of the component: its public page turn, its clipboard reader and its output. */
 export interface GridUnitHooks {
@@ -37,6 +38,7 @@ export interface GridUnitHooks {
 export class GridUnits {
   readonly statusLine: GridStatusLine;
   readonly cells: GridCells;
+  readonly find: GridFind;
   readonly writes: GridChanges;
   readonly history: GridHistory;
   readonly rows: GridRows;
@@ -62,13 +64,14 @@ export class GridUnits {
   ) {
     const statusLine = (this.statusLine = new GridStatusLine(state.messages));
     const cells = (this.cells = new GridCells(state, activeId));
+    const find = (this.find = new GridFind(state, cells));
     const writes = (this.writes = new GridChanges(state, cells));
     const goToPage = (page: number) => hooks.goToPage(page);
     const history = (this.history = new GridHistory(state, writes, new HistoryReveal(state, cells), statusLine, goToPage));
     const rows = (this.rows = new GridRows(state, cells, writes, goToPage));
     const editing = (this.editing = new GridEditing(state, cells, writes));
     const clipboard = (this.clipboard = new GridClipboard(state, cells, writes, rows, () => editing.isOpen));
-    this.keys = new GridKeys(state, cells, editing, clipboard, history);
+    this.keys = new GridKeys(state, cells, editing, clipboard, history, find);
     this.pointer = new GridPointer(state, cells, editing);
     this.header = new GridHeaderLayout(state, cells);
     const validation = (this.validation = new GridValidationDisplay(state, cells, statusLine));
@@ -105,6 +108,7 @@ export class GridUnits {
       rowState: (rowState) => rowStateMessage(state.messages, rowState),
       readOnly: (row, col) => state.previewDoc !== null || !this.cells.canEditRow(row, col),
       painted: () => this.cells.markActive(),
+      findClass: (r, c) => this.find.classOf(r, c),
     }, this.header.rowHeight()));
     // Removed at destroy: the browser may keep the detached body (the element focused last), and these handlers
     // hold the grid and its documents.
@@ -123,6 +127,7 @@ export class GridUnits {
   /** The grid goes: loads stop following the input, overlays close, the body and the stored validation result go. */
   stop(): void {
     this.unsaved.stop();
+    this.find.stop();
     this.loader.stop();
     this.state.features.stop();
     this.tooltips.stop();
@@ -150,6 +155,7 @@ export class GridUnits {
     this.statusLine.showFooter(doc);
     this.header.apply();
     this.history.showCounts();
+    this.find.reset();
   }
 
   /**
@@ -185,6 +191,7 @@ export class GridUnits {
     if (!this.state.body) return;
     this.editing.close(true);
     this.header.viewChanged(header);
+    this.find.viewChanged();
   }
 
   /** A change set on the grid's document (its own or another component's): every unit showing rows follows. */
@@ -196,6 +203,7 @@ export class GridUnits {
     this.reset.recount();
     this.statusLine.changed(doc);
     state.features.changed(changeSet.rowIds);
+    this.find.changed(changeSet.rowIds);
     this.validation.changed(changeSet);
     this.header.updateHeight();
     state.body.repaintAll();

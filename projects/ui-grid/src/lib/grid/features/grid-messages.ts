@@ -1,9 +1,10 @@
 import { InjectionToken } from '@angular/core';
 import { GridLayout } from '../grid-column';
 import { JOURNAL_MESSAGES_DE, JOURNAL_MESSAGES_EN, JournalMessages } from '../journal/journal-messages';
+import { FIND_MESSAGES_DE, FIND_MESSAGES_EN, FindMessages } from './find-messages';
 
 /** Every text the grid shows. `{n}`-style placeholders are filled by `formatMessage`. */
-export interface GridMessages extends JournalMessages {
+export interface GridMessages extends JournalMessages, FindMessages {
   readonly addRow: string;
   readonly duplicate: string;
   readonly delete: string;
@@ -273,6 +274,7 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   loadNoAnswer: 'no answer from the server',
   loadNoAnswerIn: 'no answer from the server in {time}',
   ...JOURNAL_MESSAGES_EN,
+  ...FIND_MESSAGES_EN,
 };
 
 /** The German table, the second table proving an app can replace the texts. */
@@ -391,6 +393,7 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   loadNoAnswer: 'keine Antwort vom Server',
   loadNoAnswerIn: 'keine Antwort vom Server in {time}',
   ...JOURNAL_MESSAGES_DE,
+  ...FIND_MESSAGES_DE,
 };
 
 /** The message table of every grid in an injector; provide GRID_MESSAGES_DE or an app's own table to replace it. */
