@@ -109,7 +109,7 @@ export class FindSearch {
   }
 
   /** Whether one cell's shown text matches, read from the row. */
-  cellMatches(row: Element, col: number): boolean {
+  private cellMatches(row: Element, col: number): boolean {
     const column = this.columns[col];
     const source = cellAt(row, column.pos);
     const text = cellText(column, source ? cellValue(source) : null);

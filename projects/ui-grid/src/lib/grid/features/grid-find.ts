@@ -48,8 +48,6 @@ export class GridFind {
   readonly focusRequests = signal(0);
   private search: FindSearch | null = null;
   private matcher: FindMatcher | null = null;
-  /** The match the focus went to: painted distinct while the focus stays on it. */
-  private current: { readonly rowId: string; readonly col: number } | null = null;
   private texts: ShownTexts | null = null;
   /** What the rows of a search depend on besides the view's identity: a change restarts it. */
   private viewKey: readonly unknown[] = [];
@@ -117,7 +115,10 @@ export class GridFind {
     if (target) this.goTo(target);
   }
 
-  /** The classes the body adds to a painted cell: a match, the current match, the app's `searchResultClass`. */
+  /**
+   * The classes the body adds to a painted cell: a match, and the app's `searchResultClass`. The focused match is the
+   * current one (`.ui-grid-cell-match.ui-grid-cell-focus`): it follows the focus without repainting the cells.
+   */
   classOf(position: number, col: number): string {
     const matcher = this.matcher;
     const view = this.state.features.view;
@@ -126,9 +127,8 @@ export class GridFind {
     if (!row || !column || !matcher) return '';
     const rowId = row.getAttribute('id') ?? '';
     if (!matcher(cellText(column, this.cells.valueAt(row, column)), () => ({ prop: column.id, col, rowId }))) return '';
-    const current = this.current?.rowId === rowId && this.current.col === col ? ' ui-grid-cell-match-current' : '';
     const extra = this.args()?.searchResultClass;
-    return ' ui-grid-cell-match' + current + (extra ? ' ' + extra : '');
+    return extra ? ' ui-grid-cell-match ' + extra : ' ui-grid-cell-match';
   }
 
   /** New data: the shown texts of the old are dropped, an open search runs again. */
@@ -186,7 +186,6 @@ export class GridFind {
     const matcher = this.isOpen() && view ? findMatcher(this.query(), this.args()?.queryMethod) : null;
     this.matcher = matcher;
     if (!matcher || !view) {
-      this.current = null;
       this.count.set(0);
       this.position.set(0);
       this.state.body?.repaintAll();
@@ -202,7 +201,6 @@ export class GridFind {
       const first = search.scan(from, false, true, FIRST_BUDGET_MS);
       if (first) this.goTo(first);
     }
-    if (!this.current || !this.isMatch(this.current)) this.current = null;
     this.count.set(0);
     this.position.set(0);
     this.counting.set(true);
@@ -244,22 +242,15 @@ export class GridFind {
     if (!row) return;
     const position = this.state.features.reveal(row);
     if (position < 0) return;
-    this.current = { rowId: row.getAttribute('id') ?? '', col: cell.col };
     this.cells.focusCell(position, cell.col);
     this.updatePosition();
     this.state.body?.repaintAll();
   }
 
-  /** Whether the current match still matches (after a change set). */
-  private isMatch(current: { readonly rowId: string; readonly col: number }): boolean {
-    const row = this.state.features.view?.index.rowById(current.rowId);
-    return !!row && !!this.search && this.search.cellMatches(row, current.col);
-  }
-
   /** The number shown for the focused match once its row is counted (0 while unknown or off a match). */
   private updatePosition(): void {
     const search = this.search;
-    const cell = this.current && this.focusedCell();
+    const cell = this.focusedCell();
     const known = !!search && !!cell && search.known(cell.order);
     this.position.set(known ? search.matches.indexOf(cell.order, cell.col) + 1 : 0);
   }
