@@ -11,8 +11,13 @@ export interface FindCellProperties {
  */
 export type FindQueryMethod = (query: string, text: string, cell: FindCellProperties) => boolean;
 
-/** Whether one cell's shown text matches; `cell` is read only by a `queryMethod`. */
-export type FindMatcher = (text: string, cell: () => FindCellProperties) => boolean;
+/** Whether a cell's shown text matches a query. */
+export interface FindMatcher {
+  /** True when the text matches; `cell` is read only by a `queryMethod`. */
+  matches(text: string, cell: () => FindCellProperties): boolean;
+  /** The built-in matcher's expression, for loops over many cells; null with a `queryMethod`. */
+  readonly expression: RegExp | null;
+}
 
 const SPECIAL = /[.*+?^${}()|[\]\\]/g;
 
@@ -22,10 +27,10 @@ const SPECIAL = /[.*+?^${}()|[\]\\]/g;
  */
 export function findMatcher(query: string, queryMethod?: FindQueryMethod | null): FindMatcher | null {
   if (query === '') return null;
-  if (queryMethod) return (text, cell) => !!queryMethod(query, text, cell());
+  if (queryMethod) return { matches: (text, cell) => !!queryMethod(query, text, cell()), expression: null };
   // A case-insensitive expression tests a cell without making a lower-case copy of its text (about 4x faster).
   const expression = new RegExp(query.replace(SPECIAL, '\\$&'), 'iu');
-  return (text) => text !== '' && expression.test(text);
+  return { matches: (text) => text !== '' && expression.test(text), expression };
 }
 
 /**

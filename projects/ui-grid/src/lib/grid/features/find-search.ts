@@ -1,7 +1,7 @@
 import { cellAt, cellValue } from 'ngx-wrs-grid/core';
 import { cellText } from '../cell-text';
 import { GridColumn } from '../grid-column';
-import { FindCellProperties, FindMatcher, FindMatches } from './find-matcher';
+import { FindMatcher, FindMatches } from './find-matcher';
 import { ShownTexts } from './shown-text';
 
 /** A cell in view order: the row's index among the rows of every page, the column's among the shown ones. */
@@ -86,26 +86,41 @@ export class FindSearch {
     if (!this.positionsReady(deadline)) return false;
     const texts = columns.map((column) => this.texts.texts(column));
     const positions = this.docPositions;
-    let cellOrder = 0;
-    let cellCol = 0;
-    const cell = (): FindCellProperties => ({ prop: columns[cellCol].id, col: cellCol, rowId: rows[cellOrder].getAttribute('id') ?? '' });
+    const { expression } = this.matcher;
     while (this.matchedTo < rows.length) {
       const end = Math.min(rows.length, this.matchedTo + MATCH_CHUNK);
-      for (let order = this.matchedTo; order < end; order++) {
-        const at = positions ? positions[order] : order;
-        if (at < 0) continue;
-        for (let col = 0; col < texts.length; col++) {
-          const text = texts[col][at];
-          if (text === null || text === undefined) continue;
-          cellOrder = order;
-          cellCol = col;
-          if (this.matcher(text, cell)) this.matches.add(order, col);
-        }
-      }
+      if (expression) this.matchRows(end, texts, positions, expression);
+      else this.askRows(end, texts, positions);
       this.matchedTo = end;
       if (performance.now() > deadline) break;
     }
     return this.done;
+  }
+
+  /** Matches rows `[matchedTo, end)` with the built-in expression: the hot loop, with nothing but the test per cell. */
+  private matchRows(end: number, texts: readonly (readonly (string | null)[])[], positions: Int32Array | null, expression: RegExp): void {
+    for (let order = this.matchedTo; order < end; order++) {
+      const at = positions ? positions[order] : order;
+      if (at < 0) continue;
+      for (let col = 0; col < texts.length; col++) {
+        const text = texts[col][at];
+        if (text && expression.test(text)) this.matches.add(order, col);
+      }
+    }
+  }
+
+  /** Matches rows `[matchedTo, end)` through the app's `queryMethod`, telling it where each cell is. */
+  private askRows(end: number, texts: readonly (readonly (string | null)[])[], positions: Int32Array | null): void {
+    const { columns, rows } = this;
+    for (let order = this.matchedTo; order < end; order++) {
+      const at = positions ? positions[order] : order;
+      if (at < 0) continue;
+      const rowId = rows[order].getAttribute('id') ?? '';
+      for (let col = 0; col < texts.length; col++) {
+        const text = texts[col][at];
+        if (text !== null && text !== undefined && this.matcher.matches(text, () => ({ prop: columns[col].id, col, rowId }))) this.matches.add(order, col);
+      }
+    }
   }
 
   /** Whether one cell's shown text matches, read from the row. */
@@ -113,7 +128,7 @@ export class FindSearch {
     const column = this.columns[col];
     const source = cellAt(row, column.pos);
     const text = cellText(column, source ? cellValue(source) : null);
-    return this.matcher(text, () => ({ prop: column.id, col, rowId: row.getAttribute('id') ?? '' }));
+    return this.matcher.matches(text, () => ({ prop: column.id, col, rowId: row.getAttribute('id') ?? '' }));
   }
 
   /** Makes the view rows' document positions (a filtered or sorted view) in chunks; true when made. */

@@ -19,6 +19,8 @@ export interface GridSearchArgs {
 const FIRST_BUDGET_MS = 40;
 /** Work per slice of counting: short enough that a key press waits at most about this long. */
 const SLICE_MS = 8;
+/** Rows of a column's shown texts made ahead per step while the field is open and empty. */
+const WARM_CHUNK = 4000;
 
 /** Runs a function in a task of its own, without the 4 ms a nested `setTimeout` waits. */
 function nextTask(run: () => void): void {
@@ -77,6 +79,7 @@ export class GridFind {
     this.focusRequests.update((n) => n + 1);
     if (query !== undefined && query !== this.query()) this.setQuery(query);
     else if (!again) this.restart(true);
+    if (this.query() === '') this.warm();
     return true;
   }
 
@@ -126,7 +129,7 @@ export class GridFind {
     const row = matcher && view ? view.rowAt(position) : null;
     if (!row || !column || !matcher) return '';
     const rowId = row.getAttribute('id') ?? '';
-    if (!matcher(cellText(column, this.cells.valueAt(row, column)), () => ({ prop: column.id, col, rowId }))) return '';
+    if (!matcher.matches(cellText(column, this.cells.valueAt(row, column)), () => ({ prop: column.id, col, rowId }))) return '';
     const extra = this.args()?.searchResultClass;
     return extra ? ' ui-grid-cell-match ' + extra : ' ui-grid-cell-match';
   }
@@ -192,10 +195,9 @@ export class GridFind {
       this.settle();
       return;
     }
-    if (this.texts?.view !== view) this.texts = new ShownTexts(view);
     this.viewKey = this.currentViewKey();
     const rows = view.isWhole ? view.index.rows() : view.matchedRows();
-    const search = (this.search = new FindSearch(rows, this.state.shown, this.texts, matcher));
+    const search = (this.search = new FindSearch(rows, this.state.shown, this.textsOf(view), matcher));
     const from = this.focusedCell();
     if (move && from) {
       const first = search.scan(from, false, true, FIRST_BUDGET_MS);
@@ -218,6 +220,30 @@ export class GridFind {
       this.settle();
     };
     step();
+  }
+
+  private textsOf(view: GridRowView): ShownTexts {
+    if (this.texts?.view !== view) this.texts = new ShownTexts(view);
+    return this.texts;
+  }
+
+  /**
+   * Makes the shown texts ahead, a step per task, while the field is open and empty: a first query on a large grid
+   * then reads no cell. Stops when a search starts (it reads what is left), the field closes or the data changes.
+   */
+  private warm(): void {
+    const view = this.state.features.view;
+    if (!view) return;
+    const texts = this.textsOf(view);
+    const columns = this.state.shown;
+    let next = 0;
+    const step = () => {
+      if (!this.isOpen() || this.search || this.texts !== texts || this.state.shown !== columns) return;
+      const deadline = performance.now() + SLICE_MS;
+      while (next < columns.length && performance.now() < deadline) if (texts.fill(columns[next], WARM_CHUNK)) next++;
+      if (next < columns.length) nextTask(step);
+    };
+    nextTask(step);
   }
 
   /** Resolves the callers waiting for the count. */
