@@ -26,5 +26,8 @@ export type { GridJournalStore } from './journal/journal-store';
 export type { JournalEntry, JournalRow, JournalColumn } from './journal/journal-entry';
 export type { JournalConflict } from './journal/journal-restore';
 export type { JournalMessages } from './journal/journal-messages';
+export type { GridSearchArgs } from './features/grid-find';
+export type { FindCellProperties, FindQueryMethod } from './features/find-matcher';
+export type { FindMessages } from './features/find-messages';
 export { canonicalCellValue, cellLocale, localeCellText, localeEditText } from './features/cell-locale';
 export type { CellLocale, LocaleColumn } from './features/cell-locale';
