@@ -49,6 +49,9 @@ test.describe('demo: find in the grid', () => {
 
     await page.keyboard.press('Escape');
     await expect(grid(page).getByRole('search')).toHaveCount(0);
+    await grid(page).locator('[data-action="find"]').click();
+    await expect(findField(page)).toBeFocused();
+    await page.keyboard.press('Escape');
     await expect(body(page)).toBeFocused();
     await expect(grid(page).locator('.ui-grid-cell-match')).toHaveCount(0);
     // The focus stays on the match: typing edits it.

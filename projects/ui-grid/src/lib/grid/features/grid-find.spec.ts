@@ -164,6 +164,14 @@ describe('find in the grid', () => {
     s.el.querySelector<HTMLButtonElement>('[data-find="close"]')!.click();
     await settle(s.fixture);
     expect(field(s)).toBeNull();
+
+    // The toolbar's Find button opens it with the mouse.
+    const open = s.el.querySelector<HTMLButtonElement>('[data-action="find"]')!;
+    expect(open.textContent!.trim()).toBe('Find');
+    open.click();
+    await settle(s.fixture);
+    expect(document.activeElement).toBe(field(s));
+    expect(open.getAttribute('aria-expanded')).toBe('true');
   });
 
   it('matches the text cells show: reference captions and numbers in the column scale, not the stored values', async () => {
@@ -296,6 +304,7 @@ describe('find in the grid', () => {
       expect(key(body(s), 'f', { ctrlKey: true })).toBeFalse();
       await settle(s.fixture);
       expect(field(s)).toBeNull();
+      expect(s.el.querySelector('[data-action="find"]')).toBeNull();
       expect(await s.grid.openFind('anna')).toBe(0);
     });
 
