@@ -1629,7 +1629,7 @@ describe('Grid features: renderers, editors, i18n, theme', () => {
     const headers = Array.from(s.el.querySelectorAll('.ui-grid-colheader')).map((h) => h.textContent);
     expect(headers).toEqual(['Vorname', 'col.missing']);
     const buttons = Array.from(s.el.querySelectorAll('.ui-grid-toolbar > button')).map((b) => b.textContent);
-    expect(buttons).toEqual(['Zeile hinzufügen', 'Duplizieren', 'Löschen', 'Wiederherstellen', 'Rückgängig', 'Wiederholen', 'Zurücksetzen', 'Speichern']);
+    expect(buttons).toEqual(['Zeile hinzufügen', 'Duplizieren', 'Löschen', 'Wiederherstellen', 'Rückgängig', 'Wiederholen', 'Zurücksetzen', 'Speichern', 'Suchen']);
     expect(s.el.querySelector('[data-test="page-of"]')!.textContent).toBe('Seite 1 von 3');
     expect(s.el.querySelector<HTMLInputElement>('input.ui-grid-filter')!.getAttribute('aria-label')).toBe('Vorname filtern');
     expect(Object.keys(GRID_MESSAGES_DE).sort()).toEqual(Object.keys(GRID_MESSAGES_EN).sort());
