@@ -78,4 +78,18 @@ test.describe('demo: find in the grid', () => {
     await findField(page).fill('kein Treffer');
     await expect(findCount(page)).toHaveText('Keine Treffer');
   });
+
+  test('with server-side pages: searches the page loaded and says so', async ({ page }) => {
+    await page.goto('/#/grid-features-server');
+    await expect(page.getByTestId('grid-status')).toHaveText('TransformedStatus');
+    const server = page.getByTestId('server-grid');
+    const first = server.locator('.ui-grid-row[aria-rowindex="3"] [role="gridcell"][aria-colindex="2"]');
+    const text = (await first.textContent()) ?? '';
+    expect(text).not.toBe('');
+    await first.click();
+    await page.keyboard.press('Control+f');
+    await page.keyboard.type(text);
+    await expect(server.getByTestId('find-count')).toHaveText(/^1 of \d+ on this page$/);
+    await expect(server.locator('.ui-grid-cell-match.ui-grid-cell-focus')).toHaveText(text);
+  });
 });
