@@ -10,6 +10,7 @@ import { gridLayout } from '../../projects/ui-grid/src/lib/grid/grid-column';
 import { GridFeatures } from '../../projects/ui-grid/src/lib/grid/features/grid-features';
 import { ColumnFilterValue } from '../../projects/ui-grid/src/lib/grid/features/column-filter';
 import { generateWrs } from '../data/generate-wrs';
+import { runFindCases } from './find-cases';
 import type { Figure } from '../harness';
 import './columns-entry';
 
@@ -200,3 +201,4 @@ async function runGridFeatureCases(env: string): Promise<Figure[]> {
 }
 
 (globalThis as unknown as { runGridFeatureCases: typeof runGridFeatureCases }).runGridFeatureCases = runGridFeatureCases;
+(globalThis as unknown as { runFindCases: typeof runFindCases }).runFindCases = runFindCases;

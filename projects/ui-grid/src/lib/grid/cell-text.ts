@@ -22,6 +22,12 @@ export function cellText(column: GridColumn, value: string | null): string {
   return value;
 }
 
+/** True when a column shows its stored values unchanged (`cellText` returns them as they are, null as ''). */
+export function showsStoredValue(column: GridColumn): boolean {
+  const formatted = !!column.locale || (column.numeric && column.scale !== null) || column.typeName === 'DATE' || column.typeName === 'TIMESTAMP';
+  return !column.checkbox && !column.references && !formatted;
+}
+
 /**
  * The text a copy writes for a cell: a reference's caption (`referenceCopyText`), a number or date in the column's
  * locale with all its digits (a paste in that locale reads it back exactly), else the stored value.

@@ -4,6 +4,7 @@ import { HotColumnLayoutArgs } from './columns/hot-column-args';
 import { FillHandleSetting } from './fill/fill-options';
 // Type only: the callbacks get the grid itself.
 import type { GridComponent } from './grid.component';
+import type { GridSearchArgs } from './features/grid-find';
 
 /** What `customSave` receives: the grid and a Wrs holding only its I, M and D rows. */
 export interface CustomSaveArgs {
@@ -25,7 +26,8 @@ export type IsReadOnlyCell = (gridModel: GridComponent, wrsHeaderMeta: WrsHeader
  * honours: `height` (px, wins over `maxHeight`), `rowHeight` (px), `colWidths` (px for every shown column, or per
  * shown column in order; wins over the configuration's `width`) and `fixedColumnsStart` (alias `fixedColumnsLeft`:
  * that many leading columns stay in view while scrolling sideways), `rowHeaders` (as the `rowHeaders` input),
- * `fixedRowsTop` (that many leading rows of the row view stay in view while scrolling down) and the column keys of
+ * `fixedRowsTop` (that many leading rows of the row view stay in view while scrolling down), `search` (false turns
+ * find in the grid off; an object sets `searchResultClass` and `queryMethod`) and the column keys of
  * `HotColumnLayoutArgs` (docs/grid/columns.md). docs/grid/hot-args.md lists every key.
  */
 export interface GridHotArgs extends HotColumnLayoutArgs {
@@ -38,6 +40,7 @@ export interface GridHotArgs extends HotColumnLayoutArgs {
   readonly fixedRowsTop?: number;
   /** The fill handle: on (default), off, one direction, or `{ direction, autoInsertRow }` (docs/grid/fill.md). */
   readonly fillHandle?: FillHandleSetting;
+  readonly search?: boolean | GridSearchArgs;
 }
 
 /**

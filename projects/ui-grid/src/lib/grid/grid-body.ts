@@ -20,6 +20,8 @@ export interface GridBodySource {
   readOnly?(row: Element, col: number): boolean;
   /** The painter of a `grid:Renderer/@type` (features/renderer-registry). */
   renderer?(type: string): (cell: HTMLElement, value: string | null, column: GridColumn, row: Element) => void;
+  /** Classes marking a cell as a find match (' ui-grid-cell-match ...'), or ''. */
+  findClass?(row: number, col: number): string;
   /** Called after each paint and marks repaint (a scroll step recycles cell elements: what points at one must follow). */
   painted?(): void;
   /** Called for each row element painted with a row (the row headers draw into it). */
@@ -445,6 +447,7 @@ export class GridBody {
     if (i < this.frozen) cls += ' ui-grid-cell-frozen';
     if (original !== null && valueOf(original) !== value) cls += ' ui-grid-cell-modified';
     if (error !== null) cls += ' ui-grid-cell-invalid';
+    cls += this.source.findClass?.(slot.position, i) ?? '';
     slot.base[i] = cls;
     if (error !== null) {
       if (cell.title !== error) cell.title = error;

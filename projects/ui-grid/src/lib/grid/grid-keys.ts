@@ -4,6 +4,7 @@ import { GridEditing } from './grid-editing';
 import { GridHistory } from './grid-history';
 import { GridFill } from './fill/grid-fill';
 import { GridState } from './grid-state';
+import { GridFind } from './features/grid-find';
 import { Keymap } from './keymap';
 
 /** The grid body's keyboard: the keys of a spreadsheet, declared in one keymap over the feature units. */
@@ -17,6 +18,7 @@ export class GridKeys {
     clipboard: GridClipboard,
     history: GridHistory,
     fill: GridFill,
+    find: GridFind,
   ) {
     const focus = () => state.selection.focus;
     const rows = () => state.features.view!.rowCount;
@@ -67,6 +69,13 @@ export class GridKeys {
       .onCtrl('d', () => fill.fillDown())
       .onCtrl('r', ({ shift }) => !shift && fill.fillRight())
       .onCtrl('z', ({ shift }) => void (shift ? history.redo() : history.undo()))
+      // Find in the grid; with `hotArgs.search: false` the key is the browser's.
+      .onCtrl('f', () => find.open())
+      .on('F3', ({ shift }) => {
+        if (!find.isOpen()) return false;
+        find.next(shift);
+        return true;
+      })
       .otherwise(({ key }) => {
         // A checkbox cell is toggled by Space (or a double click), not by any letter typed on it.
         if (checkboxFocused()) return;

@@ -27,6 +27,7 @@ import { rowStateMessage } from './features/grid-messages';
 import { GridRowHeaders } from './features/row-headers';
 import { GridColumnState } from './columns/grid-column-state';
 import { GridColumns } from './columns/grid-columns';
+import { GridFind } from './features/grid-find';
 
 /** What the units ask of the component: its public page turn, its clipboard reader and its output. */
 export interface GridUnitHooks {
@@ -42,6 +43,7 @@ export interface GridUnitHooks {
 export class GridUnits {
   readonly statusLine: GridStatusLine;
   readonly cells: GridCells;
+  readonly find: GridFind;
   readonly writes: GridChanges;
   readonly history: GridHistory;
   readonly rows: GridRows;
@@ -72,6 +74,7 @@ export class GridUnits {
   ) {
     const statusLine = (this.statusLine = new GridStatusLine(state.messages));
     const cells = (this.cells = new GridCells(state, activeId));
+    const find = (this.find = new GridFind(state, cells));
     const writes = (this.writes = new GridChanges(state, cells));
     const goToPage = (page: number) => hooks.goToPage(page);
     const history = (this.history = new GridHistory(state, writes, new HistoryReveal(state, cells), statusLine, goToPage));
@@ -80,7 +83,7 @@ export class GridUnits {
     const clipboard = (this.clipboard = new GridClipboard(state, cells, writes, rows, () => editing.isOpen));
     const fill = (this.fill = new GridFill(state, cells, writes, rows, statusLine));
     this.fillHandle = new FillHandle(state, cells, fill, () => editing.close(true));
-    this.keys = new GridKeys(state, cells, editing, clipboard, history, fill);
+    this.keys = new GridKeys(state, cells, editing, clipboard, history, fill, find);
     this.pointer = new GridPointer(state, cells, editing);
     const columns = (this.columns = new GridColumns(state, {
       repaint: () => this.header.apply(),
@@ -133,6 +136,7 @@ export class GridUnits {
         this.fillHandle.place();
       },
       rowPainted: this.rowHeaders.rowPainted,
+      findClass: (r, c) => this.find.classOf(r, c),
     }, this.header.rowHeight()));
     this.fillHandle.attach(body);
     // Removed at destroy: the browser may keep the detached body (the element focused last), and these handlers
@@ -154,6 +158,7 @@ export class GridUnits {
   /** The grid goes: loads stop following the input, overlays close, the body and the stored validation result go. */
   stop(): void {
     this.unsaved.stop();
+    this.find.stop();
     this.loader.stop();
     this.state.features.stop();
     this.tooltips.stop();
@@ -186,6 +191,7 @@ export class GridUnits {
     this.header.apply();
     this.history.showCounts();
     this.columnState.changed();
+    this.find.reset();
   }
 
   /**
@@ -222,6 +228,7 @@ export class GridUnits {
     this.editing.close(true);
     this.header.viewChanged(header);
     if (header) this.columnState.changed();
+    this.find.viewChanged();
   }
 
   /** A change set on the grid's document (its own or another component's): every unit showing rows follows. */
@@ -233,6 +240,7 @@ export class GridUnits {
     this.reset.recount();
     this.statusLine.changed(doc);
     state.features.changed(changeSet.rowIds);
+    this.find.changed(changeSet.rowIds);
     this.validation.changed(changeSet);
     this.header.updateHeight();
     state.body.repaintAll();

@@ -25,6 +25,7 @@ import { GridUnits } from './grid-units';
 import { ColumnFilterValue } from './features/column-filter';
 import { GridExportButtonsComponent } from './features/grid-export-buttons.component';
 import { GridExportFormat, GridExportOptions } from './features/grid-export';
+import { GridFindComponent } from './features/grid-find.component';
 import { GridFeatures } from './features/grid-features';
 import { GRID_MESSAGES, formatMessage, messageOf } from './features/grid-messages';
 import { GridPagerComponent } from './features/grid-pager.component';
@@ -45,13 +46,13 @@ export type { ColumnState, ColumnStateColumn } from './columns/column-state';
  */
 @Component({
   selector: 'ui-grid',
-  imports: [NgTemplateOutlet, GridPagerComponent, GridExportButtonsComponent, GridResetQuestionComponent, JournalQuestionComponent],
+  imports: [NgTemplateOutlet, GridFindComponent, GridPagerComponent, GridExportButtonsComponent, GridResetQuestionComponent, JournalQuestionComponent],
   changeDetection: ChangeDetectionStrategy.OnPush,
   encapsulation: ViewEncapsulation.None,
   // The accessible name goes to the element with role="grid"; on the host (no role) it would name nothing.
   host: { class: 'ui-grid', '[class.ui-grid-readonly]': 'isReadOnly()', '[attr.aria-label]': 'null', '[attr.aria-labelledby]': 'null' },
   templateUrl: './grid.component.html',
-  styleUrls: ['./grid.component.css', './features/grid-features.css', './journal/journal.css', './features/row-headers.css', './columns/columns.css', './fill/fill.css'],
+  styleUrls: ['./grid.component.css', './features/grid-features.css', './features/grid-find.css', './journal/journal.css', './features/row-headers.css', './columns/columns.css', './fill/fill.css'],
 })
 export class GridComponent extends GridInputs implements OnInit, AfterViewInit, OnDestroy {
   /** The message table every shown text comes from (GRID_MESSAGES). */
@@ -114,6 +115,8 @@ export class GridComponent extends GridInputs implements OnInit, AfterViewInit, 
   protected readonly reset = this.units.reset;
   /** Unsaved changes kept across reloads and their question (`ui-grid-journal-question`). */
   protected readonly unsaved = this.units.unsaved;
+  /** Find in the grid and its field (`ui-grid-find`). */
+  protected readonly find = this.units.find;
 
   constructor() {
     super({ registry: injectDataProviderRegistry() });
@@ -320,6 +323,19 @@ export class GridComponent extends GridInputs implements OnInit, AfterViewInit, 
   /** Opens the context menu at a point, else below the focused cell; the first entry takes the focus. */
   openContextMenu(at?: { x: number; y: number }): Promise<void> {
     return this.units.menu.open(at);
+  }
+
+  /**
+   * Opens the find field (Ctrl+F), with a query when given; resolves with the number of matches once all are counted
+   * (0 when find is off through `hotArgs.search: false`).
+   */
+  openFind(query?: string): Promise<number> {
+    return this.find.open(query) ? this.find.counted() : Promise.resolve(0);
+  }
+
+  /** Closes the find field when open; the focus goes back to the focused cell. */
+  closeFind(): void {
+    this.find.close();
   }
 
   /** Closes the context menu when open. */

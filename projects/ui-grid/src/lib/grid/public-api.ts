@@ -32,5 +32,8 @@ export type { ColumnMessages } from './columns/column-messages';
 export type { HotColumnLayoutArgs, HotColHeaders, HotHiddenColumns } from './columns/hot-column-args';
 export type { FillMessages } from './fill/fill-messages';
 export type { FillHandleSetting } from './fill/fill-options';
+export type { GridSearchArgs } from './features/grid-find';
+export type { FindCellProperties, FindQueryMethod } from './features/find-matcher';
+export type { FindMessages } from './features/find-messages';
 export { canonicalCellValue, cellLocale, localeCellText, localeEditText } from './features/cell-locale';
 export type { CellLocale, LocaleColumn } from './features/cell-locale';

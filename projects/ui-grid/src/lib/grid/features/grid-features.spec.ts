@@ -1639,7 +1639,7 @@ describe('Grid features: renderers, editors, i18n, theme', () => {
     const headers = Array.from(s.el.querySelectorAll('.ui-grid-colheader')).map((h) => h.textContent);
     expect(headers).toEqual(['Vorname', 'col.missing']);
     const buttons = Array.from(s.el.querySelectorAll('.ui-grid-toolbar > button')).map((b) => b.textContent);
-    expect(buttons).toEqual(['Zeile hinzufügen', 'Duplizieren', 'Löschen', 'Wiederherstellen', 'Rückgängig', 'Wiederholen', 'Zurücksetzen', 'Speichern', 'Spalten']);
+    expect(buttons).toEqual(['Zeile hinzufügen', 'Duplizieren', 'Löschen', 'Wiederherstellen', 'Rückgängig', 'Wiederholen', 'Zurücksetzen', 'Speichern', 'Suchen', 'Spalten']);
     expect(s.el.querySelector('[data-test="page-of"]')!.textContent).toBe('Seite 1 von 3');
     expect(s.el.querySelector<HTMLInputElement>('input.ui-grid-filter')!.getAttribute('aria-label')).toBe('Vorname filtern');
     expect(Object.keys(GRID_MESSAGES_DE).sort()).toEqual(Object.keys(GRID_MESSAGES_EN).sort());

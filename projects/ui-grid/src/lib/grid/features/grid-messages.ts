@@ -4,9 +4,10 @@ import { COLUMN_MESSAGES_DE, COLUMN_MESSAGES_EN, ColumnMessages } from '../colum
 import { FILL_MESSAGES_DE, FILL_MESSAGES_EN, FillMessages } from '../fill/fill-messages';
 import { JOURNAL_MESSAGES_DE, JOURNAL_MESSAGES_EN, JournalMessages } from '../journal/journal-messages';
 import { ROW_HEADER_MESSAGES_DE, ROW_HEADER_MESSAGES_EN, RowHeaderMessages } from './row-header-messages';
+import { FIND_MESSAGES_DE, FIND_MESSAGES_EN, FindMessages } from './find-messages';
 
 /** Every text the grid shows. `{n}`-style placeholders are filled by `formatMessage`. */
-export interface GridMessages extends JournalMessages, RowHeaderMessages, ColumnMessages, FillMessages {
+export interface GridMessages extends JournalMessages, RowHeaderMessages, ColumnMessages, FillMessages, FindMessages {
   readonly addRow: string;
   readonly duplicate: string;
   readonly delete: string;
@@ -279,6 +280,7 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   ...ROW_HEADER_MESSAGES_EN,
   ...COLUMN_MESSAGES_EN,
   ...FILL_MESSAGES_EN,
+  ...FIND_MESSAGES_EN,
 };
 
 /** The German table, the second table proving an app can replace the texts. */
@@ -400,6 +402,7 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   ...ROW_HEADER_MESSAGES_DE,
   ...COLUMN_MESSAGES_DE,
   ...FILL_MESSAGES_DE,
+  ...FIND_MESSAGES_DE,
 };
 
 /** The message table of every grid in an injector; provide GRID_MESSAGES_DE or an app's own table to replace it. */

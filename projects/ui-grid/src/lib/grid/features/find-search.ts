@@ -1,0 +1,147 @@
+import { cellAt, cellValue } from 'ngx-wrs-grid/core';
+import { cellText } from '../cell-text';
+import { GridColumn } from '../grid-column';
+import { FindMatcher, FindMatches } from './find-matcher';
+import { ShownTexts } from './shown-text';
+
+/** A cell in view order: the row's index among the rows of every page, the column's among the shown ones. */
+export interface FindCell {
+  readonly order: number;
+  readonly col: number;
+}
+
+/** Rows of column texts made per chunk while counting (a cold column reads about 1,000 rows per ms in Chromium). */
+const TEXT_CHUNK = 4000;
+/** Rows matched between two looks at the clock. */
+const MATCH_CHUNK = 1024;
+/** Rows read directly between two looks at the clock while looking for one match. */
+const SCAN_CHUNK = 64;
+
+/**
+ * One search of the rows a grid shows (every page of the filtered and sorted rows): the first match near a cell at
+ * once, reading the rows from there directly (`scan`), and every match counted in slices of a few milliseconds
+ * (`slice`) over the columns' shown texts (`ShownTexts`), so typing and scrolling stay responsive.
+ */
+export class FindSearch {
+  readonly matches: FindMatches;
+  /** Rows matched so far, from the first in view order: a cell before this row has its match known. */
+  private matchedTo = 0;
+  /** The columns whose texts are complete. */
+  private textsReady = 0;
+  /** Each view row's position in `index.rows()` (the kept texts' order); null while the view is the document. */
+  private docPositions: Int32Array | null = null;
+  private positionsMade = 0;
+
+  constructor(
+    /** The rows in view order (every page); the caller's to keep unchanged while the search runs. */
+    readonly rows: readonly Element[],
+    private readonly columns: readonly GridColumn[],
+    private readonly texts: ShownTexts,
+    private readonly matcher: FindMatcher,
+  ) {
+    this.matches = new FindMatches(Math.max(1, columns.length));
+    if (rows !== texts.index.rows()) this.docPositions = new Int32Array(rows.length);
+  }
+
+  /** True when every match is counted. */
+  get done(): boolean {
+    return this.matchedTo >= this.rows.length;
+  }
+
+  /** True when the matches of a row are all known (its row was counted). */
+  known(order: number): boolean {
+    return order < this.matchedTo;
+  }
+
+  /**
+   * The first match from a cell on (`back`: before it, going up), the cell itself when `inclusive`, wrapping round;
+   * reads cells directly, for at most `budgetMs`. Null when none was found in time.
+   */
+  scan(from: FindCell, back: boolean, inclusive: boolean, budgetMs: number): FindCell | null {
+    const n = this.rows.length;
+    const width = this.columns.length;
+    if (n === 0 || width === 0) return null;
+    const deadline = performance.now() + budgetMs;
+    const step = back ? -1 : 1;
+    let order = Math.max(0, Math.min(from.order, n - 1));
+    let col = inclusive ? from.col : from.col + step;
+    for (let visited = 0; visited <= n; visited++) {
+      const row = this.rows[order];
+      for (; col >= 0 && col < width; col += step) if (this.cellMatches(row, col)) return { order, col };
+      order = (order + step + n) % n;
+      col = back ? width - 1 : 0;
+      if (visited % SCAN_CHUNK === SCAN_CHUNK - 1 && performance.now() > deadline) return null;
+    }
+    return null;
+  }
+
+  /** Counts on for about `budgetMs`; true when every match is counted. */
+  slice(budgetMs: number): boolean {
+    const deadline = performance.now() + budgetMs;
+    const { columns, rows } = this;
+    while (this.textsReady < columns.length) {
+      if (this.texts.fill(columns[this.textsReady], TEXT_CHUNK)) this.textsReady++;
+      if (performance.now() > deadline) return false;
+    }
+    if (!this.positionsReady(deadline)) return false;
+    const texts = columns.map((column) => this.texts.texts(column));
+    const positions = this.docPositions;
+    const { expression } = this.matcher;
+    while (this.matchedTo < rows.length) {
+      const end = Math.min(rows.length, this.matchedTo + MATCH_CHUNK);
+      if (expression) this.matchRows(end, texts, positions, expression);
+      else this.askRows(end, texts, positions);
+      this.matchedTo = end;
+      if (performance.now() > deadline) break;
+    }
+    return this.done;
+  }
+
+  /** Matches rows `[matchedTo, end)` with the built-in expression: the hot loop, with nothing but the test per cell. */
+  private matchRows(end: number, texts: readonly (readonly (string | null)[])[], positions: Int32Array | null, expression: RegExp): void {
+    for (let order = this.matchedTo; order < end; order++) {
+      const at = positions ? positions[order] : order;
+      if (at < 0) continue;
+      for (let col = 0; col < texts.length; col++) {
+        const text = texts[col][at];
+        if (text && expression.test(text)) this.matches.add(order, col);
+      }
+    }
+  }
+
+  /** Matches rows `[matchedTo, end)` through the app's `queryMethod`, telling it where each cell is. */
+  private askRows(end: number, texts: readonly (readonly (string | null)[])[], positions: Int32Array | null): void {
+    const { columns, rows } = this;
+    for (let order = this.matchedTo; order < end; order++) {
+      const at = positions ? positions[order] : order;
+      if (at < 0) continue;
+      const rowId = rows[order].getAttribute('id') ?? '';
+      for (let col = 0; col < texts.length; col++) {
+        const text = texts[col][at];
+        if (text !== null && text !== undefined && this.matcher.matches(text, () => ({ prop: columns[col].id, col, rowId }))) this.matches.add(order, col);
+      }
+    }
+  }
+
+  /** Whether one cell's shown text matches, read from the row. */
+  private cellMatches(row: Element, col: number): boolean {
+    const column = this.columns[col];
+    const source = cellAt(row, column.pos);
+    const text = cellText(column, source ? cellValue(source) : null);
+    return this.matcher.matches(text, () => ({ prop: column.id, col, rowId: row.getAttribute('id') ?? '' }));
+  }
+
+  /** Makes the view rows' document positions (a filtered or sorted view) in chunks; true when made. */
+  private positionsReady(deadline: number): boolean {
+    const positions = this.docPositions;
+    if (!positions) return true;
+    const index = this.texts.index;
+    while (this.positionsMade < this.rows.length) {
+      const end = Math.min(this.rows.length, this.positionsMade + TEXT_CHUNK);
+      for (let i = this.positionsMade; i < end; i++) positions[i] = index.positionOf(this.rows[i]) - 1;
+      this.positionsMade = end;
+      if (performance.now() > deadline) return this.positionsMade >= this.rows.length;
+    }
+    return true;
+  }
+}
