@@ -1,11 +1,9 @@
 import { Clipboard } from '@angular/cdk/clipboard';
-import { LOCALE_ID, provideZonelessChangeDetection } from '@angular/core';
+import { LOCALE_ID } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
-import { DataProviderRegistry, StaticModel, WrsIndex, cellValue, cellsOf } from 'ngx-wrs-grid/core';
-import { firstValueFrom } from 'rxjs';
-import { filter } from 'rxjs/operators';
+import { WrsIndex, cellValue, cellsOf } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../core/testing/fixtures';
-import { GridComponent } from './grid.component';
+import { mountGrid } from './testing/mount-grid';
 
 const PRODUCTS = () =>
   wrsText(
@@ -23,19 +21,7 @@ const PRODUCTS = () =>
   );
 
 async function setup(inputs: Record<string, unknown>, localeId = 'en-US') {
-  TestBed.configureTestingModule({
-    providers: [provideZonelessChangeDetection(), { provide: DataProviderRegistry, useValue: new DataProviderRegistry() }, { provide: LOCALE_ID, useValue: localeId }],
-  });
-  const fixture = TestBed.createComponent(GridComponent);
-  const grid = fixture.componentInstance;
-  fixture.componentRef.setInput('inputModel', new StaticModel({ data: PRODUCTS() }));
-  for (const [k, v] of Object.entries(inputs)) fixture.componentRef.setInput(k, v);
-  document.body.appendChild(fixture.nativeElement);
-  fixture.detectChanges();
-  await firstValueFrom(grid.status$.pipe(filter((s) => s.name === 'TransformedStatus' || s.isFailure)));
-  await fixture.whenStable();
-  await new Promise((resolve) => setTimeout(resolve));
-  const el = fixture.nativeElement as HTMLElement;
+  const { fixture, grid, el } = await mountGrid(PRODUCTS(), inputs, [{ provide: LOCALE_ID, useValue: localeId }]);
   const body = el.querySelector('.ui-grid-body') as HTMLElement;
   const cell = (row: number, col: number) => el.querySelector(`.ui-grid-row[aria-rowindex="${row + 2}"] [aria-colindex="${col + 1}"]`) as HTMLElement;
   const stored = (rowId: string) => cellsOf(WrsIndex.of(grid.getData()!).rowById(rowId)!).map(cellValue);

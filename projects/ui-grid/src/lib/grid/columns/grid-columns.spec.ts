@@ -1,12 +1,10 @@
 import { ComponentFixture, TestBed } from '@angular/core/testing';
-import { provideZonelessChangeDetection } from '@angular/core';
-import { DataProviderRegistry, NS, StaticModel, isWrsError } from 'ngx-wrs-grid/core';
-import { firstValueFrom } from 'rxjs';
-import { filter } from 'rxjs/operators';
+import { NS, StaticModel, isWrsError } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../../core/testing/fixtures';
 import { GRID_MESSAGES, GRID_MESSAGES_DE } from '../features/grid-messages';
 import { GridComponent } from '../grid.component';
 import { ColumnState, COLUMN_STATE_STORAGE_PREFIX } from './column-state';
+import { mountGrid } from '../testing/mount-grid';
 
 const DATA = () =>
   wrsText(
@@ -33,19 +31,7 @@ interface Setup {
 }
 
 async function setup(inputs: Record<string, unknown> = {}, german = false): Promise<Setup> {
-  const providers: unknown[] = [provideZonelessChangeDetection(), { provide: DataProviderRegistry, useValue: new DataProviderRegistry() }];
-  if (german) providers.push({ provide: GRID_MESSAGES, useValue: GRID_MESSAGES_DE });
-  TestBed.configureTestingModule({ providers: providers as never[] });
-  const fixture = TestBed.createComponent(GridComponent);
-  const grid = fixture.componentInstance;
-  fixture.componentRef.setInput('inputModel', new StaticModel({ data: DATA() }));
-  for (const [k, v] of Object.entries(inputs)) fixture.componentRef.setInput(k, v);
-  document.body.appendChild(fixture.nativeElement);
-  fixture.detectChanges();
-  await firstValueFrom(grid.status$.pipe(filter((s) => s.name === 'TransformedStatus' || s.isFailure)));
-  await fixture.whenStable();
-  await new Promise((resolve) => setTimeout(resolve));
-  return { fixture, grid, el: fixture.nativeElement as HTMLElement };
+  return mountGrid(DATA(), inputs, german ? [{ provide: GRID_MESSAGES, useValue: GRID_MESSAGES_DE }] : []);
 }
 
 const header = (s: Setup, colId: string) => s.el.querySelector(`.ui-grid-colheader[data-col-id="${colId}"]`) as HTMLElement;

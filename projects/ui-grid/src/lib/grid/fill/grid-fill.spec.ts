@@ -1,11 +1,8 @@
-import { provideZonelessChangeDetection } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
-import { DataProviderRegistry, StaticModel, WrsIndex, cellValue, cellsOf } from 'ngx-wrs-grid/core';
-import { firstValueFrom } from 'rxjs';
-import { filter } from 'rxjs/operators';
+import { WrsIndex, cellValue, cellsOf } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../../core/testing/fixtures';
-import { GridComponent } from '../grid.component';
 import { GRID_MESSAGES, GRID_MESSAGES_DE } from '../features/grid-messages';
+import { mountGrid } from '../testing/mount-grid';
 
 const ITEMS = () =>
   wrsText(
@@ -25,23 +22,7 @@ const ITEMS = () =>
   );
 
 async function setup(inputs: Record<string, unknown> = {}, german = false) {
-  TestBed.configureTestingModule({
-    providers: [
-      provideZonelessChangeDetection(),
-      { provide: DataProviderRegistry, useValue: new DataProviderRegistry() },
-      ...(german ? [{ provide: GRID_MESSAGES, useValue: GRID_MESSAGES_DE }] : []),
-    ],
-  });
-  const fixture = TestBed.createComponent(GridComponent);
-  const grid = fixture.componentInstance;
-  fixture.componentRef.setInput('inputModel', new StaticModel({ data: ITEMS() }));
-  for (const [k, v] of Object.entries(inputs)) fixture.componentRef.setInput(k, v);
-  document.body.appendChild(fixture.nativeElement);
-  fixture.detectChanges();
-  await firstValueFrom(grid.status$.pipe(filter((s) => s.name === 'TransformedStatus' || s.isFailure)));
-  await fixture.whenStable();
-  await new Promise((resolve) => setTimeout(resolve));
-  const el = fixture.nativeElement as HTMLElement;
+  const { fixture, grid, el } = await mountGrid(ITEMS(), inputs, german ? [{ provide: GRID_MESSAGES, useValue: GRID_MESSAGES_DE }] : []);
   const body = el.querySelector('.ui-grid-body') as HTMLElement;
   const cell = (row: number, col: number) => el.querySelector(`.ui-grid-row[aria-rowindex="${row + 2}"] [aria-colindex="${col + 1}"]`) as HTMLElement;
   const stored = (rowId: string) => cellsOf(WrsIndex.of(grid.getData()!).rowById(rowId)!).map(cellValue);
