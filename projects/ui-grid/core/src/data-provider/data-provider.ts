@@ -130,6 +130,14 @@ export abstract class DataProvider {
   getRowStore(): RowStore | null {
     return this.store;
   }
+
+  /**
+   * The data document as it is: while the rows of a store are not built (see `getRowStore`) it holds the header only.
+   * For a provider showing the rows through the store, and identity checks; everything else reads `data`.
+   */
+  protected dataAsIs(): Document | null {
+    return this.doc;
+  }
   getName(): string {
     return this.name ?? this.id;
   }

@@ -3,6 +3,7 @@ import {
   ChangeSet,
   DataProvider,
   LoadProgress,
+  RowStore,
   SimpleModel,
   Status,
   WaitingForParametersStatus,
@@ -27,8 +28,8 @@ export interface GridLoadHooks {
   pendingSave(): Promise<void> | null;
   /** Shows the document just set: columns, header, rows, validation. */
   show(): void;
-  /** Shows the rows built so far of an input document still loading, read-only; null takes them away. */
-  preview(doc: Document | null, config: Document | null): void;
+  /** Shows the rows read so far of an input document still loading (from `store` where given), read-only; null takes them away. */
+  preview(doc: Document | null, config: Document | null, store?: RowStore): void;
   /** A change set of the followed input model. */
   received(changeSet: ChangeSet): void;
   /** A document was loaded and shown; `carried` (old id -> id in it) when it carries the pending rows of the page left. */
@@ -76,12 +77,16 @@ export class GridLoader {
       const config = configModel ? (await configModel.fetchData()).getData() : null;
       const input = grid.inputModel();
       let doc: Document | null;
-      if (input) doc = await this.fetchInput(input, config, current);
+      // The input's row store while its rows are not built: the grid shows them from it (see GridRowView).
+      let store: RowStore | null = null;
+      if (input) ({ doc, store } = await this.fetchInput(input, config, current));
       else doc = await this.loadFromBackend(config, current);
       if (!current()) return;
       if (grid.loadChain()) {
+        const source = store ? store.materialize() : doc!;
+        store = null;
         // The grid is where its load chain is: stylesheets loaded, waiting for load parameters, transforming.
-        doc = await runGridChain(state.services.chains, 'loadChain', grid.loadChain()!, doc!, grid.loadParameters(), (phase) => {
+        doc = await runGridChain(state.services.chains, 'loadChain', grid.loadChain()!, source, grid.loadParameters(), (phase) => {
           if (current()) provider.setStatus(this.statusOfPhase(phase));
         });
         if (!current()) return;
@@ -91,7 +96,8 @@ export class GridLoader {
       state.fromBackend = !input;
       const carried = grid.loadChain() ? null : state.features.carriedIds(doc);
       this.history.moveTo(doc, carried);
-      provider.setData(doc);
+      if (store) provider.setRows(store);
+      else provider.setData(doc);
       this.followInput(input && !grid.loadChain() ? input : null, doc);
       this.hooks.show();
       provider.setStatus(grid.transformedStatus);
@@ -116,13 +122,15 @@ export class GridLoader {
    * The input's document once it is ready. A first load of a large Wrs shows the rows built so far on the way; the
    * view is set up anew when the document is complete, and a failed or superseded load takes those rows away.
    */
-  private async fetchInput(input: DataProvider, config: Document | null, current: () => boolean): Promise<Document | null> {
+  private async fetchInput(input: DataProvider, config: Document | null, current: () => boolean): Promise<{ doc: Document | null; store: RowStore | null }> {
     const show = this.previewOf(config, current);
     const preview = show ? followLoadProgress(input, show) : null;
     let doc: Document | null = null;
     try {
-      doc = (await input.fetchData()).getData();
-      return doc;
+      await input.fetchData();
+      const store = input.getRowStore();
+      doc = documentOf(input);
+      return { doc, store: store && !store.materialized ? store : null };
     } finally {
       preview?.unsubscribe();
       this.previewEnded(doc, config, current);
@@ -136,7 +144,7 @@ export class GridLoader {
     return throttledProgress((progress) => {
       if (!current()) return;
       state.loadedRows.set(progress.rows);
-      this.hooks.preview(progress.document, config);
+      this.hooks.preview(progress.document, config, progress.store);
     });
   }
 
@@ -179,13 +187,13 @@ export class GridLoader {
   private followInput(input: DataProvider | null, doc: Document): void {
     this.inputSubscription?.unsubscribe();
     this.inputSubscription = null;
-    if (!input || input.getData() !== doc) return;
+    if (!input || documentOf(input) !== doc) return;
     const subscription = new Subscription();
     subscription.add(input.changes$.subscribe((changeSet) => {
-      if (this.state.data === doc) this.hooks.received(changeSet);
+      if (this.state.document === doc) this.hooks.received(changeSet);
     }));
     subscription.add(input.ready$.subscribe(() => {
-      if (this.state.data === doc && input.getData() !== doc) void this.state.grid.execute(true);
+      if (this.state.document === doc && documentOf(input) !== doc) void this.state.grid.execute(true);
     }));
     this.inputSubscription = subscription;
   }
@@ -222,4 +230,9 @@ export class GridLoader {
     const { grid } = this.state;
     return buildWrsRequest(config, { statusModel: grid.statusModel() ?? guiStatusEstablished(this.state.provider.registry) });
   }
+}
+
+/** A provider's data document, without building the rows of its row store (the same document once they are built). */
+function documentOf(provider: DataProvider): Document | null {
+  return provider.getRowStore()?.document ?? provider.getData();
 }
