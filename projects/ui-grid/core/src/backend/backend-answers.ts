@@ -3,6 +3,7 @@ import { parseXml, serializeXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { errorDetails, htmlPageText, isHtmlPage } from '../xml/error-answer';
 import { LoadProgress, WrsTextLoad } from '../data-provider/wrs-text-load';
+import { RowStore } from '../rows/row-store';
 
 /** The default load/save url (spec 2.1 `modelUrl`). */
 export const DEFAULT_MODEL_URL = 'WrsServlet';
@@ -105,6 +106,30 @@ export async function readWrsAnswer(url: string, body: string, reading: WrsAnswe
   }
   if (!doc) throw signal?.reason ?? new WrsError('BACKEND', `Reading the answer of ${url} was stopped`, url);
   return checkedWrs(url, body, doc);
+}
+
+/**
+ * `readWrsAnswer` keeping the rows: an answer of `WrsTextLoad.storeMinLength` characters or more resolves with its
+ * rows in a row store, scanned and verified but not built (`WrsTextLoad.read`; a long one in slices, reported to
+ * `progress` with the store); a shorter one with its document. The same NOT_WRS errors as `wrsAnswer`.
+ */
+export async function readWrsRows(url: string, body: string, reading: WrsAnswerReading = {}): Promise<RowStore | Document> {
+  if (!WrsTextLoad.keeps(body)) return wrsAnswer(url, body);
+  refuseWebPage(url, body);
+  const { progress, signal } = reading;
+  const load = new WrsTextLoad();
+  const subscription = progress ? load.loadProgress$.subscribe((p) => p && progress(p)) : null;
+  let rows: RowStore | Document | null;
+  try {
+    rows = await load.read(body, () => !signal?.aborted);
+  } catch (e) {
+    throw notXml(url, body, e);
+  } finally {
+    subscription?.unsubscribe();
+  }
+  if (!rows) throw signal?.reason ?? new WrsError('BACKEND', `Reading the answer of ${url} was stopped`, url);
+  checkedWrs(url, body, rows instanceof RowStore ? rows.document : rows);
+  return rows;
 }
 
 /** Before parsing: most HTML pages are not well-formed XML, and their parse error would hide what came. */

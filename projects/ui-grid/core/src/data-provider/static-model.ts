@@ -31,7 +31,7 @@ export class StaticModel extends DataProvider {
     this.setStatus(this.loadingStatus);
     if (typeof this.source === 'string' && WrsTextLoad.slices(this.source)) return this.loadInSlices(this.source, current);
     if (typeof this.source !== 'string') this.setData(this.source);
-    else if (this.source.length < WrsTextLoad.storeMinLength) this.setData(parseXml(this.source));
+    else if (!WrsTextLoad.keeps(this.source)) this.setData(parseXml(this.source));
     else this.take(WrsTextLoad.readNow(this.source));
     this.setStatus(this.transformedStatus);
   }

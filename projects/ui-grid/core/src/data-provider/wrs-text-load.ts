@@ -66,6 +66,11 @@ export class WrsTextLoad implements LoadsInSlices {
     return text.length >= WrsTextLoad.slicedMinLength;
   }
 
+  /** True when `read` keeps the rows of a text in a row store: `storeMinLength` or more, or read in slices. */
+  static keeps(text: string): boolean {
+    return text.length >= WrsTextLoad.storeMinLength || WrsTextLoad.slices(text);
+  }
+
   private readonly progress = new BehaviorSubject<LoadProgress | null>(null);
   readonly loadProgress$ = this.progress.asObservable();
 
@@ -103,7 +108,7 @@ export class WrsTextLoad implements LoadsInSlices {
 
   /** `read` at once (text shorter than `slicedMinLength`): a store scanned and verified, or the parsed document. */
   static readNow(text: string): RowStore | Document {
-    const store = text.length >= WrsTextLoad.storeMinLength ? RowStore.open(text) : null;
+    const store = WrsTextLoad.keeps(text) ? RowStore.open(text) : null;
     if (!store) return parseXml(text);
     try {
       store.scan();

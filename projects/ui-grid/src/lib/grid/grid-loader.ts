@@ -80,7 +80,7 @@ export class GridLoader {
       // The input's row store while its rows are not built: the grid shows them from it (see GridRowView).
       let store: RowStore | null = null;
       if (input) ({ doc, store } = await this.fetchInput(input, config, current));
-      else doc = await this.loadFromBackend(config, current);
+      else ({ doc, store } = await this.loadFromBackend(config, current));
       if (!current()) return;
       if (grid.loadChain()) {
         const source = store ? store.materialize() : doc!;
@@ -159,12 +159,14 @@ export class GridLoader {
   /** After a save: the rows again from the backend, without the loading status a user would see. */
   async reloadQuietly(): Promise<void> {
     const { grid, services } = this.state;
-    let doc = await this.loadFromBackend(this.state.configDoc);
+    const loaded = await this.loadFromBackend(this.state.configDoc);
+    let doc = loaded.doc;
     const chain = grid.loadChain();
-    if (chain && !this.state.destroyed) doc = await runGridChain(services.chains, 'loadChain', chain, doc, grid.loadParameters());
+    if (chain && !this.state.destroyed) doc = await runGridChain(services.chains, 'loadChain', chain, loaded.store?.materialize() ?? doc, grid.loadParameters());
     // Destroyed meanwhile: setting up the view would listen to the status model again.
     if (this.state.destroyed) return;
-    this.state.provider.setData(doc);
+    if (loaded.store && !chain) this.state.provider.setRows(loaded.store);
+    else this.state.provider.setData(doc);
     this.hooks.show();
   }
 
@@ -199,7 +201,7 @@ export class GridLoader {
   }
 
   /** The backend's answer; a large one shows its rows while it is built (`current` given: a load the user waits for). */
-  private async loadFromBackend(config: Document | null, current?: () => boolean): Promise<Document> {
+  private async loadFromBackend(config: Document | null, current?: () => boolean): Promise<{ doc: Document; store: RowStore | null }> {
     const { state } = this;
     const { grid, features } = state;
     const backend = state.backend();
@@ -215,13 +217,20 @@ export class GridLoader {
     let open = true;
     const progress = show && ((p: LoadProgress) => open && show(p));
     let doc: Document | null = null;
+    let store: RowStore | null = null;
+    const options = progress ? { ...call, progress } : call;
     try {
-      [doc] = await Promise.all([backend.load(request, progress ? { ...call, progress } : call), features.loadTotal(backend, request, call)]);
+      // The rows of a long answer stay in a row store where the backend keeps them so: the grid shows them from it.
+      const [answer] = await Promise.all([backend.loadRows ? backend.loadRows(request, options) : backend.load(request, options), features.loadTotal(backend, request, call)]);
+      store = answer instanceof RowStore ? answer : null;
+      doc = store ? store.document : (answer as Document);
     } finally {
       open = false;
       if (progress) this.previewEnded(doc, config, current!);
     }
-    return features.afterLoad(doc);
+    // Rows carried from the page left go into the document: built for them.
+    const carried = features.afterLoad(doc, () => store?.materialize());
+    return { doc: carried, store: store && !store.materialized ? store : null };
   }
 
   /** The `wrq:WrsRequest` of the configuration, filtered by the status model's `f:Filter`. */

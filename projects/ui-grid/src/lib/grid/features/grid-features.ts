@@ -162,8 +162,9 @@ export class GridFeatures {
   }
 
   /** A page just loaded: rows with pending changes from other pages go into it (hidden, but saved). */
-  afterLoad(doc: Document): Document {
+  afterLoad(doc: Document, build: () => void = () => undefined): Document {
     if (this.carried.length === 0 && !this.carrying) return doc;
+    build();
     const ids = new Map<string, string>();
     if (this.carried.length > 0) this.foreignOf.set(doc, carryPendingRows(doc, this.carried, undefined, ids));
     this.carriedIdsOf.set(doc, ids);
