@@ -106,6 +106,19 @@ export class WrsTextLoad implements LoadsInSlices {
     }
   }
 
+  /**
+   * Builds the document of a store in slices of a few milliseconds with a yield to the page between them, so input
+   * and painting go on; true once it is complete, false when `current()` turned false between slices. A synchronous
+   * `materialize()` meanwhile builds the rest at once.
+   */
+  static async build(store: RowStore, current: () => boolean = () => true): Promise<boolean> {
+    while (!store.materializeSlice({ budgetMs: SLICE_MS })) {
+      await nextTask();
+      if (!current()) return store.materialized;
+    }
+    return true;
+  }
+
   /** `read` at once (text shorter than `slicedMinLength`): a store scanned and verified, or the parsed document. */
   static readNow(text: string): RowStore | Document {
     const store = WrsTextLoad.keeps(text) ? RowStore.open(text) : null;

@@ -1,4 +1,5 @@
 import { NS, RowStore, WrsIndex, WrsTextLoad, parseXml, serializeXml } from 'ngx-wrs-grid/core';
+import { TestBed } from '@angular/core/testing';
 import { wrsText } from '../../../core/testing/fixtures';
 import { MountedGrid, mountGrid } from './testing/mount-grid';
 
@@ -56,6 +57,24 @@ describe('GridComponent over a row store', () => {
     expect(s.grid.getErrorCount()).toBe(3);
     expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
     expect(store.builtRowCount).toBe(0);
+  });
+
+  it('builds the document in slices once the focus enters an editable grid; a read-only grid keeps the store', async () => {
+    const s = await mountGrid(text());
+    const store = s.grid.getRowStore()!;
+    const body = s.el.querySelector('.ui-grid-body') as HTMLElement;
+    body.focus();
+    // Slices between which the page runs: the first ones leave the document incomplete.
+    expect(store.materialized).toBeFalse();
+    for (let i = 0; i < 200 && !store.materialized; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(store.materialized).toBeTrue();
+    expect(dataOf(s.grid.getData()!)).toBe(dataOf(parseXml(text())));
+    document.querySelectorAll('ui-grid').forEach((e) => e.remove());
+    TestBed.resetTestingModule();
+    const readOnly = await mountGrid(text(), { isReadOnly: true });
+    (readOnly.el.querySelector('.ui-grid-body') as HTMLElement).focus();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(readOnly.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
   });
 
   it('builds the document parseXml builds when it is asked for, and edits it', async () => {
