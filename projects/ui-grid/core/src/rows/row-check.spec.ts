@@ -4,6 +4,8 @@ import { WrsError } from '../errors';
 import { parseXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { RowStore } from './row-store';
+import { RowCheck } from './row-check';
+import { findData } from './row-scan';
 
 /** True when a whole parse takes the text. */
 function parses(text: string): boolean {
@@ -42,6 +44,18 @@ describe(`RowStore.verify (${domName()})`, () => {
     expect(store.verified).toBeTrue();
     expect(store.builtRowCount).toBe(0);
     expect(store.materialized).toBeFalse();
+  });
+
+  it('checks rows of the usual shape by their pattern, parsing only what the pattern does not take', () => {
+    const usual = wrs('\n<wrs:R id="R1"><wrs:C>a &amp; b</wrs:C><wrs:C/></wrs:R><wrs:M id="R2"><wrs:C>n</wrs:C><wrs:O>o</wrs:O><wrs:C><wrs:null/></wrs:C><wrs:O/></wrs:M>\n<wrs:D id="R3" x="1"/>\n');
+    const pieces: string[] = [];
+    const check = new RowCheck(usual, findData(usual)!, (piece) => pieces.push(piece));
+    expect(check.run()).toBeTrue();
+    expect(pieces).toEqual([]);
+    const odd = wrs('<wrs:R id="R1"><wrs:C>a</wrs:C></wrs:R><!-- c --><wrs:R id="R2"><wrs:C>&#65;</wrs:C></wrs:R>');
+    const oddPieces: string[] = [];
+    new RowCheck(odd, findData(odd)!, (piece) => oddPieces.push(piece)).run();
+    expect(oddPieces).toEqual(['<!-- c -->', '<wrs:R id="R2"><wrs:C>&#65;</wrs:C></wrs:R>']);
   });
 
   // Each is a row a parser refuses or takes; the store must say the same as a whole parse of the text.

@@ -32,9 +32,9 @@ export class RowCheck {
   constructor(private readonly source: string, private readonly span: DataSpan, private readonly parse: (piece: string) => void) {
     this.at = span.contentStart;
     const p = span.prefix ? span.prefix.replace(/[.\-]/g, '\\$&') + ':' : '';
-    const cell = `<${p}([CO])(?:\\/>|><${p}null\\/><\\/${p}\\2>|>${TEXT}<\\/${p}\\2>)`;
+    const cell = `<${p}(?<cell>[CO])(?:\\/>|><${p}null\\/><\\/${p}\\k<cell>>|>${TEXT}<\\/${p}\\k<cell>>)`;
     this.text = new RegExp(TEXT, 'y');
-    this.row = new RegExp(`<${p}([RIMD])(${ATTRIBUTES})${WS}*(?:\\/>|>${TEXT}(?:${cell}${TEXT})*<\\/${p}\\1>)`, 'y');
+    this.row = new RegExp(`<${p}(?<row>[RIMD])(?<attributes>${ATTRIBUTES})${WS}*(?:\\/>|>${TEXT}(?:${cell}${TEXT})*<\\/${p}\\k<row>>)`, 'y');
   }
 
   /** True once all of `wrs:Data`'s content was found well-formed. */
@@ -65,7 +65,7 @@ export class RowCheck {
       }
       this.row.lastIndex = this.at;
       const m = this.row.exec(source);
-      if (m && this.row.lastIndex <= span.contentEnd && distinctAttributes(m[2])) this.at = this.row.lastIndex;
+      if (m && this.row.lastIndex <= span.contentEnd && distinctAttributes(m.groups!['attributes'])) this.at = this.row.lastIndex;
       else this.parsePiece(this.at, this.markupEnd(this.at));
     }
     return true;
