@@ -92,20 +92,7 @@ export interface WrsAnswerReading {
  */
 export async function readWrsAnswer(url: string, body: string, reading: WrsAnswerReading = {}): Promise<Document> {
   if (!WrsTextLoad.slices(body)) return wrsAnswer(url, body);
-  refuseWebPage(url, body);
-  const { progress, signal } = reading;
-  const load = new WrsTextLoad();
-  const subscription = progress ? load.loadProgress$.subscribe((p) => p && progress(p)) : null;
-  let doc: Document | null;
-  try {
-    doc = await load.parse(body, () => !signal?.aborted);
-  } catch (e) {
-    throw notXml(url, body, e);
-  } finally {
-    subscription?.unsubscribe();
-  }
-  if (!doc) throw signal?.reason ?? new WrsError('BACKEND', `Reading the answer of ${url} was stopped`, url);
-  return checkedWrs(url, body, doc);
+  return readThrough(url, body, reading, (load, current) => load.parse(body, current));
 }
 
 /**
@@ -115,21 +102,30 @@ export async function readWrsAnswer(url: string, body: string, reading: WrsAnswe
  */
 export async function readWrsRows(url: string, body: string, reading: WrsAnswerReading = {}): Promise<RowStore | Document> {
   if (!WrsTextLoad.keeps(body)) return wrsAnswer(url, body);
+  return readThrough(url, body, reading, (load, current) => load.read(body, current));
+}
+
+/** Reads an answer through a `WrsTextLoad`, its progress reported, stopped by the signal; NOT_WRS for what is no Wrs. */
+async function readThrough<T extends RowStore | Document>(
+  url: string,
+  body: string,
+  { progress, signal }: WrsAnswerReading,
+  read: (load: WrsTextLoad, current: () => boolean) => Promise<T | null>,
+): Promise<T> {
   refuseWebPage(url, body);
-  const { progress, signal } = reading;
   const load = new WrsTextLoad();
   const subscription = progress ? load.loadProgress$.subscribe((p) => p && progress(p)) : null;
-  let rows: RowStore | Document | null;
+  let out: T | null;
   try {
-    rows = await load.read(body, () => !signal?.aborted);
+    out = await read(load, () => !signal?.aborted);
   } catch (e) {
     throw notXml(url, body, e);
   } finally {
     subscription?.unsubscribe();
   }
-  if (!rows) throw signal?.reason ?? new WrsError('BACKEND', `Reading the answer of ${url} was stopped`, url);
-  checkedWrs(url, body, rows instanceof RowStore ? rows.document : rows);
-  return rows;
+  if (!out) throw signal?.reason ?? new WrsError('BACKEND', `Reading the answer of ${url} was stopped`, url);
+  checkedWrs(url, body, out instanceof RowStore ? out.document : out);
+  return out;
 }
 
 /** Before parsing: most HTML pages are not well-formed XML, and their parse error would hide what came. */

@@ -91,6 +91,9 @@ describe('GridComponent over a large Wrs loaded in slices', () => {
     expect(answered).toBe(1);
     expect(host.querySelector('.ui-grid-body')!.getAttribute('aria-rowcount')).toBe(String(ROWS + 1));
     expect(host.querySelector('.ui-grid-cell')!.getAttribute('aria-readonly')).not.toBe('true');
+    // Ready with the answer's rows in a store: shown without building the document.
+    expect(grid.getRowStore()!.rowCount).toBe(ROWS);
+    expect(grid.getRowStore()!.materialized).toBeFalse();
   });
 
   it('takes the rows away again when the load fails on a malformed row', async () => {
