@@ -77,6 +77,18 @@ describe('GridComponent over a row store', () => {
     expect(readOnly.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
   });
 
+  it('exports CSV and XLSX from the store without building its document, as from the built document', async () => {
+    const s = await mountGrid(text());
+    const store = s.grid.getRowStore()!;
+    const csv = await (await s.grid.exportData('csv'))!.text();
+    const xlsx = (await s.grid.exportData('xlsx'))!.size;
+    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(csv.split('\r\n').length).toBe(ROWS + 2);
+    s.grid.getData();
+    expect(await (await s.grid.exportData('csv'))!.text()).toBe(csv);
+    expect((await s.grid.exportData('xlsx'))!.size).toBe(xlsx);
+  });
+
   it('builds the document parseXml builds when it is asked for, and edits it', async () => {
     const s = await mountGrid(text());
     const store = s.grid.getRowStore()!;
