@@ -55,11 +55,6 @@ export class GridRowView {
     return this.unbuilt()?.rowCount ?? this.index.rowCount;
   }
 
-  /** True while the view reads its rows from a store whose document is not built. */
-  get fromStore(): boolean {
-    return this.matched === null && this.unbuilt() !== null;
-  }
-
   /** Recomputes the view for a query (a filter, order or page change). */
   apply(query: RowViewQuery): void {
     this.query = query;
