@@ -51,6 +51,17 @@ function nextTask(): Promise<void> {
 }
 
 /**
+ * A task after everything else the page has to do: `scheduler.postTask` at background priority where the browser has
+ * it, else a message to the page (Node: `setImmediate`). Work nobody waits for must not hold up timers and the app's
+ * rendering, which a `scheduler.yield` continuation is run before.
+ */
+function backgroundTask(): Promise<void> {
+  const g = globalThis as { scheduler?: { postTask?: (run: () => void, options: { priority: string }) => Promise<void> } };
+  if (typeof g.scheduler?.postTask === 'function') return g.scheduler.postTask(() => undefined, { priority: 'background' });
+  return nextTask();
+}
+
+/**
  * Parses the XML text a provider loads. A large Wrs goes through the row store: its header and first rows are built
  * at once and reported on `loadProgress$`, the other rows in slices of a few milliseconds, and the document is
  * the one `parseXml` builds. Any other text is parsed whole.
@@ -107,13 +118,13 @@ export class WrsTextLoad implements LoadsInSlices {
   }
 
   /**
-   * Builds the document of a store in slices of a few milliseconds with a yield to the page between them, so input
-   * and painting go on; true once it is complete, false when `current()` turned false between slices. A synchronous
-   * `materialize()` meanwhile builds the rest at once.
+   * Builds the document of a store in the background: slices of a few milliseconds, each when the page has nothing
+   * else to do, so input, timers and painting go first; true once it is complete, false when `current()` turned false
+   * between slices. A synchronous `materialize()` meanwhile builds the rest at once.
    */
   static async build(store: RowStore, current: () => boolean = () => true): Promise<boolean> {
     while (!store.materializeSlice({ budgetMs: SLICE_MS })) {
-      await nextTask();
+      await backgroundTask();
       if (!current()) return store.materialized;
     }
     return true;
