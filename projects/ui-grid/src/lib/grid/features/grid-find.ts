@@ -17,6 +17,8 @@ export interface GridSearchArgs {
 
 /** Time the first match near the focused cell may take before counting goes on in slices. */
 const FIRST_BUDGET_MS = 40;
+/** The same when counting finds matches without reading cells (`FindSearch.countsFirst`): only the rows next to it. */
+const NEAR_BUDGET_MS = 4;
 /** Work per slice of counting: short enough that a key press waits at most about this long. */
 const SLICE_MS = 8;
 /** Rows of a column's shown texts made ahead per step while the field is open and empty. */
@@ -55,6 +57,8 @@ export class GridFind {
   private viewKey: readonly unknown[] = [];
   private waiting: ((count: number) => void)[] = [];
   private restartQueued = false;
+  /** A query's first match not found at once: the focus goes to it once counted, unless the user moved it meanwhile. */
+  private pendingMove: { readonly from: FindCell; readonly row: number; readonly col: number } | null = null;
 
   constructor(
     private readonly state: GridState,
@@ -176,6 +180,7 @@ export class GridFind {
 
   private cancel(): void {
     this.search = null;
+    this.pendingMove = null;
     this.counting.set(false);
   }
 
@@ -200,8 +205,11 @@ export class GridFind {
     const search = (this.search = new FindSearch(rows, this.state.shown, this.textsOf(view), matcher));
     const from = this.focusedCell();
     if (move && from) {
-      const first = search.scan(from, false, true, FIRST_BUDGET_MS);
+      // Without a cell read, counting comes to a far match sooner than a scan of the cells reading up to it.
+      const first = search.scan(from, false, true, search.countsFirst ? NEAR_BUDGET_MS : FIRST_BUDGET_MS);
+      const { focus } = this.state.selection;
       if (first) this.goTo(first);
+      else this.pendingMove = { from, row: focus.row, col: focus.col };
     }
     this.count.set(0);
     this.position.set(0);
@@ -211,6 +219,7 @@ export class GridFind {
       if (this.search !== search) return;
       const done = search.slice(SLICE_MS);
       this.count.set(search.matches.count);
+      this.moveToFirst(search);
       this.updatePosition();
       if (!done) {
         nextTask(step);
@@ -244,6 +253,21 @@ export class GridFind {
       if (next < columns.length) nextTask(step);
     };
     nextTask(step);
+  }
+
+  /** Moves the focus to the query's first match once counting knows it, if the focus is still where it was. */
+  private moveToFirst(search: FindSearch): void {
+    const pending = this.pendingMove;
+    if (!pending) return;
+    const { focus } = this.state.selection;
+    if (focus.row !== pending.row || focus.col !== pending.col) {
+      this.pendingMove = null;
+      return;
+    }
+    const target = search.firstFrom(pending.from);
+    if (target === undefined) return;
+    this.pendingMove = null;
+    if (target) this.goTo(target);
   }
 
   /** Resolves the callers waiting for the count. */
