@@ -53,7 +53,7 @@ describe('find in the source text', () => {
     const searched = spyOn(SourceFind.prototype, 'search').and.callThrough();
     const fromText = open(TEXT, true);
     const fromCells = open(TEXT, false);
-    for (const query of ['needle', 'name 7', '1.50', '0.5', 'germ', 'X1', '2026-03', '-02 12', ':30', '.']) {
+    for (const query of ['needle', 'name 7', '1.50', '0.5', '-1', '1-', 'germ', 'X1', '2026-03', '-02 12', ':30', '.']) {
       searched.calls.reset();
       const expected = countAll(fromCells, query);
       expect(searched).withContext(`cells: ${query}`).not.toHaveBeenCalled();
@@ -100,6 +100,9 @@ describe('find in the source text', () => {
     expect(finds(name, '1.50')).toBeTrue();
     expect(finds(qty, '1.50')).toBeFalse();
     expect(finds(qty, 'x1.5')).toBeTrue();
+    expect(finds(qty, '-1.5')).toBeFalse();
+    expect(finds(qty, '7-1')).toBeTrue();
+    expect(finds(qty, '1e+2')).toBeFalse();
     expect(finds(country, 'germ')).toBeFalse();
     expect(finds(country, 'X1')).toBeTrue();
     expect(finds(day, '2026')).toBeTrue();

@@ -1,8 +1,10 @@
 import { cellText, showsStoredValue } from '../cell-text';
 import { GridColumn } from '../grid-column';
 
-/** Every character a finite number written by `toFixed` can hold. */
-const FIXED_NUMBER = /^[0-9.+\-e]*$/i;
+/** A part of a number as `toFixed` writes it below 1e21 (`-12.50`): a minus only first, one point. */
+const FIXED_PART = /^-?\d*\.?\d*$/;
+/** Every character `toFixed` writes, with the exponent form from 1e21 on (`1e+21`). */
+const FIXED_CHARS = /^[0-9.+\-e]*$/i;
 
 /**
  * True when a cell of the column can show a match of the query only where its stored value holds one too, so a
@@ -19,7 +21,7 @@ export function storedTextFinds(column: GridColumn, query: string, expression: R
     return true;
   }
   if (column.locale) return false;
-  if (column.numeric && column.scale !== null) return !FIXED_NUMBER.test(query);
+  if (column.numeric && column.scale !== null) return !FIXED_PART.test(query) && !(FIXED_CHARS.test(query) && /[e+]/i.test(query));
   if (column.typeName === 'TIMESTAMP') return !query.includes(' ');
   // A date shows the first ten characters of its value.
   return column.typeName === 'DATE';

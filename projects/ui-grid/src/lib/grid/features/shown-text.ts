@@ -46,13 +46,9 @@ export class ShownTexts {
     return end >= rows.length;
   }
 
-  /** True when a column's texts are all made (a search then reads no cell). */
-  complete(column: GridColumn): boolean {
-    if (!this.view.values.readAhead(column.pos, 0)) return false;
-    if (showsStoredValue(column)) return true;
-    const kept = this.kept.get(column.pos);
-    const rows = this.currentRows();
-    return !!kept && kept.column === column && kept.texts.length === rows.length && kept.filled >= rows.length;
+  /** True when a column's values are all read: its texts then cost no more than their formatting. */
+  read(column: GridColumn): boolean {
+    return this.view.values.readAhead(column.pos, 0);
   }
 
   /** A complete column's texts (after `fill` returned true): null or '' for an empty cell. */
