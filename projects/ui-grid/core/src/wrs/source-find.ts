@@ -47,12 +47,20 @@ export class SourceFind {
   private readonly starts: Int32Array;
   /** A row of the plain shape from its start tag to the next row's (sticky). */
   private readonly rowShape: RegExp;
-  /** `<p:C>`, the start of a cell's text; `<p:C`, also the start of an empty cell. */
+  /**
+   * `<p:C>`, the start of a cell's text.
+   * @internal
+   */
   readonly cellOpen: string;
+  /** `<p:C`: the start of any cell, empty or not. */
   private readonly cellTag: string;
 
   private constructor(
     private readonly index: WrsIndex,
+    /**
+     * The kept text searched.
+     * @internal
+     */
     readonly text: string,
     dataStart: number,
     prefix: string,
@@ -106,7 +114,11 @@ export class SourceFind {
     return new SourceFindRun(this, this.plain.starts, new RegExp(expression.source, flags));
   }
 
-  /** The 1-based position of the cell starting at `at` in row `row`, counting from a known cell of that row. */
+  /**
+   * The 1-based position in its row of the cell whose tag starts at `at`, counting on from offset `from`, where
+   * `count` cells of the row are counted.
+   * @internal
+   */
   cellPosition(from: number, count: number, at: number): number {
     const { text, cellTag } = this;
     let n = count;

@@ -21,7 +21,7 @@ const SCAN_CHUNK = 64;
 /** A search of the document's kept source text: the columns it finds, the rest matched on their shown texts. */
 interface SourcePlan {
   readonly finder: SourceFind;
-  /** Shown column index by 1-based position, for the columns the source text finds (-1 or undefined: another). */
+  /** Shown column index by 1-based position, for the columns the source text finds (undefined for the others). */
   readonly byPos: readonly number[];
   /** By shown column index: true when the column shows its stored value (a hit needs no check). */
   readonly stored: readonly boolean[];
@@ -42,7 +42,7 @@ interface SourcePlan {
  * (`ShownTexts`). Either way the matches are counted in view order, so those before `known` rows are final.
  */
 export class FindSearch {
-  matches: FindMatches;
+  private found: FindMatches;
   /** Rows matched so far, from the first in view order: a cell before this row has its match known. */
   private matchedTo = 0;
   /** The columns whose texts are complete. */
@@ -59,9 +59,14 @@ export class FindSearch {
     private readonly texts: ShownTexts,
     private readonly matcher: FindMatcher,
   ) {
-    this.matches = new FindMatches(Math.max(1, columns.length));
+    this.found = new FindMatches(Math.max(1, columns.length));
     if (rows !== texts.index.rows()) this.docPositions = new Int32Array(rows.length);
     else if (matcher.expression) this.source = sourcePlan(texts, columns, matcher);
+  }
+
+  /** The matches counted so far. */
+  get matches(): FindMatches {
+    return this.found;
   }
 
   /**
@@ -124,7 +129,7 @@ export class FindSearch {
       if (done !== null) return done;
       // The text is not of the plain shape, or the document changed: count from the cells, from the start.
       this.source = null;
-      this.matches = new FindMatches(this.matches.width);
+      this.found = new FindMatches(this.found.width);
       this.matchedTo = 0;
     }
     const { columns, rows } = this;
@@ -165,7 +170,7 @@ export class FindSearch {
   /** A cell of the source text holding a match: kept when its column finds in the text and it shows a match. */
   private sourceHit(plan: SourcePlan, run: SourceFindRun, row: number, pos: number): void {
     const col = plan.byPos[pos];
-    if (col === undefined || col < 0) return;
+    if (col === undefined) return;
     if (!plan.stored[col] && !this.matcher.expression!.test(cellText(this.columns[col], run.cellText()))) return;
     if (row > this.matchedTo) this.commitRows(plan, row);
     plan.hits.push(col);
