@@ -33,7 +33,7 @@ async function until(condition: () => boolean, timeout = 10_000): Promise<void> 
 function slowCounting(): jasmine.Spy {
   const slice = FindSearch.prototype.slice;
   return spyOn(FindSearch.prototype, 'slice').and.callFake(function (this: FindSearch) {
-    return slice.call(this, 0);
+    return slice.call(this, -1);
   });
 }
 
