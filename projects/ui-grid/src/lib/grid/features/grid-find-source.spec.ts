@@ -1,4 +1,4 @@
-import { NS, WrsIndex, WrsUtil } from 'ngx-wrs-grid/core';
+import { NS, SourceFind, WrsIndex, WrsUtil } from 'ngx-wrs-grid/core';
 import { sourceTextOf } from '../../../../core/src/xml/source-text';
 import { MountedGrid, mountGrid } from '../testing/mount-grid';
 import { FindSearch } from './find-search';
@@ -60,6 +60,22 @@ describe('find in a large document straight after load', () => {
     expect(countingAtMove).toEqual([true]);
     expect(focusedText(m)).toBe('needle 15000');
     expect(countText(m)).toBe('1 of 2');
+  });
+
+  it('the open empty field checks the source text ahead: a query typed then searches it at once', async () => {
+    const m = await mountGrid(large([19_999]));
+    const prepare = spyOn(SourceFind.prototype, 'prepare').and.callThrough();
+    const find = m.grid['find'];
+    find.open();
+    await until(() => prepare.calls.any() && prepare.calls.mostRecent().returnValue === true);
+    prepare.calls.reset();
+    // Slices with no time: a text not checked yet would answer false to the first.
+    slowCounting();
+    find.setQuery('needle');
+    expect(prepare.calls.all().map((call) => call.returnValue)).toEqual([true]);
+    expect(await find.counted()).toBe(1);
+    m.fixture.detectChanges();
+    expect(focusedText(m)).toBe('needle 19999');
   });
 
   it('leaves the focus where the user moved it while the first match was being looked for', async () => {

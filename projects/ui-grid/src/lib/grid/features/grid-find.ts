@@ -1,4 +1,5 @@
 import { signal } from '@angular/core';
+import { SourceFind } from 'ngx-wrs-grid/core';
 import { cellText } from '../cell-text';
 import { GridCells } from '../grid-cells';
 import { GridState } from '../grid-state';
@@ -238,19 +239,23 @@ export class GridFind {
 
   /**
    * Makes the shown texts ahead, a step per task, while the field is open and empty: a first query on a large grid
-   * then reads no cell. Stops when a search starts (it reads what is left), the field closes or the data changes.
+   * then reads no cell. A document that keeps its source text has that checked first (`SourceFind.prepare`, tens of
+   * ms), so a query typed meanwhile is searched there. Stops when a search starts (it does what is left), the field
+   * closes or the data changes.
    */
   private warm(): void {
     const view = this.state.features.view;
     if (!view) return;
     const texts = this.textsOf(view);
     const columns = this.state.shown;
+    let finder = view.isWhole ? SourceFind.of(view.index) : null;
     let next = 0;
     const step = () => {
       if (!this.isOpen() || this.search || this.texts !== texts || this.state.shown !== columns) return;
       const deadline = performance.now() + SLICE_MS;
-      while (next < columns.length && performance.now() < deadline) if (texts.fill(columns[next], WARM_CHUNK)) next++;
-      if (next < columns.length) nextTask(step);
+      if (finder && finder.prepare(deadline) !== false) finder = null;
+      if (!finder) while (next < columns.length && performance.now() < deadline) if (texts.fill(columns[next], WARM_CHUNK)) next++;
+      if (finder || next < columns.length) nextTask(step);
     };
     nextTask(step);
   }
