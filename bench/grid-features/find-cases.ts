@@ -1,6 +1,7 @@
 // Find in the grid on 100,000 x 20 rows (2,000,000 cells): the first match and every match counted, the way the
 // grid's find runs them: a direct scan from the focused cell, then slices of 8 ms, each in a task of its own.
 import { WrsIndex } from '../../projects/ui-grid/core/src/rows/wrs-index';
+import { SourceFind } from '../../projects/ui-grid/core/src/wrs/source-find';
 import { parseXml } from '../../projects/ui-grid/core/src/xml/dom';
 import { gridLayout } from '../../projects/ui-grid/src/lib/grid/grid-column';
 import { findMatcher } from '../../projects/ui-grid/src/lib/grid/features/find-matcher';
@@ -78,6 +79,17 @@ export async function runFindCases(env: string): Promise<Figure[]> {
     figure(`find.firstResult.${name}.cold.100k`, t.first, 'ms', 150);
     figure(`find.countAll.${name}.cold.100k`, t.all, 'ms', 500);
     if (name !== 'lastRow') figure(`find.countAll.${name}.cold.matches`, t.count, 'count');
+  }
+  // Ctrl+F straight after load, then a query: the open empty field checks the source text ahead, in steps.
+  {
+    const cold = freshView(false);
+    gc();
+    const t0 = performance.now();
+    const finder = SourceFind.of(cold.view.index)!;
+    while (finder.prepare(performance.now() + SLICE_MS) === false) await nextTask();
+    figure('find.sourceChecked.afterOpen.cold.100k', performance.now() - t0, 'ms');
+    const t = await timedSearch(cold.view, cold.texts, cold.columns, 'text 99999-1');
+    figure('find.firstResult.lastRow.afterOpen.cold.100k', t.first, 'ms', 150);
   }
   gc();
 

@@ -245,12 +245,11 @@ export class FindSearch {
 
 /**
  * The source search of a whole-document view, or null when the document keeps no source text or every column's
- * values are read (by the grid's load pass, a filter or an earlier find): testing their texts then costs less than
- * finding and placing each match in the text.
+ * shown texts are made (by an earlier find or the open field): testing them then costs no reading or formatting.
  */
 function sourcePlan(texts: ShownTexts, columns: readonly GridColumn[], matcher: FindMatcher): SourcePlan | null {
   const finder = SourceFind.of(texts.index);
-  if (!finder || columns.every((column) => texts.read(column))) return null;
+  if (!finder || columns.every((column) => texts.complete(column))) return null;
   const byPos: number[] = [];
   const others: number[] = [];
   columns.forEach((column, col) => {

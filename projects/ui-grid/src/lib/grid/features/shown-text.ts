@@ -46,9 +46,12 @@ export class ShownTexts {
     return end >= rows.length;
   }
 
-  /** True when a column's values are all read: its texts then cost no more than their formatting. */
-  read(column: GridColumn): boolean {
-    return this.view.values.readAhead(column.pos, 0);
+  /** True when a column's texts are all made: matching them then reads and formats nothing. */
+  complete(column: GridColumn): boolean {
+    if (!this.view.values.readAhead(column.pos, 0)) return false;
+    if (showsStoredValue(column)) return true;
+    const kept = this.kept.get(column.pos);
+    return !!kept && kept.column === column && kept.texts.length === this.currentRows().length && kept.filled >= kept.texts.length;
   }
 
   /** A complete column's texts (after `fill` returned true): null or '' for an empty cell. */
