@@ -248,10 +248,12 @@ export class GridFind {
     if (!view) return;
     const texts = this.textsOf(view);
     const columns = this.state.shown;
-    let finder = view.isWhole ? SourceFind.of(view.index) : null;
+    let finder: SourceFind | null | undefined;
     let next = 0;
     const step = () => {
       if (!this.isOpen() || this.search || this.texts !== texts || this.state.shown !== columns) return;
+      // A row read builds the rows of a row store not built yet (as the search would), and keeps its source text.
+      if (finder === undefined) finder = view.isWhole && view.rowAt(0) ? SourceFind.of(view.index) : null;
       const deadline = performance.now() + SLICE_MS;
       if (finder && finder.prepare(deadline) !== false) finder = null;
       if (!finder) while (next < columns.length && performance.now() < deadline) if (texts.fill(columns[next], WARM_CHUNK)) next++;
