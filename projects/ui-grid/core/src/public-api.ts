@@ -169,4 +169,5 @@ export { ColumnValues } from './filter/column-values';
 export { typedValues } from './filter/typed-values';
 export type { TypedKey, TypedValues } from './filter/typed-values';
 export { SOURCE_TEXT_MIN_LENGTH, forgetSourceText } from './xml/source-text';
+export { SourceFind, SourceFindRun } from './wrs/source-find';
 export { ownValue, setOwn } from './data-provider/own-keys';
