@@ -103,6 +103,7 @@ export class GridUnits {
       show: () => this.show(),
       preview: (doc, config) => this.preview(doc, config),
       received: (changeSet) => writes.received(changeSet),
+      beforeRequest: (config) => this.columnState.beforeRequest(config),
       loaded: (carried) => unsaved.loaded(carried),
     }));
     this.saving = new GridSave(state, statusLine, { cells, editing, history, loader, navigation, reset, validation, unsaved });
