@@ -77,7 +77,7 @@ export { toTabText, parseTabText, toCsv, csvField, csvQuoted } from './wrs/clipb
 export type { CellBlock, CsvSeparator } from './wrs/clipboard-text';
 export { roundToScale } from './wrs/apply-scale';
 export type { WrsHeaderMeta } from './wrs/wrs-header-meta';
-export { registerValidation, validationFor, validateWrs, validateWrsCells, VALIDATION_MESSAGES, DEFAULT_VALIDATION } from './wrs/validation';
+export { registerValidation, validationFor, validateWrs, validateWrsCells, validateStoreCells, VALIDATION_MESSAGES, DEFAULT_VALIDATION } from './wrs/validation';
 export { buildSavePayload, commitSavedRows, oneSaveAtATime } from './wrs/save-payload';
 export type { SavePayload } from './wrs/save-payload';
 export type { CellValidation, CellValidationResult, ValidateWrsOptions, WrsValidator } from './wrs/validation';

@@ -1,4 +1,4 @@
-import { ChangeSet, ValidationError, WrsIndex, cellValue, cellsOf, errorMessage } from 'ngx-wrs-grid/core';
+import { ChangeSet, RowStore, ValidationError, WrsIndex, cellValue, cellsOf, errorMessage } from 'ngx-wrs-grid/core';
 import { GridCells } from './grid-cells';
 import { runGridChain } from './grid-chain';
 import { deepKeyCheck, showsSubset } from './grid-deep-key-check';
@@ -46,7 +46,7 @@ export class GridValidationDisplay {
   start(doc: Document): void {
     const { grid } = this.state;
     this.validation = new GridValidation(this.state.layout.columns, grid.ignoreKeyCase());
-    this.validation.reset(doc);
+    this.validation.reset(doc, this.state.store);
     this.cursor = null;
     const run = ++this.run;
     if (grid.validationChain()) this.runChain();
@@ -68,7 +68,7 @@ export class GridValidationDisplay {
   /** Number of invalid cells: `getValidationErrorCount` of the stored result, after checking every loaded row. */
   errorCount(): number {
     this.checkAll();
-    const doc = this.state.data;
+    const doc = this.state.document;
     return doc ? Math.max(0, this.state.services.wrsUtil.getValidationErrorCount(doc)) : 0;
   }
 
@@ -105,7 +105,8 @@ export class GridValidationDisplay {
 
   /** The grid goes: the result describes what this grid checked; a grid shown again on the same model stores its own. */
   remove(): void {
-    const doc = this.state.data;
+    // The header only: a grid going builds no rows.
+    const doc = this.state.document;
     if (doc && WrsIndex.tryOf(doc)) this.state.services.wrsUtil.replaceValidationResult(doc, null, this.validationId);
   }
 
@@ -128,12 +129,14 @@ export class GridValidationDisplay {
 
   /** Rows of one background task: `BACKGROUND_CHUNK_CELLS` over the columns of the Wrs. */
   private backgroundChunkRows(): number {
-    const doc = this.state.data;
+    const doc = this.state.document;
     const width = doc ? WrsIndex.of(doc).columns().length : 0;
     return Math.max(1, Math.floor(BACKGROUND_CHUNK_CELLS / Math.max(1, width)));
   }
 
   private validateNextRows(count: number): void {
+    const store = this.state.store;
+    if (store) return this.validateNextStoreRows(store, count);
     const doc = this.state.data;
     if (!doc || !this.validation || this.cursor === null) return;
     const rows = WrsIndex.of(doc).rows();
@@ -146,12 +149,24 @@ export class GridValidationDisplay {
     this.state.body?.repaintRowIds(new Set(ids));
   }
 
+  /** `validateNextRows` over the rows of a store that are not built: read from their entries. */
+  private validateNextStoreRows(store: RowStore, count: number): void {
+    const doc = this.state.document;
+    if (!doc || !this.validation || this.cursor === null) return;
+    const end = Math.min(store.rowCount, this.cursor + count);
+    const ids = this.validation.checkStoreRows(store, WrsIndex.of(doc), this.cursor, end);
+    this.cursor = end >= store.rowCount ? null : end;
+    if (this.cursor === null) this.store();
+    this.state.body?.repaintRowIds(new Set(ids));
+  }
+
   /**
    * Writes the grid's errors as its result in `wrs:Header/wrs:ValidationResult` and shows the count read back with
-   * `getValidationErrorCount`. Not a change set: the result describes the data, it is not an edit.
+   * `getValidationErrorCount`. Not a change set: the result describes the data, it is not an edit. The header is
+   * there while the rows of a store are not built: they stay so.
    */
   private store(): void {
-    const doc = this.state.data;
+    const doc = this.state.document;
     if (!doc || !this.validation) return;
     this.validation.store(doc, this.validationId);
     this.state.errorCount.set(Math.max(0, this.state.services.wrsUtil.getValidationErrorCount(doc)));

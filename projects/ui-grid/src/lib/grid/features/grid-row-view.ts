@@ -1,4 +1,5 @@
-import { ColumnFilterFunction, ColumnValues, RowOrdering, WrsIndex, filterRows, sortRows } from 'ngx-wrs-grid/core';
+import { ColumnFilterFunction, ColumnValues, RowOrdering, RowStore, WrsIndex, filterRows, sortRows } from 'ngx-wrs-grid/core';
+import { ElementRow, ShownRow, StoreRow } from '../shown-row';
 
 /** What decides the visible rows: a filter, sort keys and a page (0-based page number), each optional. */
 export interface RowViewQuery {
@@ -16,6 +17,10 @@ export interface RowViewQuery {
  * the matching rows in order, and change sets patch it (edited rows stay, new rows appear where they were inserted,
  * removed rows go) so an edit never makes a row jump away. Rows filtered out keep their pending changes in the
  * document, so a save sends them.
+ *
+ * Over a row store whose document is not built yet (a provider's `getRowStore()`), the whole view reads its rows from
+ * the store (`rowCount`, `shownAt`): showing and scrolling build nothing. Whatever needs elements (a filter, sort or
+ * page, `rowAt` and the other element reads) builds the document first.
  */
 export class GridRowView {
   /** Every row passing filter and order, before paging; null while the view is the whole index. */
@@ -29,8 +34,30 @@ export class GridRowView {
   private query: RowViewQuery = {};
   readonly values: ColumnValues;
 
-  constructor(readonly index: WrsIndex) {
+  constructor(readonly index: WrsIndex, private store: RowStore | null = null) {
     this.values = new ColumnValues(index);
+  }
+
+  /** The store the view reads while its document is not built, else null. */
+  private unbuilt(): RowStore | null {
+    if (this.store?.materialized) this.store = null;
+    return this.store;
+  }
+
+  /** Builds the document of the store the view reads (once): from then on the view reads elements. */
+  private build(): void {
+    this.unbuilt()?.materialize();
+    this.store = null;
+  }
+
+  /** Rows of the whole document. */
+  private get total(): number {
+    return this.unbuilt()?.rowCount ?? this.index.rowCount;
+  }
+
+  /** True while the view reads its rows from a store whose document is not built. */
+  get fromStore(): boolean {
+    return this.matched === null && this.unbuilt() !== null;
   }
 
   /** Recomputes the view for a query (a filter, order or page change). */
@@ -43,6 +70,7 @@ export class GridRowView {
       this.positions = null;
       return;
     }
+    this.build();
     let rows = hasFilter ? filterRows(this.index, query.filter!, { values: this.values, custom: query.custom }) : [...this.index.rows()];
     if (query.hidden?.size) rows = rows.filter((r) => !query.hidden!.has(r.getAttribute('id') ?? ''));
     if (hasOrder) rows = sortRows(this.index, rows, query.orderings!, this.values);
@@ -82,12 +110,12 @@ export class GridRowView {
 
   /** Rows shown now (the current page). */
   get rowCount(): number {
-    return this.matched ? this.pageLength : this.index.rowCount;
+    return this.matched ? this.pageLength : this.total;
   }
 
   /** Rows passing the filter, all pages together. */
   get matchedCount(): number {
-    return this.matched ? this.matched.length : this.index.rowCount;
+    return this.matched ? this.matched.length : this.total;
   }
 
   /**
@@ -96,7 +124,7 @@ export class GridRowView {
    * next page a second time.
    */
   pagesOf(size: number): number {
-    if (!this.matched) return Math.ceil(this.index.rowCount / size);
+    if (!this.matched) return Math.ceil(this.total / size);
     const after = Math.max(0, this.matched.length - this.pageStart - this.pageLength);
     return Math.ceil(this.pageStart / size) + 1 + Math.ceil(after / size);
   }
@@ -107,8 +135,17 @@ export class GridRowView {
     return size > 0 ? Math.floor(this.pageStart / size) : 0;
   }
 
+  /** The row at a view position as the body paints it (from the store while the document is not built), or null. */
+  shownAt(position: number): ShownRow | null {
+    const store = this.matched ? null : this.unbuilt();
+    if (store) return position >= 0 && position < store.rowCount ? new StoreRow(store, position) : null;
+    const row = this.rowAt(position);
+    return row ? new ElementRow(row) : null;
+  }
+
   /** The row at a view position, or null. */
   rowAt(position: number): Element | null {
+    this.build();
     if (!this.matched) return this.index.rowAt(position + 1);
     if (position < 0 || position >= this.pageLength) return null;
     return this.current(this.pageStart + position);
@@ -132,6 +169,7 @@ export class GridRowView {
    * where lines pasted at the end of a page go.
    */
   rowInOrder(position: number): Element | null {
+    this.build();
     if (!this.matched) return this.index.rowAt(position + 1);
     if (position < 0) return null;
     return this.current(this.pageStart + position);
@@ -139,12 +177,13 @@ export class GridRowView {
 
   /** Rows from a view position on, in view order: the rest of the page shown and every page after it. */
   rowsFrom(position: number): number {
-    const total = this.matched ? this.matched.length - this.pageStart : this.index.rowCount;
+    const total = this.matched ? this.matched.length - this.pageStart : this.total;
     return Math.max(0, total - position);
   }
 
   /** The view position of a row, -1 when the view does not show it. */
   positionOf(row: Element): number {
+    this.build();
     if (!this.matched) return this.index.positionOf(row) - 1;
     if (!this.positions) {
       this.positions = new Map();
@@ -156,6 +195,7 @@ export class GridRowView {
 
   /** The rows shown, in view order. */
   rows(): Element[] {
+    this.build();
     if (!this.matched) return [...this.index.rows()];
     const out: Element[] = [];
     for (let p = 0; p < this.pageLength; p++) out.push(this.current(this.pageStart + p)!);
@@ -164,12 +204,14 @@ export class GridRowView {
 
   /** Every row passing the filter in view order, all pages (what "export the current filter" writes). */
   matchedRows(): Element[] {
+    this.build();
     if (!this.matched) return [...this.index.rows()];
     return this.matched.map((_, i) => this.current(i)!);
   }
 
   /** The 0-based document position where rows inserted at a view position go. */
   documentPositionFor(position: number): number {
+    this.build();
     if (!this.matched) return position;
     const at = this.rowAt(position);
     if (at) return this.index.positionOf(at) - 1;
