@@ -73,7 +73,8 @@ export class GridColumnState {
 
   /**
    * A document is about to show (before its row view is made): with the first data of a key, the kept state of that
-   * key is applied. Client data takes sort and filters into the view being made; server-side pages load again with them.
+   * key is applied. Client data takes sort and filters into the view being made; server-side pages took them into the
+   * request (`beforeRequest`), or load again with them.
    */
   restore(): void {
     const { state } = this;
@@ -84,11 +85,9 @@ export class GridColumnState {
     if (!kept) return;
     this.columns.shownColumns();
     this.applyLayout(kept);
+    if (!state.grid.serverSidedPagination()) this.applyQuery(kept, false);
     // Server-side pages load again with sort and filters, unless the request already took them (`beforeRequest`).
-    if (state.grid.serverSidedPagination()) {
-      if (key !== this.queriedKey) queueMicrotask(() => !state.destroyed && this.applyQuery(kept, true));
-    }
-    else this.applyQuery(kept, false);
+    else if (key !== this.queriedKey) queueMicrotask(() => !state.destroyed && this.applyQuery(kept, true));
   }
 
   /** The column state may have changed (a layout change, sort, filters, new data): told, and kept when not the default. */
@@ -149,7 +148,7 @@ export class GridColumnState {
   }
 }
 
-/** The columns a grid configuration names (`grid:C bRef`); before its first data a grid knows no others. */
+/** The columns a grid configuration names (`grid:C bRef`; a request needs them); before its data a grid knows no others. */
 function configColumnIds(config: Document): Set<string> {
   return new Set([...config.getElementsByTagNameNS(NS.grid, 'C')].map((c) => c.getAttribute('bRef') ?? '').filter((id) => id !== ''));
 }
