@@ -163,7 +163,7 @@ export { wrsToCsv, wrsToXlsx, exportColumns, excelNumberFormat } from './export/
 export type { ExportColumn, WrsCsvOptions, WrsExportOptions } from './export/wrs-export';
 export { compileFilter, filterRows, FILTER_OPERATORS } from './filter/row-filter';
 export type { RowPredicate, ColumnFilterFunction, CompileFilterOptions } from './filter/row-filter';
-export { sortRows } from './filter/row-order';
+export { sortRows, sortStoreRows } from './filter/row-order';
 export type { RowOrdering } from './filter/row-order';
 export { ColumnValues } from './filter/column-values';
 export { typedValues } from './filter/typed-values';

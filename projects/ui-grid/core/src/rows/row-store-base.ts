@@ -71,6 +71,7 @@ export abstract class RowStoreBase {
   /** Rows built per millisecond in the last run: sizes the runs of a slice to its budget. */
   private rowsPerMs = 0;
   private checker: RowCheck | null = null;
+  private builtListeners: (() => void)[] = [];
 
   /** @internal */
   protected constructor(readonly text: string, span: DataSpan, readonly document: Document, protected readonly data: Element) {
@@ -309,6 +310,15 @@ export abstract class RowStoreBase {
     return this.complete;
   }
 
+  /**
+   * Calls `listener` once, when the document is complete (at once when it is): before any change is made to it, so
+   * a reader holding row positions can turn them into the rows' elements.
+   */
+  onBuilt(listener: () => void): void {
+    if (this.complete) listener();
+    else this.builtListeners.push(listener);
+  }
+
   /** The complete document (built now where it is not yet). */
   materialize(): Document {
     this.materializeSlice();
@@ -375,6 +385,9 @@ export abstract class RowStoreBase {
     this.ids = null;
     // As `parseXml` does for a large Wrs, while the document is still the text's (source-cells).
     if (!this.changed && this.text.length >= SOURCE_TEXT_MIN_LENGTH) keepSourceText(this.document, this.text);
+    const listeners = this.builtListeners;
+    this.builtListeners = [];
+    for (const listener of listeners) listener();
   }
 }
 

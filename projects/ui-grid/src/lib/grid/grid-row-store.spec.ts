@@ -1,4 +1,4 @@
-import { NS, RowStore, WrsIndex, WrsTextLoad, parseXml, serializeXml } from 'ngx-wrs-grid/core';
+import { NS, RowStore, WrsIndex, WrsTextLoad, parseXml, serializeXml, sortRows } from 'ngx-wrs-grid/core';
 import { TestBed } from '@angular/core/testing';
 import { wrsText } from '../../../core/testing/fixtures';
 import { MountedGrid, mountGrid } from './testing/mount-grid';
@@ -102,14 +102,49 @@ describe('GridComponent over a row store', () => {
     expect(WrsIndex.of(doc).rowAt(2)!.localName).toBe('M');
   });
 
-  it('builds the document for a sort, and sorts all rows', async () => {
-    const s = await mountGrid(text());
+  it('sorts and turns pages over the store without building it; an edit then builds it and writes the row shown', async () => {
+    const s = await mountGrid(text(), { paginationSize: 50 });
     const store = s.grid.getRowStore()!;
     s.grid.sortBy('n');
     await frame();
-    expect(store.materialized).toBeTrue();
-    // Ascending numbers: the last rows (the smallest numbers) first; row 5's 'x' is no number.
+    // Ascending numbers: the last rows (the smallest numbers) first; row 5's 'x' is no number and goes last.
     expect(cell(s, 0, 1)!.textContent).toBe(`name ${ROWS}`);
+    expect(cell(s, 1, 1)!.textContent).toBe(`name ${ROWS - 1}`);
+    s.grid.goToPage(2);
+    await frame();
+    expect(cell(s, 0, 1)!.textContent).toBe(`name ${ROWS - 100}`);
+    s.grid.sortBy('n');
+    s.grid.goToPage(2);
+    await frame();
+    const parsed = WrsIndex.of(parseXml(text()));
+    const descending = sortRows(parsed, parsed.rows(), [{ colId: 'n', descending: true }]);
+    const shownId = descending[100].getAttribute('id')!;
+    expect(cell(s, 0, 1)!.textContent).withContext('descending, third page').toBe(`name ${shownId.slice(1)}`);
+    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(store.builtRowCount).toBe(0);
+    // The document is built for the write; the sorted page shows the same rows, now elements.
+    const target = cell(s, 0, 1)!;
+    const r = target.getBoundingClientRect();
+    target.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: r.left + 3, clientY: r.top + 3 }));
+    document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+    (s.el.querySelector('.ui-grid-body') as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key: 'F2', bubbles: true, cancelable: true }));
+    const editor = s.el.querySelector('.ui-grid-editor') as HTMLInputElement;
+    editor.value = 'typed';
+    editor.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    await frame();
+    expect(store.materialized).toBeTrue();
+    expect(WrsIndex.of(s.grid.getData()!).rowById(shownId)!.localName).toBe('M');
+    expect(cell(s, 0, 1)!.textContent).toBe('typed');
+    expect(cell(s, 1, 1)!.textContent).toBe(`name ${descending[101].getAttribute('id')!.slice(1)}`);
+  });
+
+  it('builds the document for a filter, and filters all rows', async () => {
+    const s = await mountGrid(text(), { columnFilters: true });
+    const store = s.grid.getRowStore()!;
+    s.grid.setColumnFilter('name', { kind: 'text', op: 'equals', text: 'name 19' });
+    await frame();
+    expect(store.materialized).toBeTrue();
+    expect(cell(s, 0, 1)!.textContent).toBe('name 19');
   });
 
   it('takes a cell edit from the keyboard into the built document, with its original', async () => {
