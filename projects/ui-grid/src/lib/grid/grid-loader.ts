@@ -32,6 +32,8 @@ export interface GridLoadHooks {
   preview(doc: Document | null, config: Document | null, store?: RowStore): void;
   /** A change set of the followed input model. */
   received(changeSet: ChangeSet): void;
+  /** A request from `config` is about to be built (the kept sort and filters of server-side pages go in first). */
+  beforeRequest(config: Document | null): void;
   /** A document was loaded and shown; `carried` (old id -> id in it) when it carries the pending rows of the page left. */
   loaded(carried: ReadonlyMap<string, string> | null): void;
 }
@@ -206,6 +208,7 @@ export class GridLoader {
     const { grid, features } = state;
     const backend = state.backend();
     features.beforeLoad(() => this.history.rows());
+    this.hooks.beforeRequest(config);
     // Not WrsRequestModel: the row count of the pager goes out in parallel with the very request the post chain made.
     let request = features.request(this.buildRequest(config), config);
     const postChain = grid.requestPostChain();

@@ -105,6 +105,7 @@ export class GridUnits {
       show: () => this.show(),
       preview: (doc, config, store) => this.preview(doc, config, store),
       received: (changeSet) => writes.received(changeSet),
+      beforeRequest: (config) => this.columnState.beforeRequest(config),
       loaded: (carried) => unsaved.loaded(carried),
     }));
     this.saving = new GridSave(state, statusLine, { cells, editing, history, loader, navigation, reset, validation, unsaved });
