@@ -104,6 +104,7 @@ export {
   networkFailure,
   wrsAnswer,
   readWrsAnswer,
+  readWrsRows,
   nextIdentifierAnswer,
   nextIdentifierUrl,
   xmlBody,
