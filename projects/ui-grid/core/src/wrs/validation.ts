@@ -169,10 +169,11 @@ function isTrue(value: string | null): boolean {
 
 /**
  * The cell rules of the built-in validation (no key uniqueness) over some rows, deleted ones left out, so a grid
- * re-checks only the rows a change set touched; all rows when `rows` is absent.
+ * re-checks only the rows a change set touched; all rows when `rows` is absent. With `positions` (1-based column
+ * positions), only the cells of those columns: a write of one column re-checks one cell per row.
  */
-export function validateWrsCells(index: WrsIndex, rows: readonly Element[] = index.rows()): ValidationError[] {
-  const columns = index.columns();
+export function validateWrsCells(index: WrsIndex, rows: readonly Element[] = index.rows(), positions?: ReadonlySet<number>): ValidationError[] {
+  const columns = positions ? index.columns().filter((c) => positions.has(c.pos)) : index.columns();
   const errors: ValidationError[] = [];
   const rules = columns.map((c) => ({ notNull: c.element.getAttribute('nullable') === '0', check: valueCheck(c) }));
   const checked = columns.filter((_, i) => rules[i].notNull || rules[i].check);

@@ -1278,7 +1278,7 @@ describe('Grid features: context menu', () => {
     await settle(s.fixture);
     expect(menu()!.getAttribute('role')).toBe('menu');
     expect(menu()!.closest('.cdk-overlay-container')).not.toBeNull();
-    expect(items().map((i) => i.textContent)).toEqual(['Cut', 'Copy', 'Paste', 'Paste as new rows', 'Insert row above', 'Insert row below', 'Duplicate row', 'Delete row', 'Restore', 'Clear cells', 'Hide column', 'Reset columns', 'Export']);
+    expect(items().map((i) => i.textContent)).toEqual(['Cut', 'Copy', 'Paste', 'Paste as new rows', 'Insert row above', 'Insert row below', 'Duplicate row', 'Delete row', 'Restore', 'Clear cells', 'Fill series', 'Hide column', 'Reset columns', 'Export']);
     expect(document.activeElement).toBe(items()[0]);
     items()[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     expect(document.activeElement).toBe(items()[1]);
