@@ -1,5 +1,7 @@
 import { WrsIndex } from '../rows/wrs-index';
-import { cellAt, cellValue, markModified, pastedValue, setCellContent } from '../rows/row-states';
+import { cellValue, markModified, pastedValue, setCellContent } from '../rows/row-states';
+import { ELEMENT_NODE } from '../xml/dom';
+import { NS } from '../xml/namespaces';
 
 /** The writes of one row in a batch: pairs of a 1-based column position and a value (null: `wrs:null`). */
 export type CellWrites = readonly (readonly [number, string | null])[];
@@ -36,8 +38,9 @@ export function writeCellBatch(index: WrsIndex, rows: Iterable<readonly [Element
   for (const [row, writes] of rows) {
     cells.length = 0;
     values.length = 0;
+    const rowCells = cellsUpTo(row, writes);
     for (const [pos, value] of writes) {
-      const cell = cellAt(row, pos);
+      const cell = rowCells[pos - 1];
       if (!cell) continue;
       const now = cellValue(cell);
       const written = pasted ? pastedValue(now, value) : value;
@@ -55,4 +58,19 @@ export function writeCellBatch(index: WrsIndex, rows: Iterable<readonly [Element
     batch.rowIds.push(target.getAttribute('id') ?? '');
   }
   return batch;
+}
+
+/**
+ * The `wrs:C` of a row up to the last position written, in one walk over its children. Not `cellAt`: it reads
+ * `children`, a live collection that stays on each row and makes every later change of the row dearer (turning it
+ * into M moves all its children).
+ */
+function cellsUpTo(row: Element, writes: CellWrites): Element[] {
+  let last = 0;
+  for (const [pos] of writes) if (pos > last) last = pos;
+  const cells: Element[] = [];
+  for (let c = row.firstChild; c && cells.length < last; c = c.nextSibling) {
+    if (c.nodeType === ELEMENT_NODE && (c as Element).localName === 'C' && (c as Element).namespaceURI === NS.wrs) cells.push(c as Element);
+  }
+  return cells;
 }
