@@ -16,7 +16,7 @@ interface FillTimes {
 }
 
 /** In the page: each fill timed from the event that starts it to the rows laid out again, then undone. */
-export async function measureFills(runs: number): Promise<FillTimes> {
+async function measureFills(runs: number): Promise<FillTimes> {
   const body = document.querySelector('.ui-grid-body') as HTMLElement;
   const viewport = body.querySelector('.ui-grid-viewport') as HTMLElement;
   const frame = () => new Promise(requestAnimationFrame);
