@@ -231,18 +231,21 @@ function revertModified(row: Element, state: RowState, index?: WrsIndex | null):
     return renameRow(row, state, index);
   }
   const renamed = emptyRowLike(row, state);
-  let child = firstElement(row);
+  // Every child but the wrs:O moves, text between the cells too, so the row is the R row `markModified` was given.
+  let child = row.firstChild;
   while (child) {
-    let next = nextElement(child);
-    // Children of a wrs row are wrs:C and wrs:O (wrs-1.0.0.xsd): the local name tells them apart.
-    const name = child.localName;
-    if (name === 'C') {
-      if (next && next.localName === 'O') {
-        if (!sameContent(child, next)) takeOriginal(child, next);
-        next = nextElement(next);
-      }
-      renamed.appendChild(child);
-    } else if (name !== 'O') renamed.appendChild(child);
+    const next: ChildNode | null = child.nextSibling;
+    if (child.nodeType !== ELEMENT_NODE) renamed.appendChild(child);
+    else {
+      // Children of a wrs row are wrs:C and wrs:O (wrs-1.0.0.xsd): the local name tells them apart.
+      const cell = child as Element;
+      const name = cell.localName;
+      if (name === 'C') {
+        const original = nextElement(cell);
+        if (original && original.localName === 'O' && !sameContent(cell, original)) takeOriginal(cell, original);
+        renamed.appendChild(cell);
+      } else if (name !== 'O') renamed.appendChild(cell);
+    }
     child = next;
   }
   return replaceRow(row, renamed, index);
