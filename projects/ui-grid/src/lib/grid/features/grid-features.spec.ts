@@ -1283,8 +1283,8 @@ describe('Grid features: context menu', () => {
     items()[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     expect(document.activeElement).toBe(items()[1]);
     items()[1].dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
-    expect(document.activeElement).toBe(items()[12]);
-    items()[12].dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(document.activeElement).toBe(items()[13]);
+    items()[13].dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     expect(menu()).toBeNull();
     expect(document.activeElement).toBe(s.el.querySelector('.ui-grid-body'));
   });
