@@ -1,7 +1,8 @@
 // Draws the peers comparison of `npm run bench -- peers` as an SVG bar chart for docs/performance.md.
 // Usage: node scripts/peers-chart.mjs [results.jsonl] [out.svg]; by default the newest file of bench/peers/results and
 // docs/images/peers.svg. The JSON lines are the bench's output; an optional line {"meta": {"date", "machine",
-// "command"}} names when and where it ran (else the file's date and this machine).
+// "command"}} names when and where it ran (else the file's date and this machine). Figures of several row counts
+// (names ending in `.<rows>`): the chart shows PEERS_CHART_ROWS (default 100000).
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 
@@ -35,6 +36,9 @@ for (const line of readFileSync(input, 'utf8').split('\n')) {
   if (record.meta) meta = record.meta;
   else if (record.suite === 'peers') values.set(record.name, record.value);
 }
+// Results of several row counts name each figure `<grid>.<figure>.<rows>`: the chart's count stands for them.
+const rows = process.env.PEERS_CHART_ROWS ?? '100000';
+for (const [name, value] of [...values]) if (name.endsWith(`.${rows}`)) values.set(name.slice(0, -rows.length - 1), value);
 const missing = GRIDS.flatMap(([id]) => PANELS.map(([figure]) => `${id}.${figure}`)).filter((name) => !values.has(name));
 if (missing.length > 0) {
   console.error(`${input} lacks figures of the peers bench: ${missing.join(', ')}`);

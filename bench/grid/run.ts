@@ -249,13 +249,15 @@ async function main(): Promise<void> {
     await memoryPage.goto(`${server.url}/#/grid-speed`);
     await memoryPage.waitForFunction(() => 'gridSpeed' in globalThis);
     const memory = await memoryPage.evaluate(
-      (n) => (globalThis as unknown as { gridSpeed: { memory(n: number): Promise<{ documentMB: number; afterLoadMB: number; source: string }> } }).gridSpeed.memory(n),
+      (n) => (globalThis as unknown as { gridSpeed: { memory(n: number): Promise<{ providerReadyMB: number; afterLoadMB: number; documentBuiltMB: number; source: string }> } }).gridSpeed.memory(n),
       ROWS,
     );
     const memoryEnv = `${env}, ${memory.source}, MB above the empty page`;
-    report({ suite: 'grid', name: 'memory.parsedDocument', value: memory.documentMB, unit: 'MB', env: memoryEnv });
+    // From the Wrs text: the provider keeps its rows in a row store; the grid shows them without building the document.
+    report({ suite: 'grid', name: 'memory.providerReady', value: memory.providerReadyMB, unit: 'MB', env: memoryEnv });
     report({ suite: 'grid', name: 'memory.afterGridLoad', value: memory.afterLoadMB, unit: 'MB', env: memoryEnv });
-    report({ suite: 'grid', name: 'memory.ratio.afterLoad/document', value: memory.afterLoadMB / memory.documentMB, unit: 'ratio', target: 2, env: memoryEnv });
+    report({ suite: 'grid', name: 'memory.ratio.afterLoad/providerReady', value: memory.afterLoadMB / memory.providerReadyMB, unit: 'ratio', target: 2, env: memoryEnv });
+    report({ suite: 'grid', name: 'memory.documentBuilt', value: memory.documentBuiltMB, unit: 'MB', env: `${memoryEnv}, after getData() built the rows` });
   } finally {
     await browser.close();
     server.close();

@@ -43,6 +43,9 @@ module.exports = function (config) {
     },
     browsers: ['ChromiumHeadlessCI'],
     browserNoActivityTimeout: 120000,
+    // A spec that keeps the page busy for seconds on a loaded machine cannot answer the socket's pings meanwhile.
+    pingTimeout: 60000,
+    browserDisconnectTimeout: 60000,
     captureTimeout: 120000,
     singleRun: true,
     restartOnFileChange: false,

@@ -79,7 +79,7 @@ export { toTabText, parseTabText, toCsv, csvField, csvQuoted } from './wrs/clipb
 export type { CellBlock, CsvSeparator } from './wrs/clipboard-text';
 export { roundToScale } from './wrs/apply-scale';
 export type { WrsHeaderMeta } from './wrs/wrs-header-meta';
-export { registerValidation, validationFor, validateWrs, validateWrsCells, VALIDATION_MESSAGES, DEFAULT_VALIDATION } from './wrs/validation';
+export { registerValidation, validationFor, validateWrs, validateWrsCells, validateStoreCells, VALIDATION_MESSAGES, DEFAULT_VALIDATION } from './wrs/validation';
 export { buildSavePayload, commitSavedRows, oneSaveAtATime } from './wrs/save-payload';
 export type { SavePayload } from './wrs/save-payload';
 export type { CellValidation, CellValidationResult, ValidateWrsOptions, WrsValidator } from './wrs/validation';
@@ -106,6 +106,7 @@ export {
   networkFailure,
   wrsAnswer,
   readWrsAnswer,
+  readWrsRows,
   nextIdentifierAnswer,
   nextIdentifierUrl,
   xmlBody,
@@ -165,10 +166,11 @@ export { wrsToCsv, wrsToXlsx, exportColumns, excelNumberFormat } from './export/
 export type { ExportColumn, WrsCsvOptions, WrsExportOptions } from './export/wrs-export';
 export { compileFilter, filterRows, FILTER_OPERATORS } from './filter/row-filter';
 export type { RowPredicate, ColumnFilterFunction, CompileFilterOptions } from './filter/row-filter';
-export { sortRows } from './filter/row-order';
+export { sortRows, sortStoreRows } from './filter/row-order';
 export type { RowOrdering } from './filter/row-order';
 export { ColumnValues } from './filter/column-values';
 export { typedValues } from './filter/typed-values';
 export type { TypedKey, TypedValues } from './filter/typed-values';
 export { SOURCE_TEXT_MIN_LENGTH, forgetSourceText } from './xml/source-text';
+export { SourceFind, SourceFindRun } from './wrs/source-find';
 export { ownValue, setOwn } from './data-provider/own-keys';

@@ -3,6 +3,7 @@ import { parseXml, serializeXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { errorDetails, htmlPageText, isHtmlPage } from '../xml/error-answer';
 import { LoadProgress, WrsTextLoad } from '../data-provider/wrs-text-load';
+import { RowStore } from '../rows/row-store';
 
 /** The default load/save url (spec 2.1 `modelUrl`). */
 export const DEFAULT_MODEL_URL = 'WrsServlet';
@@ -91,20 +92,40 @@ export interface WrsAnswerReading {
  */
 export async function readWrsAnswer(url: string, body: string, reading: WrsAnswerReading = {}): Promise<Document> {
   if (!WrsTextLoad.slices(body)) return wrsAnswer(url, body);
+  return readThrough(url, body, reading, (load, current) => load.parse(body, current));
+}
+
+/**
+ * `readWrsAnswer` keeping the rows: an answer of `WrsTextLoad.storeMinLength` characters or more resolves with its
+ * rows in a row store, scanned and verified but not built (`WrsTextLoad.read`; a long one in slices, reported to
+ * `progress` with the store); a shorter one with its document. The same NOT_WRS errors as `wrsAnswer`.
+ */
+export async function readWrsRows(url: string, body: string, reading: WrsAnswerReading = {}): Promise<RowStore | Document> {
+  if (!WrsTextLoad.keeps(body)) return wrsAnswer(url, body);
+  return readThrough(url, body, reading, (load, current) => load.read(body, current));
+}
+
+/** Reads an answer through a `WrsTextLoad`, its progress reported, stopped by the signal; NOT_WRS for what is no Wrs. */
+async function readThrough<T extends RowStore | Document>(
+  url: string,
+  body: string,
+  { progress, signal }: WrsAnswerReading,
+  read: (load: WrsTextLoad, current: () => boolean) => Promise<T | null>,
+): Promise<T> {
   refuseWebPage(url, body);
-  const { progress, signal } = reading;
   const load = new WrsTextLoad();
   const subscription = progress ? load.loadProgress$.subscribe((p) => p && progress(p)) : null;
-  let doc: Document | null;
+  let out: T | null;
   try {
-    doc = await load.parse(body, () => !signal?.aborted);
+    out = await read(load, () => !signal?.aborted);
   } catch (e) {
     throw notXml(url, body, e);
   } finally {
     subscription?.unsubscribe();
   }
-  if (!doc) throw signal?.reason ?? new WrsError('BACKEND', `Reading the answer of ${url} was stopped`, url);
-  return checkedWrs(url, body, doc);
+  if (!out) throw signal?.reason ?? new WrsError('BACKEND', `Reading the answer of ${url} was stopped`, url);
+  checkedWrs(url, body, out instanceof RowStore ? out.document : out);
+  return out;
 }
 
 /** Before parsing: most HTML pages are not well-formed XML, and their parse error would hide what came. */

@@ -1,4 +1,5 @@
-import { DEFAULT_MODEL_URL, DEFAULT_NEXT_IDENTIFIER_URL, nextIdentifierAnswer, nextIdentifierUrl, readWrsAnswer, saveAnswer, xmlBody } from './backend-answers';
+import { DEFAULT_MODEL_URL, DEFAULT_NEXT_IDENTIFIER_URL, nextIdentifierAnswer, nextIdentifierUrl, readWrsAnswer, readWrsRows, saveAnswer, xmlBody } from './backend-answers';
+import type { RowStore } from '../rows/row-store';
 import { WrsError, isWrsError } from '../errors';
 import { WrsBackend, WrsBackendCallOptions } from './wrs-backend';
 
@@ -56,6 +57,13 @@ export abstract class PostingWrsBackend implements WrsBackend {
     const url = options?.url ?? this.endpoints.modelUrl ?? DEFAULT_MODEL_URL;
     const body = await this.timed('load', url, xmlBody(request), options?.signal);
     return readWrsAnswer(url, body, { progress: options?.progress, signal: options?.signal });
+  }
+
+  /** `load`, with the rows of a long answer kept in a row store (see `WrsBackend.loadRows` and `readWrsRows`). */
+  async loadRows(request: Document | string, options?: WrsBackendCallOptions): Promise<RowStore | Document> {
+    const url = options?.url ?? this.endpoints.modelUrl ?? DEFAULT_MODEL_URL;
+    const body = await this.timed('load', url, xmlBody(request), options?.signal);
+    return readWrsRows(url, body, { progress: options?.progress, signal: options?.signal });
   }
 
   /**

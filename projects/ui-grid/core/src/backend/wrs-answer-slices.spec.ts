@@ -4,6 +4,7 @@ import { DataProviderRegistry } from '../data-provider/data-provider';
 import { LoadProgress, WrsTextLoad, loadsInSlices } from '../data-provider/wrs-text-load';
 import { WrsError, isWrsError } from '../errors';
 import { WrsIndex } from '../rows/wrs-index';
+import { RowStore } from '../rows/row-store';
 import { parseXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { readWrsAnswer } from './backend-answers';
@@ -98,6 +99,10 @@ describe(`A large backend answer loaded in slices (${domName()})`, () => {
     expect(seen.length).toBeGreaterThan(1);
     expect(seen.every((s) => !s.ready && s.data === null)).toBeTrue();
     expect(seen[0].rows).toBeLessThan(ROWS);
+    // Ready with the rows in a store (the backend's loadRows), none built until the document is asked for.
+    const store = model.getRowStore()!;
+    expect(store.rowCount).toBe(ROWS);
+    expect(store.builtRowCount).toBe(0);
     expect(WrsIndex.of(model.getData()!).rowCount).toBe(ROWS);
     expect(domDump(model.getData()!).join('\n')).toBe(domDump(parseXml(text)).join('\n'));
   });
@@ -107,11 +112,11 @@ describe(`A large backend answer loaded in slices (${domName()})`, () => {
     let calls = 0;
     const texts = [text, text.replace('name 1<', 'second 1<')];
     const model = new WrsRequestModel({ requestDocument: REQUEST, backend: new FetchWrsBackend({ fetch: answering(() => texts[calls++]) }), registry });
-    const progressOf: Document[] = [];
+    const progressOf: RowStore[] = [];
     let second: Promise<unknown> | null = null;
     // The newer load starts at the first report of the older one, while its slices are under way.
     model.loadProgress$.subscribe((p) => {
-      if (p && !progressOf.includes(p.document)) progressOf.push(p.document);
+      if (p?.store && !progressOf.includes(p.store)) progressOf.push(p.store);
       second ??= p && model.execute(true);
     });
     const first = model.execute();
@@ -119,7 +124,9 @@ describe(`A large backend answer loaded in slices (${domName()})`, () => {
     await second;
     expect(model.isReady()).toBeTrue();
     expect(model.read('/*/wrs:Data/wrs:R[1]/wrs:C[2]')).toBe('second 1');
-    // The first load's document stopped where the newer load began: it never got all its rows.
-    expect(WrsIndex.of(progressOf[0]).rowCount).toBeLessThan(ROWS);
+    // The first load's reading stopped where the newer load began: its rows were never all checked.
+    expect(progressOf.length).toBe(2);
+    expect(progressOf[0].verified).toBeFalse();
+    expect(model.getRowStore()).toBe(progressOf[1]);
   });
 });

@@ -1,4 +1,5 @@
 import type { LoadProgress } from '../data-provider/wrs-text-load';
+import type { RowStore } from '../rows/row-store';
 
 /** Options of one backend call. */
 export interface WrsBackendCallOptions {
@@ -21,6 +22,12 @@ export interface WrsBackendCallOptions {
 export interface WrsBackend {
   /** POSTs a `wrq:WrsRequest` and resolves with the `wrs:Wrs` answer. */
   load(request: Document | string, options?: WrsBackendCallOptions): Promise<Document>;
+  /**
+   * Optional: `load`, resolving with the rows of an answer of `WrsTextLoad.storeMinLength` or more in a row store,
+   * scanned and verified, its document not built (a provider's `getRowStore`); a shorter answer as its document.
+   * Providers and the grid load through it where a backend has it, else through `load`.
+   */
+  loadRows?(request: Document | string, options?: WrsBackendCallOptions): Promise<RowStore | Document>;
   /** POSTs a `wrs:Wrs` holding only I, M and D rows; resolves when the server committed all of it. */
   save(wrs: Document | string, options?: WrsBackendCallOptions): Promise<void>;
   /** Reserves `blockSize` identifiers of a scope and resolves with the LAST one of the block. */

@@ -4,6 +4,7 @@ import { cloneDocument, parseXml } from '../xml/dom';
 import { DataProvider, DataProviderArgs } from '../data-provider/data-provider';
 import { ChainStylesheetLoadingFailed, LoadFailedStatus, Status, TransformFailedStatus } from '../data-provider/status';
 import { StaticModel } from '../data-provider/static-model';
+import { RowStore } from '../rows/row-store';
 import type { LoadProgress, LoadsInSlices } from '../data-provider/wrs-text-load';
 import type { ChainDefinition } from '../chain/chain-definition';
 import { ModelWrapper } from '../chain/model-wrapper';
@@ -86,9 +87,12 @@ export class WrsRequestModel extends DataProvider implements LoadsInSlices {
     // A newer load stops this one's slices: the backend sees the abort at the next progress.
     const stop = new AbortController();
     const progress = (p: LoadProgress) => (current() ? this.progress.next(p) : stop.abort());
-    let answer: Document;
+    let answer: RowStore | Document;
     try {
-      answer = await this.getBackend().load(request, { ...(url === undefined ? {} : { url }), signal: stop.signal, progress });
+      const backend = this.getBackend();
+      const options = { ...(url === undefined ? {} : { url }), signal: stop.signal, progress };
+      // The rows of a long answer stay in a row store where the backend keeps them so: built when asked for.
+      answer = await (backend.loadRows ? backend.loadRows(request, options) : backend.load(request, options));
     } catch (e) {
       if (!current()) return;
       throw e;
@@ -97,7 +101,8 @@ export class WrsRequestModel extends DataProvider implements LoadsInSlices {
       if (current() && this.progress.value) this.progress.next(null);
     }
     if (!current()) return;
-    this.setData(answer);
+    if (answer instanceof RowStore) this.setRows(answer);
+    else this.setData(answer);
     this.setStatus(this.transformedStatus);
   }
 

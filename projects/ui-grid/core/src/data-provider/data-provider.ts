@@ -3,6 +3,7 @@ import { WrsError, errorMessage } from '../errors';
 import { serializeXml } from '../xml/dom';
 import { FillParams } from '../xml/placeholders';
 import { WrsIndex } from '../rows/wrs-index';
+import type { RowStore } from '../rows/row-store';
 import { ChainMembers } from './chain-members';
 import { ChangeChannel, ChangeListenerFnOf, ChangeSetOf, OnChangeParamOf, RemoveDataListenerParamOf } from './change-channel';
 import { PROVIDER_ID_PREFIX, generateProviderId } from './provider-id';
@@ -72,7 +73,9 @@ export abstract class DataProvider {
   readonly changes$: Observable<ChangeSet> = this.changeSets.changes$;
 
   protected readonly registry: DataProviderRegistry;
-  protected data: Document | null = null;
+  private doc: Document | null = null;
+  /** The row store the data was loaded through, or null (see `getRowStore`). */
+  private store: RowStore | null = null;
   /** The name given in the args; without one the name is the id (read late: a grid sets its id after construction). */
   private readonly name: string | undefined;
   private targetHtml: Element | null = null;
@@ -107,6 +110,33 @@ export abstract class DataProvider {
    */
   getData(): Document | null {
     return this.data;
+  }
+
+  /**
+   * The data document, complete: a provider that loaded its data through a row store builds the rows into it on the
+   * first call that needs them (see `getRowStore`).
+   */
+  protected get data(): Document | null {
+    if (this.store && !this.store.materialized) this.store.materialize();
+    return this.doc;
+  }
+
+  /**
+   * The row store the data was loaded through (a Wrs text of `WrsTextLoad.storeMinLength` or more), or null when the
+   * data is a parsed or given document. Its reads (`state`, `id`, `cellValue`, `rowCount`) need no DOM; until
+   * something asks for the document (`getData()`, XPath access, `tbl*`, a change), its rows are not built. Once they
+   * are, the store reads the document: both stay one truth.
+   */
+  getRowStore(): RowStore | null {
+    return this.store;
+  }
+
+  /**
+   * The data document as it is: while the rows of a store are not built (see `getRowStore`) it holds the header only.
+   * For a provider showing the rows through the store, and identity checks; everything else reads `data`.
+   */
+  protected dataAsIs(): Document | null {
+    return this.doc;
   }
   getName(): string {
     return this.name ?? this.id;
@@ -144,7 +174,7 @@ export abstract class DataProvider {
   /** True while data is available: after loading, and after a save (failed or not). */
   isReady(): boolean {
     const s = this.getStatus();
-    return this.data !== null && (s instanceof TransformedStatus || s instanceof SavedStatus || s instanceof SaveFailedStatus);
+    return this.doc !== null && (s instanceof TransformedStatus || s instanceof SavedStatus || s instanceof SaveFailedStatus);
   }
   /** True right after a successful save. */
   isSaved(): boolean {
@@ -227,7 +257,15 @@ export abstract class DataProvider {
 
   /** Replaces the data document; pending, unfired changes of the old document are dropped. */
   protected setData(doc: Document | null): void {
-    this.data = doc;
+    this.doc = doc;
+    this.store = null;
+    this.changeSets.reset();
+  }
+
+  /** Replaces the data with the rows of a store, scanned and verified (`RowStore.verify`); its document is built when asked. */
+  protected setRows(store: RowStore): void {
+    this.doc = store.document;
+    this.store = store;
     this.changeSets.reset();
   }
 
@@ -242,7 +280,7 @@ export abstract class DataProvider {
       status$: this.status$,
       getStatus: () => this.getStatus(),
       isReady: () => this.isReady(),
-      hasData: () => this.data !== null,
+      hasData: () => this.doc !== null,
       isLoading: () => this.running !== null,
       execute: (force) => this.execute(force),
     };

@@ -1,5 +1,6 @@
 import { WrsError } from '../errors';
 import { DataProvider, DataProviderArgs } from './data-provider';
+import { RowStore } from '../rows/row-store';
 import { WrsTextLoad } from './wrs-text-load';
 import { XmlLoader, getDefaultXmlLoader } from './xml-loader';
 
@@ -12,7 +13,8 @@ export interface SimpleModelArgs extends DataProviderArgs {
 
 /**
  * A provider that loads an XML document from a url. An HTTP or parse failure ends in LoadFailedStatus with the reason.
- * A large Wrs is built in slices (`loadProgress$`).
+ * A Wrs of `WrsTextLoad.storeMinLength` or more is kept in a row store (`getRowStore`), its document built when
+ * asked; a large one is read in slices (`loadProgress$`).
  */
 export class SimpleModel extends DataProvider {
   readonly url: string;
@@ -31,14 +33,15 @@ export class SimpleModel extends DataProvider {
     this.setStatus(this.loadingStatus);
     const text = await (this.loader ?? getDefaultXmlLoader())(this.url);
     if (!current()) return;
-    let doc: Document | null;
+    let rows: RowStore | Document | null;
     try {
-      doc = await this.textLoad.parse(text, current);
+      rows = await this.textLoad.read(text, current);
     } catch (e) {
       throw new WrsError('LOAD_FAILED', `${this.url} is not well-formed XML: ${e instanceof Error ? e.message : e}`, this.url);
     }
-    if (!doc || !current()) return;
-    this.setData(doc);
+    if (!rows || !current()) return;
+    if (rows instanceof RowStore) this.setRows(rows);
+    else this.setData(rows);
     this.setStatus(this.transformedStatus);
   }
 }

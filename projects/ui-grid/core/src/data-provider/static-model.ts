@@ -1,6 +1,7 @@
 import { WrsError } from '../errors';
 import { parseXml } from '../xml/dom';
 import { DataProvider, DataProviderArgs } from './data-provider';
+import { RowStore } from '../rows/row-store';
 import { WrsTextLoad } from './wrs-text-load';
 
 export interface StaticModelArgs extends DataProviderArgs {
@@ -10,7 +11,8 @@ export interface StaticModelArgs extends DataProviderArgs {
 
 /**
  * A provider over XML given in code. Loading is synchronous: after `execute()` it is ready (or LoadFailed); a Wrs
- * text of `WrsTextLoad.slicedMinLength` or more is built in slices (`loadProgress$`) and ready when all its rows are.
+ * text of `WrsTextLoad.storeMinLength` or more is kept in a row store (`getRowStore`) whose document is built when
+ * asked; from `WrsTextLoad.slicedMinLength` on it is read in slices (`loadProgress$`) and ready when all its rows are.
  */
 export class StaticModel extends DataProvider {
   private readonly source: string | Document;
@@ -28,14 +30,21 @@ export class StaticModel extends DataProvider {
   protected doExecute(current: () => boolean): Promise<void> | void {
     this.setStatus(this.loadingStatus);
     if (typeof this.source === 'string' && WrsTextLoad.slices(this.source)) return this.loadInSlices(this.source, current);
-    this.setData(typeof this.source === 'string' ? parseXml(this.source) : this.source);
+    if (typeof this.source !== 'string') this.setData(this.source);
+    else if (!WrsTextLoad.keeps(this.source)) this.setData(parseXml(this.source));
+    else this.take(WrsTextLoad.readNow(this.source));
     this.setStatus(this.transformedStatus);
   }
 
   private async loadInSlices(text: string, current: () => boolean): Promise<void> {
-    const doc = await this.textLoad.parse(text, current);
-    if (!doc || !current()) return;
-    this.setData(doc);
+    const rows = await this.textLoad.read(text, current);
+    if (!rows || !current()) return;
+    this.take(rows);
     this.setStatus(this.transformedStatus);
+  }
+
+  private take(rows: RowStore | Document): void {
+    if (rows instanceof RowStore) this.setRows(rows);
+    else this.setData(rows);
   }
 }

@@ -23,28 +23,33 @@ describe(`A large Wrs loaded in slices (${domName()})`, () => {
   const ROWS = 600;
   let text = '';
   let slicedMinLength = 0;
+  let storeMinLength = 0;
   beforeAll(() => {
     text = largeWrs(ROWS);
     slicedMinLength = WrsTextLoad.slicedMinLength;
+    storeMinLength = WrsTextLoad.storeMinLength;
     WrsTextLoad.slicedMinLength = 50_000;
+    WrsTextLoad.storeMinLength = 20_000;
   });
   afterAll(() => {
     WrsTextLoad.slicedMinLength = slicedMinLength;
+    WrsTextLoad.storeMinLength = storeMinLength;
   });
 
-  it('reports its first rows while loading, and is ready with the document parseXml builds when all rows are in', async () => {
+  it('reports its first rows while loading, is ready with its rows in a store, and builds the document parseXml builds when asked', async () => {
     expect(WrsTextLoad.slices(text)).toBeTrue();
     const model = new StaticModel({ data: text });
     expect(loadsInSlices(model)).toBeTrue();
     const seen: LoadProgress[] = [];
     const sub = model.loadProgress$.subscribe((p) => {
-      if (p) seen.push({ document: p.document, rows: p.rows });
+      if (p) seen.push({ document: p.document, rows: p.rows, store: p.store });
     });
     const loaded = model.fetchData();
-    // The first slice is built at once: its rows are in the document while the provider is still loading.
+    // The first rows are read at once: the store answers for them while the provider is still loading.
     expect(seen.length).toBe(1);
     expect(seen[0].rows).toBeGreaterThanOrEqual(100);
-    expect(WrsIndex.of(seen[0].document).rowAt(1)!.getAttribute('id')).toBe('R1');
+    expect(seen[0].store!.id(0)).toBe('R1');
+    expect(seen[0].store!.cellValue(0, 1)).toBe(text.match(/<wrs:R id="R1"><wrs:C>([^<]*)/)![1]);
     expect(model.isReady()).toBeFalse();
     expect(model.getData()).toBeNull();
     await loaded;
@@ -52,8 +57,41 @@ describe(`A large Wrs loaded in slices (${domName()})`, () => {
     expect(model.isReady()).toBeTrue();
     expect(seen.length).toBeGreaterThan(1);
     expect(seen.every((p, i) => i === 0 || p.rows >= seen[i - 1].rows)).toBeTrue();
+    // Ready with no row built: the rows are read from the store until the document is asked for.
+    const store = model.getRowStore()!;
+    expect(store).toBe(seen[0].store!);
+    expect(store.rowCount).toBe(ROWS);
+    expect(store.builtRowCount).toBe(0);
+    expect(store.verified).toBeTrue();
     expect(model.getData()).toBe(seen[0].document);
+    expect(store.materialized).toBeTrue();
     expect(domDump(model.getData()!).join('\n')).toBe(domDump(parseXml(text)).join('\n'));
+  });
+
+  it('keeps shorter text of storeMinLength or more in a store at once, and parses text below it', () => {
+    const shorter = largeWrs(100);
+    expect(WrsTextLoad.slices(shorter)).toBeFalse();
+    expect(shorter.length).toBeGreaterThanOrEqual(WrsTextLoad.storeMinLength);
+    const model = new StaticModel({ data: shorter });
+    void model.execute();
+    expect(model.isReady()).toBeTrue();
+    const store = model.getRowStore()!;
+    expect(store.rowCount).toBe(100);
+    expect(store.materialized).toBeFalse();
+    expect(model.read('/*/wrs:Data/*[2]/@id')).toBe('R2');
+    expect(store.materialized).toBeTrue();
+    expect(domDump(model.getData()!).join('\n')).toBe(domDump(parseXml(shorter)).join('\n'));
+    const small = new StaticModel({ data: largeWrs(5) });
+    void small.execute();
+    expect(small.isReady()).toBeTrue();
+    expect(small.getRowStore()).toBeNull();
+  });
+
+  it('ends in LoadFailedStatus with XML_PARSE for a malformed row of a text kept in a store at once', async () => {
+    const model = new StaticModel({ data: largeWrs(100).replace('<wrs:R id="R90">', '<wrs:R id="R90"><wrs:C>') });
+    await expectAsync(model.fetchData()).toBeRejectedWith(jasmine.objectContaining({ code: 'LOAD_FAILED' }));
+    expect(model.getData()).toBeNull();
+    expect(model.getRowStore()).toBeNull();
   });
 
   it('ends in LoadFailedStatus with XML_PARSE for a malformed row after the first slices', async () => {

@@ -2,6 +2,7 @@ import { WrsError } from '../errors';
 import { parseXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { WrsIndex } from '../rows/wrs-index';
+import { RowStore } from '../rows/row-store';
 import { domName, wrsText } from '../../testing/fixtures';
 import { excelNumberFormat, exportColumns, wrsToCsv, wrsToXlsx } from './wrs-export';
 
@@ -117,6 +118,24 @@ describe(`export (${domName()})`, () => {
     const exported = exportColumns(WrsIndex.of(parseXml(text)));
     expect(exported.map((c) => c.scale)).toEqual([0, null, null, null, null, null]);
     expect(exported.map(excelNumberFormat)).toEqual(['0', 'General', 'General', 'General', 'General', 'General']);
+  });
+
+  it('writes the rows of a row store from their entries, as from the parsed document, building none', async () => {
+    const text = wrsText(
+      [{ id: 'name' }, { id: 'qty', type: 'INTEGER' }, { id: 'day', type: 'DATE' }],
+      Array.from({ length: 50 }, (_, r) => [r === 3 ? '=1+1' : `n "${r}", x`, r % 5 ? String(r - 10) : null, `2026-01-${String((r % 28) + 1).padStart(2, '0')}`]),
+    ).replace('<wrs:R id="R7">', '<wrs:D id="R7">').replace(/(<wrs:D id="R7">.*?)<\/wrs:R>/, '$1</wrs:D>');
+    const store = RowStore.open(text)!;
+    store.scan();
+    const options = { columns: ['day', 'name', 'qty'], captions: { qty: 'Quantity' } };
+    expect(wrsToCsv(store.document, { ...options, store })).toBe(wrsToCsv(parseXml(text), options));
+    const fromStore = await readXlsx(await wrsToXlsx(store.document, { ...options, store }));
+    const fromDoc = await readXlsx(await wrsToXlsx(parseXml(text), options));
+    const values = (w: import('exceljs').Workbook) => w.worksheets[0].getSheetValues().map((row) => JSON.stringify(row));
+    expect(values(fromStore)).toEqual(values(fromDoc));
+    // exceljs's unused index 0, the header, the 49 rows not deleted.
+    expect(values(fromStore).length).toBe(51);
+    expect(store.builtRowCount).toBe(0);
   });
 
   it('wrsToXlsx writes typed cells with captions, formats by scale, and text that stays text', async () => {

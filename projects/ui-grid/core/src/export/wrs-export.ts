@@ -5,6 +5,7 @@ import { CsvSeparator, csvField, csvQuoted, toCsv } from '../wrs/clipboard-text'
 import { cellAt, cellValue, rowState } from '../rows/row-states';
 import { isNumericType } from '../rows/new-rows';
 import { WrsIndex } from '../rows/wrs-index';
+import type { RowStore } from '../rows/row-store';
 
 /** A column as an export writes it: id, caption, SQL type and scale from the Wrs header (null: no scale, as `applyScale` reads it). */
 export interface ExportColumn {
@@ -20,6 +21,11 @@ export interface ExportColumn {
 export interface WrsExportOptions {
   /** The rows to write (for example the rows the current filter shows), in the order given. */
   rows?: readonly Element[];
+  /**
+   * Without `rows`: the rows of this row store, read from their entries (its document not built; the document given
+   * is the store's, for the header), every row that is not deleted in order.
+   */
+  store?: RowStore;
   /** Column ids to write, in this order. */
   columns?: readonly string[];
   /** Captions by column id, overriding the header's (for example after i18n lookup). */
@@ -67,17 +73,33 @@ export function exportColumns(index: WrsIndex, options: WrsExportOptions = {}): 
   }));
 }
 
-function exportRows(index: WrsIndex, options: WrsExportOptions): readonly Element[] {
-  return options.rows ?? index.rows().filter((r) => rowState(r) !== 'D');
+/** The rows of an export: the id of each and its cell texts (no header). */
+interface ExportTable {
+  readonly ids: (string | null)[];
+  readonly texts: (string | null)[][];
 }
 
-/** The cell texts of the export, row by row (no header). */
-function cellTexts(index: WrsIndex, columns: readonly ExportColumn[], rows: readonly Element[]): (string | null)[][] {
+function exportTable(index: WrsIndex, columns: readonly ExportColumn[], options: WrsExportOptions): ExportTable {
   const positions = columns.map((c) => index.columnPos(c.id));
-  return rows.map((row) => positions.map((pos) => {
-    const cell = cellAt(row, pos);
-    return cell ? cellValue(cell) : null;
-  }));
+  const ids: (string | null)[] = [];
+  const texts: (string | null)[][] = [];
+  const { store } = options;
+  if (store && !options.rows) {
+    for (let r = 0; r < store.rowCount; r++) {
+      if (store.state(r) === 'D') continue;
+      ids.push(store.id(r));
+      texts.push(positions.map((pos) => store.cellValue(r, pos)));
+    }
+    return { ids, texts };
+  }
+  for (const row of options.rows ?? index.rows().filter((r) => rowState(r) !== 'D')) {
+    ids.push(row.getAttribute('id'));
+    texts.push(positions.map((pos) => {
+      const cell = cellAt(row, pos);
+      return cell ? cellValue(cell) : null;
+    }));
+  }
+  return { ids, texts };
 }
 
 /** The text written for a stored value: its caption where the column has one for it. */
@@ -95,7 +117,7 @@ const NEGATIVE_NUMBER = /^-(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 export function wrsToCsv(doc: Document, options: WrsCsvOptions = {}): string {
   const index = WrsIndex.of(doc);
   const columns = exportColumns(index, options);
-  const values = cellTexts(index, columns, exportRows(index, options));
+  const values = exportTable(index, columns, options).texts;
   const separator = options.separator ?? ',';
   const { csvText } = options;
   const field = (value: string | null, column: ExportColumn) => {
@@ -160,9 +182,9 @@ const EXCEL_MAX_COLUMNS = 16_384;
 const EXCEL_MAX_CELL_CHARS = 32_767;
 
 /** Refuses an export Excel could only open by cutting it: too many rows or columns, or a caption too long. */
-function checkExcelLimits(columns: readonly ExportColumn[], rows: readonly Element[]): void {
-  if (rows.length + 1 > EXCEL_MAX_ROWS) {
-    throw new WrsError('EXPORT_LIMIT', `XLSX export: ${rows.length} rows and the header exceed Excel's ${EXCEL_MAX_ROWS} rows; export CSV instead`, rows.length);
+function checkExcelLimits(columns: readonly ExportColumn[], rows: number): void {
+  if (rows + 1 > EXCEL_MAX_ROWS) {
+    throw new WrsError('EXPORT_LIMIT', `XLSX export: ${rows} rows and the header exceed Excel's ${EXCEL_MAX_ROWS} rows; export CSV instead`, rows);
   }
   if (columns.length > EXCEL_MAX_COLUMNS) {
     throw new WrsError('EXPORT_LIMIT', `XLSX export: ${columns.length} columns exceed Excel's ${EXCEL_MAX_COLUMNS}; export CSV instead`, columns.length);
@@ -174,10 +196,9 @@ function checkExcelLimits(columns: readonly ExportColumn[], rows: readonly Eleme
 }
 
 /** A cell's value as written to the sheet; text longer than an Excel cell holds raises EXPORT_LIMIT naming the cell. */
-function excelCellValue(text: string | null, column: ExportColumn, row: Element): ReturnType<typeof typedValue> {
+function excelCellValue(text: string | null, column: ExportColumn, rowId: string | null): ReturnType<typeof typedValue> {
   const value = typedValue(text, column);
   if (typeof value === 'string' && value.length > EXCEL_MAX_CELL_CHARS) {
-    const rowId = row.getAttribute('id');
     throw new WrsError(
       'EXPORT_LIMIT',
       `XLSX export: row "${rowId}", column "${column.id}" holds ${value.length} characters; an Excel cell holds at most ${EXCEL_MAX_CELL_CHARS}; export CSV instead`,
@@ -236,9 +257,8 @@ async function loadExcelJs(): Promise<ExcelJsModule> {
 export async function wrsToXlsx(doc: Document, options: WrsExportOptions & { sheetName?: string } = {}): Promise<Uint8Array> {
   const index = WrsIndex.of(doc);
   const columns = exportColumns(index, options);
-  const rows = exportRows(index, options);
-  const texts = cellTexts(index, columns, rows);
-  checkExcelLimits(columns, rows);
+  const { ids, texts } = exportTable(index, columns, options);
+  checkExcelLimits(columns, texts.length);
   const ExcelJS = await loadExcelJs();
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(excelSheetName(options.sheetName ?? 'Data'));
@@ -247,7 +267,7 @@ export async function wrsToXlsx(doc: Document, options: WrsExportOptions & { she
     return { header: excelText(c.caption), key: c.id, width: Math.min(60, Math.max(10, c.caption.length + 2)), ...(numFmt ? { style: { numFmt } } : {}) };
   });
   sheet.getRow(1).font = { bold: true };
-  texts.forEach((row, r) => sheet.addRow(row.map((text, k) => excelCellValue(text, columns[k], rows[r]))));
+  texts.forEach((row, r) => sheet.addRow(row.map((text, k) => excelCellValue(text, columns[k], ids[r]))));
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
   const buffer = await workbook.xlsx.writeBuffer();
   return new Uint8Array(buffer as ArrayBuffer);

@@ -1,6 +1,7 @@
 import { WrsError } from '../errors';
 import { cellAt, cellValue } from '../rows/row-states';
 import { WrsIndex } from '../rows/wrs-index';
+import type { RowStore } from '../rows/row-store';
 import { ColumnValues } from './column-values';
 import { TypedKey, TypedValues, temporalSortKey, typedValues } from './typed-values';
 
@@ -31,35 +32,56 @@ export function sortRows(index: WrsIndex, rows: readonly Element[], orderings: r
   // Without kept values, a sort of most rows reads its columns whole, in one pass (several times cheaper than a cell
   // walk per row); a sort of a few rows reads just their cells, so its cost stays with the rows sorted.
   if (!values && rows.length * 4 >= index.rowCount) values = ColumnValues.read(index, orderings.map((o) => o.colId));
-  const keys = orderings.map((o) => {
+  const keys = sortKeys(index, orderings);
+  const kept = keys.map((k) => values?.values(k.pos));
+  return sortedBy(rows, keys, (row, k) => {
+    const at = kept[k] ? index.positionOf(row) : -1;
+    // A row the index does not hold (not in the document) is read from its cells.
+    if (at > 0) return kept[k]![at - 1] ?? null;
+    const cell = cellAt(row, keys[k].pos);
+    return cell ? cellValue(cell) : null;
+  });
+}
+
+/**
+ * `sortRows` over all rows of a row store, read from their entries without building an element (`index` is the
+ * index of the store's document, for the columns): the 0-based store positions in sorted order.
+ */
+export function sortStoreRows(store: RowStore, index: WrsIndex, orderings: readonly RowOrdering[]): number[] {
+  const all = Array.from({ length: store.rowCount }, (_, r) => r);
+  if (orderings.length === 0) return all;
+  const keys = sortKeys(index, orderings);
+  return sortedBy(all, keys, (r, k) => store.cellValue(r, keys[k].pos));
+}
+
+interface SortColumn {
+  readonly pos: number;
+  readonly typed: TypedValues | null;
+  readonly sign: number;
+}
+
+function sortKeys(index: WrsIndex, orderings: readonly RowOrdering[]): SortColumn[] {
+  return orderings.map((o) => {
     const column = index.column(o.colId);
     if (!column) throw new WrsError('UNKNOWN_COLUMN', `Cannot sort by unknown column "${o.colId}"`, o.colId);
     const typed = typedValues(column.element.getAttribute('type-name'));
-    return {
-      pos: column.pos,
-      // Text by locale collation; numbers, booleans, dates and timestamps by value, as the filters compare them.
-      typed: typed.kind === 'text' ? null : typed,
-      sign: o.descending ? -1 : 1,
-      kept: values?.values(column.pos),
-    };
+    // Text by locale collation; numbers, booleans, dates and timestamps by value, as the filters compare them.
+    return { pos: column.pos, typed: typed.kind === 'text' ? null : typed, sign: o.descending ? -1 : 1 };
   });
-  const decorated = rows.map((row, i) => ({
-    row,
+}
+
+/** Items sorted (stably) by the values `read` gives for each sort column `k`. */
+function sortedBy<T>(items: readonly T[], keys: readonly SortColumn[], read: (item: T, k: number) => string | null): T[] {
+  const decorated = items.map((item, i) => ({
+    item,
     i,
-    values: keys.map((k) => {
-      let v: string | null;
-      const at = k.kept ? index.positionOf(row) : -1;
-      // A row the index does not hold (not in the document) is read from its cells.
-      if (at > 0) v = k.kept![at - 1] ?? null;
-      else {
-        const cell = cellAt(row, k.pos);
-        v = cell ? cellValue(cell) : null;
-      }
+    values: keys.map((key, k) => {
+      const v = read(item, k);
       if (v === null || v === '') return null;
-      if (!k.typed) return v;
+      if (!key.typed) return v;
       // A text that is no value of the type (a typing error in a date column) sorts after the values, as text.
-      const key = k.typed.kind === 'temporal' ? temporalSortKey(v) : k.typed.key(v);
-      return key === undefined ? { text: v } : key;
+      const typedKey = key.typed.kind === 'temporal' ? temporalSortKey(v) : key.typed.key(v);
+      return typedKey === undefined ? { text: v } : typedKey;
     }),
   }));
   decorated.sort((a, b) => {
@@ -74,5 +96,5 @@ export function sortRows(index: WrsIndex, rows: readonly Element[], orderings: r
     }
     return a.i - b.i;
   });
-  return decorated.map((d) => d.row);
+  return decorated.map((d) => d.item);
 }

@@ -7,6 +7,7 @@ import { RowCells } from './row-cells';
 import { RowParser } from './row-materialize';
 import { DataSpan, OTHER, RowScan, STATE_NAMES, ScanError } from './row-scan';
 import { Entry } from './row-entries';
+import { RowCheck } from './row-check';
 
 /** A time budget for one slice of work, in milliseconds (unlimited when absent). */
 export interface SliceBudget {
@@ -69,6 +70,8 @@ export abstract class RowStoreBase {
   protected complete = false;
   /** Rows built per millisecond in the last run: sizes the runs of a slice to its budget. */
   private rowsPerMs = 0;
+  private checker: RowCheck | null = null;
+  private builtListeners: (() => void)[] = [];
 
   /** @internal */
   protected constructor(readonly text: string, span: DataSpan, readonly document: Document, protected readonly data: Element) {
@@ -118,6 +121,22 @@ export abstract class RowStoreBase {
       parseXml(this.text);
       throw e;
     }
+  }
+
+  /** True when the text of the rows is known to be well-formed: checked by `verify`, or parsed into the document. */
+  get verified(): boolean {
+    return this.complete || !!this.checker?.checked;
+  }
+
+  /**
+   * Checks for at most the budget that the text of the rows is well-formed XML, as a parse would, without building
+   * them; true when all is checked. Malformed text raises `parseXml`'s XML_PARSE error. A store that is scanned and
+   * verified can stand for its document before (or without) building it.
+   */
+  verify(budget?: SliceBudget): boolean {
+    if (this.complete) return true;
+    this.checker ??= new RowCheck(this.text, this.scanner.span, (piece) => this.parser.parseInto(this.document.createDocumentFragment(), piece));
+    return this.checker.run(deadlineOf(budget));
   }
 
   /**
@@ -291,6 +310,15 @@ export abstract class RowStoreBase {
     return this.complete;
   }
 
+  /**
+   * Calls `listener` once, when the document is complete (at once when it is): before any change is made to it, so
+   * a reader holding row positions can turn them into the rows' elements.
+   */
+  onBuilt(listener: () => void): void {
+    if (this.complete) listener();
+    else this.builtListeners.push(listener);
+  }
+
   /** The complete document (built now where it is not yet). */
   materialize(): Document {
     this.materializeSlice();
@@ -357,6 +385,9 @@ export abstract class RowStoreBase {
     this.ids = null;
     // As `parseXml` does for a large Wrs, while the document is still the text's (source-cells).
     if (!this.changed && this.text.length >= SOURCE_TEXT_MIN_LENGTH) keepSourceText(this.document, this.text);
+    const listeners = this.builtListeners;
+    this.builtListeners = [];
+    for (const listener of listeners) listener();
   }
 }
 

@@ -194,7 +194,7 @@ function domValue(row: Element, pos: number): string | null {
  * The offset after the start tag of `data` (an element child of `root`, the document element) in the text, or -1:
  * the prolog and `root`'s other children are stepped over, and `data` is the child at its element position.
  */
-function dataContentStart(text: string, root: Element, data: Element): number {
+export function dataContentStart(text: string, root: Element, data: Element): number {
   let position = 0;
   for (let c = root.firstChild; c && c !== data; c = c.nextSibling) if (c.nodeType === ELEMENT_NODE) position++;
   // The prolog: declaration, comments, processing instructions (a DOCTYPE is refused before parsing).

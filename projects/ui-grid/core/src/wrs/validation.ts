@@ -6,6 +6,7 @@ import { cellValue, hasCellShape } from '../rows/row-states';
 import { referenceValues } from '../rows/new-rows';
 import { pushAll } from './push-all';
 import type { ValidationError } from './validation-result';
+import type { RowStore } from '../rows/row-store';
 
 /** What a cell check returns: null when valid, else the message (key) of the error. */
 export type CellValidationResult = { validationMessage: string } | null | undefined;
@@ -173,21 +174,56 @@ function isTrue(value: string | null): boolean {
  * positions), only the cells of those columns: a write of one column re-checks one cell per row.
  */
 export function validateWrsCells(index: WrsIndex, rows: readonly Element[] = index.rows(), positions?: ReadonlySet<number>): ValidationError[] {
-  const columns = positions ? index.columns().filter((c) => positions.has(c.pos)) : index.columns();
   const errors: ValidationError[] = [];
-  const rules = columns.map((c) => ({ notNull: c.element.getAttribute('nullable') === '0', check: valueCheck(c) }));
-  const checked = columns.filter((_, i) => rules[i].notNull || rules[i].check);
-  const checkedRules = rules.filter((r) => r.notNull || r.check);
+  const { checked, rules } = cellRules(index, positions);
   if (checked.length === 0) return errors;
   forEachCell(index, checked.map((c) => c.pos), (row, cell, k) => {
-    const value = cellValue(cell);
-    const rule = checkedRules[k];
-    let message: string | null = null;
-    if (value === null || value === '') message = rule.notNull ? VALIDATION_MESSAGES.notNull : null;
-    else if (rule.check) message = rule.check(value);
+    const message = ruleMessage(rules[k], cellValue(cell));
     if (message) errors.push({ rowId: row.getAttribute('id') ?? '', colId: checked[k].id, message });
   }, rows);
   return errors;
+}
+
+/**
+ * `validateWrsCells` over the rows [first, last) of a row store, read from their entries without building an element
+ * (`index` is the index of the store's document, for the columns). A cell missing from a row reads as null.
+ */
+export function validateStoreCells(store: RowStore, index: WrsIndex, first: number, last: number): ValidationError[] {
+  const errors: ValidationError[] = [];
+  const { checked, rules } = cellRules(index);
+  if (checked.length === 0) return errors;
+  for (let r = first; r < last; r++) {
+    if (store.state(r) === 'D') continue;
+    for (let k = 0; k < checked.length; k++) {
+      const message = ruleMessage(rules[k], store.cellValue(r, checked[k].pos));
+      if (message) errors.push({ rowId: store.id(r) ?? '', colId: checked[k].id, message });
+    }
+  }
+  return errors;
+}
+
+interface CellRule {
+  readonly notNull: boolean;
+  readonly check: ((v: string) => string | null) | null;
+}
+
+/** The columns the built-in cell rules check, and their rules. */
+function cellRules(index: WrsIndex, positions?: ReadonlySet<number>): { checked: WrsColumn[]; rules: CellRule[] } {
+  const checked: WrsColumn[] = [];
+  const rules: CellRule[] = [];
+  for (const c of index.columns()) {
+    if (positions && !positions.has(c.pos)) continue;
+    const rule = { notNull: c.element.getAttribute('nullable') === '0', check: valueCheck(c) };
+    if (!rule.notNull && !rule.check) continue;
+    checked.push(c);
+    rules.push(rule);
+  }
+  return { checked, rules };
+}
+
+function ruleMessage(rule: CellRule, value: string | null): string | null {
+  if (value === null || value === '') return rule.notNull ? VALIDATION_MESSAGES.notNull : null;
+  return rule.check ? rule.check(value) : null;
 }
 
 /**

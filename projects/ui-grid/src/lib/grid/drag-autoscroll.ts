@@ -1,10 +1,19 @@
 /** Pixels scrolled per frame at most, however far beyond the edge the pointer is. */
 const MAX_STEP = 40;
 
+/** Where the pointer scrolls nothing, in page coordinates; beyond an edge the viewport scrolls that way. */
+export interface AutoscrollArea {
+  readonly top: number;
+  readonly bottom: number;
+  readonly left: number;
+  readonly right: number;
+}
+
 /**
  * Scrolls the body while a drag holds the pointer beyond the edges of its rows, as spreadsheets do: every frame it
  * scrolls towards the pointer, faster the farther away, and calls `extend` with the nearest point inside the rows, so
- * the selection follows. It stops when the pointer comes back inside or the drag ends (`stop`).
+ * the selection follows. It stops when the pointer comes back inside or the drag ends (`stop`). `area` is the rows
+ * of the viewport unless given (a column drag scrolls sideways from a margin inside the viewport).
  */
 export class DragAutoscroll {
   private x = 0;
@@ -15,13 +24,14 @@ export class DragAutoscroll {
     private readonly viewport: HTMLElement,
     private readonly header: HTMLElement,
     private readonly extend: (clientX: number, clientY: number) => void,
+    private readonly area: () => AutoscrollArea = () => this.rowsArea(),
   ) {}
 
   /** Follows the pointer; true while it is beyond the edges of the rows (the scroll then moves the selection). */
   follow(clientX: number, clientY: number): boolean {
     this.x = clientX;
     this.y = clientY;
-    const { top, bottom, left, right } = this.rowsArea();
+    const { top, bottom, left, right } = this.area();
     const outside = offset(clientY, top, bottom) !== 0 || offset(clientX, left, right) !== 0;
     if (!outside) this.stop();
     else if (this.frame === 0) this.frame = requestAnimationFrame(this.step);
@@ -34,7 +44,7 @@ export class DragAutoscroll {
   }
 
   private readonly step = (): void => {
-    const { top, bottom, left, right } = this.rowsArea();
+    const { top, bottom, left, right } = this.area();
     const dy = offset(this.y, top, bottom);
     const dx = offset(this.x, left, right);
     if (dx === 0 && dy === 0) {
@@ -48,7 +58,7 @@ export class DragAutoscroll {
   };
 
   /** The viewport's rows in page coordinates: below the sticky header, inside the scrollbars. */
-  private rowsArea(): { top: number; bottom: number; left: number; right: number } {
+  private rowsArea(): AutoscrollArea {
     const box = this.viewport.getBoundingClientRect();
     const top = box.top + this.viewport.clientTop;
     const left = box.left + this.viewport.clientLeft;

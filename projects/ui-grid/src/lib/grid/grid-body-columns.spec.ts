@@ -7,6 +7,7 @@ import { wrsText } from '../../../core/testing/fixtures';
 import { GridBody, GridBodySource } from './grid-body';
 import { GridColumn } from './grid-column';
 import { GridComponent } from './grid.component';
+import { ElementRow, ShownRow } from './shown-row';
 
 const COLUMNS = 300;
 const ROWS = 2000;
@@ -34,7 +35,11 @@ class Rows implements GridBodySource {
     return ROWS;
   }
 
-  rowAt(position: number): Element | null {
+  rowAt(position: number): ShownRow | null {
+    return new ElementRow(this.elementAt(position));
+  }
+
+  elementAt(position: number): Element {
     let row = this.made.get(position);
     if (!row) {
       row = this.doc.createElementNS(NS.wrs, 'wrs:R');
@@ -261,7 +266,7 @@ describe('GridBody column window', () => {
   it('repaintRows and repaintAll show changed values in the window', () => {
     create();
     scrollTo(9000, 0);
-    const row = rows.rowAt(1)!;
+    const row = rows.elementAt(1);
     (row.children[95] as Element).textContent = 'changed';
     body.repaintRows([1]);
     expect(body.cellElement(1, 95)!.textContent).toBe('changed');

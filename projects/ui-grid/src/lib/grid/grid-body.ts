@@ -1,13 +1,13 @@
-import { cellAt, originalOf } from 'ngx-wrs-grid/core';
 import { cellText } from './cell-text';
 import { GridColumn } from './grid-column';
-import { RowSlot, newRowSlot, valueOf } from './grid-body-slots';
+import { RowSlot, newRowSlot } from './grid-body-slots';
+import { ShownRow } from './shown-row';
 
 /** What the body asks of the grid for each painted cell. */
 export interface GridBodySource {
   rowCount(): number;
-  /** The Wrs row at a 0-based position. */
-  rowAt(position: number): Element | null;
+  /** The Wrs row at a 0-based position, as the body reads it. */
+  rowAt(position: number): ShownRow | null;
   isSelected(row: number, col: number): boolean;
   isFocused(row: number, col: number): boolean;
   /** The validation message of a cell, or null when it is valid. */
@@ -17,7 +17,7 @@ export interface GridBodySource {
   /** The text read out for a row of a Wrs state (M, I, D), or null. */
   rowState?(state: string): string | null;
   /** True when the user may not change a cell (grid, column, row or `isReadOnlyCell`): `aria-readonly`. */
-  readOnly?(row: Element, col: number): boolean;
+  readOnly?(row: ShownRow, col: number): boolean;
   /** The painter of a `grid:Renderer/@type` (features/renderer-registry). */
   renderer?(type: string): (cell: HTMLElement, value: string | null, column: GridColumn, row: Element) => void;
   /** Classes marking a cell as a find match (' ui-grid-cell-match ...'), or ''. */
@@ -25,7 +25,7 @@ export interface GridBodySource {
   /** Called after each paint and marks repaint (a scroll step recycles cell elements: what points at one must follow). */
   painted?(): void;
   /** Called for each row element painted with a row (the row headers draw into it). */
-  rowPainted?(element: HTMLElement, position: number, row: Element | null): void;
+  rowPainted?(element: HTMLElement, position: number, row: ShownRow | null): void;
 }
 
 /** Rows painted above and below the visible ones, so small scroll steps paint nothing new. */
@@ -305,8 +305,8 @@ export class GridBody {
     const slot = this.slotAt(row);
     if (!slot || slot.position !== row || col < 0 || col >= slot.cells.length) return null;
     if (col >= this.frozen && (col < slot.from || col >= slot.to) && !slot.extra.includes(col)) {
-      const element = this.source.rowAt(row);
-      this.paintCell(slot, col, element, element?.getAttribute('id') ?? '');
+      const shown = this.source.rowAt(row);
+      this.paintCell(slot, col, shown, shown?.id ?? '');
       slot.extra.push(col);
     }
     return slot.cells[col];
@@ -382,8 +382,8 @@ export class GridBody {
     el.style.display = '';
     el.style.transform = `translateY(${position * this.rowHeight}px)`;
     el.setAttribute('aria-rowindex', String(position + this.headerRowCount + 1));
-    const state = row ? row.localName : 'R';
-    const rowId = row?.getAttribute('id') ?? '';
+    const state = row ? row.state : 'R';
+    const rowId = row?.id ?? '';
     const failure = row ? this.source.rowFailure?.(rowId) ?? null : null;
     const rowClass = failure === null ? `ui-grid-row ui-grid-row-${state}` : `ui-grid-row ui-grid-row-${state} ui-grid-row-failed`;
     if (el.className !== rowClass) el.className = rowClass;
@@ -414,7 +414,7 @@ export class GridBody {
   /** Paints the columns that came into view sideways in a row still showing, and blanks those that left. */
   private paintColumns(slot: RowSlot): void {
     const row = this.source.rowAt(slot.position);
-    const rowId = row?.getAttribute('id') ?? '';
+    const rowId = row?.id ?? '';
     const { lo, hi } = this;
     for (let i = lo; i < hi; i++) if ((i < slot.from || i >= slot.to) && !slot.extra.includes(i)) this.paintCell(slot, i, row, rowId);
     for (let i = slot.from; i < slot.to; i++) if (i < lo || i >= hi) this.blankCell(slot, i);
@@ -428,16 +428,13 @@ export class GridBody {
    * Paints one cell of a row. Only the cells painted are read from the row (by position, not by a walk over its
    * cells): a row of 200 columns shows some 15 of them.
    */
-  private paintCell(slot: RowSlot, i: number, row: Element | null, rowId: string): void {
+  private paintCell(slot: RowSlot, i: number, row: ShownRow | null, rowId: string): void {
     const column = this.columns[i];
     const cell = slot.cells[i];
-    const source = row && cellAt(row, column.pos);
-    const value = source ? valueOf(source) : null;
-    // A cell differs from the value it was loaded with when its `wrs:O` (M rows only) holds another value.
-    const original = source && row!.localName === 'M' ? originalOf(source) : null;
+    const value = row ? row.value(column.pos) : null;
     const render = column.rendererType && row ? this.source.renderer?.(column.rendererType) : undefined;
     const error = this.source.errorOf(rowId, column.id);
-    if (render) render(cell, value, column, row!);
+    if (render) render(cell, value, column, row!.element());
     else {
       // An invalid value shows as it is: rounded to the scale, 1.23456 would look like the valid 1.23.
       const text = error !== null && value !== null ? value : cellText(column, value);
@@ -445,7 +442,8 @@ export class GridBody {
     }
     let cls = this.columnClass(i);
     if (i < this.frozen) cls += ' ui-grid-cell-frozen';
-    if (original !== null && valueOf(original) !== value) cls += ' ui-grid-cell-modified';
+    // A cell differs from the value it was loaded with when its `wrs:O` (M rows only) holds another value.
+    if (row?.modified(column.pos)) cls += ' ui-grid-cell-modified';
     if (error !== null) cls += ' ui-grid-cell-invalid';
     cls += this.source.findClass?.(slot.position, i) ?? '';
     slot.base[i] = cls;

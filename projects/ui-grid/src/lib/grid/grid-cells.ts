@@ -1,6 +1,7 @@
 import { cellAt, cellValue } from 'ngx-wrs-grid/core';
 import { GridColumn } from './grid-column';
 import { GridState } from './grid-state';
+import { ElementRow, ShownRow } from './shown-row';
 
 /** The cells of the row view: what they hold, whether the user may change them, and the focus among them. */
 export class GridCells {
@@ -29,11 +30,16 @@ export class GridCells {
   }
 
   canEditRow(row: Element, col: number): boolean {
+    return this.canEditShown(new ElementRow(row), col);
+  }
+
+  /** `canEditRow` for a row as the body reads it (from a store, no element built). */
+  canEditShown(row: ShownRow, col: number): boolean {
     const { grid, shown, headerMeta } = this.state;
     const column = shown[col];
-    if (grid.isReadOnly() || !column || column.readOnly || row.localName === 'D') return false;
+    if (grid.isReadOnly() || !column || column.readOnly || row.state === 'D') return false;
     const check = grid.isReadOnlyCell();
-    return !check || !check(grid, headerMeta, row.getAttribute('id') ?? '', column.id, this.valueAt(row, column));
+    return !check || !check(grid, headerMeta, row.id, column.id, row.value(column.pos));
   }
 
   /** The first shown column the user may type into in a row, 0 when none (a key column `afterAddRow` fills may be read-only). */

@@ -18,6 +18,8 @@ interface OpenEditor {
 /** Cell editing: opens an editor over the focused cell, keeps it over its row, and writes its value as one change set. */
 export class GridEditing {
   private editor: OpenEditor | null = null;
+  /** Ends the scroll listener of the open editor. */
+  private scrolling: AbortController | null = null;
 
   constructor(
     private readonly state: GridState,
@@ -76,6 +78,9 @@ export class GridEditing {
       }
     }
     this.place();
+    // A cell in a fixed top row or a frozen column moves with the scroll (a sticky band): the editor follows it.
+    this.scrolling = new AbortController();
+    body.viewport.addEventListener('scroll', () => this.place(), { passive: true, signal: this.scrolling.signal });
     el.setAttribute('aria-label', column.caption);
     // Focus going to something else on the page stays there; the grid takes it back only from its own editor.
     el.addEventListener('blur', (e) => this.close(true, !this.focusLeavesGrid(e as FocusEvent)));
@@ -94,6 +99,8 @@ export class GridEditing {
     const open = this.editor;
     if (!open) return;
     this.editor = null;
+    this.scrolling?.abort();
+    this.scrolling = null;
     const value = open.editor.value();
     open.editor.dropdown?.close();
     open.editor.element.remove();

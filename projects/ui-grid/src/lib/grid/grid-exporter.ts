@@ -24,7 +24,8 @@ export class GridExporter {
     const { state, statusLine } = this;
     const { grid, messages } = state;
     const view = state.features.view;
-    if (!state.data || !view || grid.disableExport()) return null;
+    // The document as it is: rows shown from a row store are written from it, without building them.
+    if (!state.document || !view || grid.disableExport()) return null;
     const captions: Record<string, string> = {};
     const valueCaptions: Record<string, ReadonlyMap<string, string>> = {};
     // Hidden columns stay in the data; an export holds them only when the app asks (`exportHiddenColumns`).
@@ -34,8 +35,9 @@ export class GridExporter {
       if (c.references && c.references.captions.size > 0) valueCaptions[c.id] = c.references.captions;
     }
     const columns = exported.map((c) => c.id);
-    let doc = state.data;
     let rows: readonly Element[] | null = allRows || view.isWhole ? null : view.matchedRows();
+    let store = state.store;
+    let doc = store ? state.document! : state.data!;
     if (grid.serverSidedPagination() && state.fromBackend && state.loadedRequest) {
       try {
         const chain = grid.loadChain();
@@ -43,6 +45,7 @@ export class GridExporter {
         const all = await state.features.loadAllRows(state.backend(), state.loadedRequest, { url: await state.requestUrl(), signal: state.lifetime.signal }, allRows, transform);
         doc = all.doc;
         rows = null;
+        store = null;
         if (all.maxRows !== null) statusLine.set(formatMessage(messages.exportMaxRows, { n: all.maxRows }));
       } catch (e) {
         statusLine.set(formatMessage(messages.exportFailed, { reason: errorMessage(e) }));
@@ -52,7 +55,7 @@ export class GridExporter {
     let blob: Blob;
     try {
       const csv = (options.csvInLocale ?? grid.csvInLocale()) ? localeCsv(state.shown) : null;
-      blob = await exportBytes(doc, format, { rows, columns, captions, valueCaptions, ...(csv ? { csv } : {}) });
+      blob = await exportBytes(doc, format, { rows, store, columns, captions, valueCaptions, ...(csv ? { csv } : {}) });
     } catch (e) {
       // Data beyond Excel's limits, or the XLSX writer failing to load: told, not an unhandled rejection.
       statusLine.set(formatMessage(messages.exportFailed, { reason: errorMessage(e) }));

@@ -1,6 +1,6 @@
 import { provideZonelessChangeDetection } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
-import { DataProviderRegistry, FetchWrsBackend, NS, StaticModel, WrsBackendCallOptions, WrsTextLoad } from 'ngx-wrs-grid/core';
+import { DataProviderRegistry, FetchWrsBackend, NS, RowStore, StaticModel, WrsBackendCallOptions, WrsTextLoad } from 'ngx-wrs-grid/core';
 import { firstValueFrom } from 'rxjs';
 import { filter } from 'rxjs/operators';
 import { wrsText } from '../../../core/testing/fixtures';
@@ -60,16 +60,23 @@ describe('GridComponent over a large Wrs loaded in slices', () => {
     const seen: { text: string; ready: boolean; readOnly: string | null; busy: string }[] = [];
     let host: HTMLElement | null = null;
     // What the grid shows right after the first rows were reported: it paints them in the report, before any task runs.
+    const watched = (options?: WrsBackendCallOptions): WrsBackendCallOptions | undefined => {
+      const progress = options?.progress;
+      return { ...options, progress: progress && ((p) => {
+        progress(p);
+        if (seen.length || !host) return;
+        mounted.detectChanges();
+        const cell = host.querySelector('.ui-grid-cell');
+        seen.push({ text: firstRowText(host), ready: mounted.grid.isReady(), readOnly: cell && cell.getAttribute('aria-readonly'), busy: host.querySelector('[data-test="busy"]')?.textContent ?? '' });
+      }) };
+    };
+    // The grid loads through `loadRows` (the rows kept in a store) where the backend has it.
     class Watching extends FetchWrsBackend {
       override load(request: Document | string, options?: WrsBackendCallOptions): Promise<Document> {
-        const progress = options?.progress;
-        return super.load(request, { ...options, progress: progress && ((p) => {
-          progress(p);
-          if (seen.length || !host) return;
-          mounted.detectChanges();
-          const cell = host.querySelector('.ui-grid-cell');
-          seen.push({ text: firstRowText(host), ready: mounted.grid.isReady(), readOnly: cell && cell.getAttribute('aria-readonly'), busy: host.querySelector('[data-test="busy"]')?.textContent ?? '' });
-        }) });
+        return super.load(request, watched(options));
+      }
+      override loadRows(request: Document | string, options?: WrsBackendCallOptions): Promise<RowStore | Document> {
+        return super.loadRows(request, watched(options));
       }
     }
     const mounted = mount(null, new Watching({ fetch: answer }));
@@ -84,6 +91,9 @@ describe('GridComponent over a large Wrs loaded in slices', () => {
     expect(answered).toBe(1);
     expect(host.querySelector('.ui-grid-body')!.getAttribute('aria-rowcount')).toBe(String(ROWS + 1));
     expect(host.querySelector('.ui-grid-cell')!.getAttribute('aria-readonly')).not.toBe('true');
+    // Ready with the answer's rows in a store: shown without building the document.
+    expect(grid.getRowStore()!.rowCount).toBe(ROWS);
+    expect(grid.getRowStore()!.materialized).toBeFalse();
   });
 
   it('takes the rows away again when the load fails on a malformed row', async () => {

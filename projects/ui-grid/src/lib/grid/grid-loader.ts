@@ -3,6 +3,7 @@ import {
   ChangeSet,
   DataProvider,
   LoadProgress,
+  RowStore,
   SimpleModel,
   Status,
   WaitingForParametersStatus,
@@ -27,10 +28,12 @@ export interface GridLoadHooks {
   pendingSave(): Promise<void> | null;
   /** Shows the document just set: columns, header, rows, validation. */
   show(): void;
-  /** Shows the rows built so far of an input document still loading, read-only; null takes them away. */
-  preview(doc: Document | null, config: Document | null): void;
+  /** Shows the rows read so far of an input document still loading (from `store` where given), read-only; null takes them away. */
+  preview(doc: Document | null, config: Document | null, store?: RowStore): void;
   /** A change set of the followed input model. */
   received(changeSet: ChangeSet): void;
+  /** A request from `config` is about to be built (the kept sort and filters of server-side pages go in first). */
+  beforeRequest(config: Document | null): void;
   /** A document was loaded and shown; `carried` (old id -> id in it) when it carries the pending rows of the page left. */
   loaded(carried: ReadonlyMap<string, string> | null): void;
 }
@@ -76,12 +79,16 @@ export class GridLoader {
       const config = configModel ? (await configModel.fetchData()).getData() : null;
       const input = grid.inputModel();
       let doc: Document | null;
-      if (input) doc = await this.fetchInput(input, config, current);
-      else doc = await this.loadFromBackend(config, current);
+      // The input's row store while its rows are not built: the grid shows them from it (see GridRowView).
+      let store: RowStore | null = null;
+      if (input) ({ doc, store } = await this.fetchInput(input, config, current));
+      else ({ doc, store } = await this.loadFromBackend(config, current));
       if (!current()) return;
       if (grid.loadChain()) {
+        const source = store ? store.materialize() : doc!;
+        store = null;
         // The grid is where its load chain is: stylesheets loaded, waiting for load parameters, transforming.
-        doc = await runGridChain(state.services.chains, 'loadChain', grid.loadChain()!, doc!, grid.loadParameters(), (phase) => {
+        doc = await runGridChain(state.services.chains, 'loadChain', grid.loadChain()!, source, grid.loadParameters(), (phase) => {
           if (current()) provider.setStatus(this.statusOfPhase(phase));
         });
         if (!current()) return;
@@ -91,7 +98,8 @@ export class GridLoader {
       state.fromBackend = !input;
       const carried = grid.loadChain() ? null : state.features.carriedIds(doc);
       this.history.moveTo(doc, carried);
-      provider.setData(doc);
+      if (store) provider.setRows(store);
+      else provider.setData(doc);
       this.followInput(input && !grid.loadChain() ? input : null, doc);
       this.hooks.show();
       provider.setStatus(grid.transformedStatus);
@@ -116,13 +124,15 @@ export class GridLoader {
    * The input's document once it is ready. A first load of a large Wrs shows the rows built so far on the way; the
    * view is set up anew when the document is complete, and a failed or superseded load takes those rows away.
    */
-  private async fetchInput(input: DataProvider, config: Document | null, current: () => boolean): Promise<Document | null> {
+  private async fetchInput(input: DataProvider, config: Document | null, current: () => boolean): Promise<{ doc: Document | null; store: RowStore | null }> {
     const show = this.previewOf(config, current);
     const preview = show ? followLoadProgress(input, show) : null;
     let doc: Document | null = null;
     try {
-      doc = (await input.fetchData()).getData();
-      return doc;
+      await input.fetchData();
+      const store = input.getRowStore();
+      doc = documentOf(input);
+      return { doc, store: store && !store.materialized ? store : null };
     } finally {
       preview?.unsubscribe();
       this.previewEnded(doc, config, current);
@@ -136,7 +146,7 @@ export class GridLoader {
     return throttledProgress((progress) => {
       if (!current()) return;
       state.loadedRows.set(progress.rows);
-      this.hooks.preview(progress.document, config);
+      this.hooks.preview(progress.document, config, progress.store);
     });
   }
 
@@ -151,12 +161,14 @@ export class GridLoader {
   /** After a save: the rows again from the backend, without the loading status a user would see. */
   async reloadQuietly(): Promise<void> {
     const { grid, services } = this.state;
-    let doc = await this.loadFromBackend(this.state.configDoc);
+    const loaded = await this.loadFromBackend(this.state.configDoc);
+    let doc = loaded.doc;
     const chain = grid.loadChain();
-    if (chain && !this.state.destroyed) doc = await runGridChain(services.chains, 'loadChain', chain, doc, grid.loadParameters());
+    if (chain && !this.state.destroyed) doc = await runGridChain(services.chains, 'loadChain', chain, loaded.store?.materialize() ?? doc, grid.loadParameters());
     // Destroyed meanwhile: setting up the view would listen to the status model again.
     if (this.state.destroyed) return;
-    this.state.provider.setData(doc);
+    if (loaded.store && !chain) this.state.provider.setRows(loaded.store);
+    else this.state.provider.setData(doc);
     this.hooks.show();
   }
 
@@ -179,23 +191,24 @@ export class GridLoader {
   private followInput(input: DataProvider | null, doc: Document): void {
     this.inputSubscription?.unsubscribe();
     this.inputSubscription = null;
-    if (!input || input.getData() !== doc) return;
+    if (!input || documentOf(input) !== doc) return;
     const subscription = new Subscription();
     subscription.add(input.changes$.subscribe((changeSet) => {
-      if (this.state.data === doc) this.hooks.received(changeSet);
+      if (this.state.document === doc) this.hooks.received(changeSet);
     }));
     subscription.add(input.ready$.subscribe(() => {
-      if (this.state.data === doc && input.getData() !== doc) void this.state.grid.execute(true);
+      if (this.state.document === doc && documentOf(input) !== doc) void this.state.grid.execute(true);
     }));
     this.inputSubscription = subscription;
   }
 
   /** The backend's answer; a large one shows its rows while it is built (`current` given: a load the user waits for). */
-  private async loadFromBackend(config: Document | null, current?: () => boolean): Promise<Document> {
+  private async loadFromBackend(config: Document | null, current?: () => boolean): Promise<{ doc: Document; store: RowStore | null }> {
     const { state } = this;
     const { grid, features } = state;
     const backend = state.backend();
     features.beforeLoad(() => this.history.rows());
+    this.hooks.beforeRequest(config);
     // Not WrsRequestModel: the row count of the pager goes out in parallel with the very request the post chain made.
     let request = features.request(this.buildRequest(config), config);
     const postChain = grid.requestPostChain();
@@ -207,13 +220,20 @@ export class GridLoader {
     let open = true;
     const progress = show && ((p: LoadProgress) => open && show(p));
     let doc: Document | null = null;
+    let store: RowStore | null = null;
+    const options = progress ? { ...call, progress } : call;
     try {
-      [doc] = await Promise.all([backend.load(request, progress ? { ...call, progress } : call), features.loadTotal(backend, request, call)]);
+      // The rows of a long answer stay in a row store where the backend keeps them so: the grid shows them from it.
+      const [answer] = await Promise.all([backend.loadRows ? backend.loadRows(request, options) : backend.load(request, options), features.loadTotal(backend, request, call)]);
+      store = answer instanceof RowStore ? answer : null;
+      doc = store ? store.document : (answer as Document);
     } finally {
       open = false;
       if (progress) this.previewEnded(doc, config, current!);
     }
-    return features.afterLoad(doc);
+    // Rows carried from the page left go into the document: built for them.
+    const carried = features.afterLoad(doc, () => store?.materialize());
+    return { doc: carried, store: store && !store.materialized ? store : null };
   }
 
   /** The `wrq:WrsRequest` of the configuration, filtered by the status model's `f:Filter`. */
@@ -222,4 +242,9 @@ export class GridLoader {
     const { grid } = this.state;
     return buildWrsRequest(config, { statusModel: grid.statusModel() ?? guiStatusEstablished(this.state.provider.registry) });
   }
+}
+
+/** A provider's data document, without building the rows of its row store (the same document once they are built). */
+function documentOf(provider: DataProvider): Document | null {
+  return provider.getRowStore()?.document ?? provider.getData();
 }

@@ -1,7 +1,7 @@
 import { Clipboard } from '@angular/cdk/clipboard';
 import { Overlay } from '@angular/cdk/overlay';
 import { Injector, LOCALE_ID, inject, signal } from '@angular/core';
-import { DataProviderRegistry, Status, WrsBackend, WrsHeaderMeta, getDefaultWrsBackend, resolveModelUrl } from 'ngx-wrs-grid/core';
+import { DataProviderRegistry, RowStore, Status, WrsBackend, WrsHeaderMeta, getDefaultWrsBackend, resolveModelUrl } from 'ngx-wrs-grid/core';
 import { ChainService } from '../services/chain.service';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
 import { WrsUtilService } from '../services/wrs-util.service';
@@ -19,7 +19,11 @@ import { GridRendererRegistry } from './features/renderer-registry';
 export interface GridProviderPort {
   readonly registry: DataProviderRegistry;
   data(): Document | null;
+  /** The data document without building the rows of a store (see `DataProvider.getRowStore`). */
+  dataAsIs(): Document | null;
+  rowStore(): RowStore | null;
   setData(doc: Document | null): void;
+  setRows(store: RowStore): void;
   setStatus(status: Status): void;
   fail(kind: new (reason: string, cause?: unknown) => Status, reason: string, cause?: unknown): void;
   lastChangeSequence(): number;
@@ -101,8 +105,20 @@ export class GridState {
     readonly features: GridFeatures,
   ) {}
 
+  /** The grid's data document, complete: the rows of a store (see `store`) are built on this call. */
   get data(): Document | null {
     return this.provider.data();
+  }
+
+  /** The data document without building its rows: its header is there; read the rows of `store` while it is not null. */
+  get document(): Document | null {
+    return this.provider.dataAsIs();
+  }
+
+  /** The row store of the data while its rows are not built (the grid shows them from it), else null. */
+  get store(): RowStore | null {
+    const store = this.provider.rowStore();
+    return store && !store.materialized ? store : null;
   }
 
   get messages(): GridMessageTable {

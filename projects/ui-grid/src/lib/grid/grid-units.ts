@@ -1,4 +1,4 @@
-import { ChangeSet } from 'ngx-wrs-grid/core';
+import { ChangeSet, RowStore } from 'ngx-wrs-grid/core';
 import { GridBody } from './grid-body';
 import { GridCells } from './grid-cells';
 import { GridChanges } from './grid-changes';
@@ -28,6 +28,7 @@ import { GridRowHeaders } from './features/row-headers';
 import { GridColumnState } from './columns/grid-column-state';
 import { GridColumns } from './columns/grid-columns';
 import { GridFind } from './features/grid-find';
+import { GridStoreBuild } from './features/store-build';
 
 /** What the units ask of the component: its public page turn, its clipboard reader and its output. */
 export interface GridUnitHooks {
@@ -66,6 +67,7 @@ export class GridUnits {
   readonly tooltips: GridTooltips;
   readonly unsaved: GridUnsavedChanges;
   readonly rowHeaders: GridRowHeaders;
+  readonly storeBuild: GridStoreBuild;
 
   constructor(
     private readonly state: GridState,
@@ -101,8 +103,9 @@ export class GridUnits {
       closeEditor: () => editing.close(true),
       pendingSave: () => this.saving.pending(),
       show: () => this.show(),
-      preview: (doc, config) => this.preview(doc, config),
+      preview: (doc, config, store) => this.preview(doc, config, store),
       received: (changeSet) => writes.received(changeSet),
+      beforeRequest: (config) => this.columnState.beforeRequest(config),
       loaded: (carried) => unsaved.loaded(carried),
     }));
     this.saving = new GridSave(state, statusLine, { cells, editing, history, loader, navigation, reset, validation, unsaved });
@@ -113,6 +116,7 @@ export class GridUnits {
       invalid: (rowId) => validation.rowInvalid(rowId),
       failure: (rowId) => this.saving.rowFailure(rowId) ?? unsaved.conflictOf(rowId),
     });
+    this.storeBuild = new GridStoreBuild(state);
     writes.listen({ changed: (changeSet) => this.changed(changeSet) });
   }
 
@@ -122,14 +126,14 @@ export class GridUnits {
     const { selection, features } = state;
     const body = (state.body = new GridBody(bodyHost, {
       rowCount: () => features.view?.rowCount ?? 0,
-      rowAt: (p) => features.view?.rowAt(p) ?? null,
+      rowAt: (p) => features.view?.shownAt(p) ?? null,
       renderer: (type) => state.services.renderers.get(type),
       isSelected: (r, c) => selection.contains(r, c),
       isFocused: (r, c) => selection.focus.row === r && selection.focus.col === c,
       errorOf: (rowId, colId) => this.validation.shownError(rowId, colId),
       rowFailure: (rowId) => this.saving.rowFailure(rowId) ?? this.unsaved.conflictOf(rowId),
       rowState: (rowState) => rowStateMessage(state.messages, rowState),
-      readOnly: (row, col) => state.previewDoc !== null || !this.cells.canEditRow(row, col),
+      readOnly: (row, col) => state.previewDoc !== null || !this.cells.canEditShown(row, col),
       painted: () => {
         this.cells.markActive();
         this.rowHeaders.painted();
@@ -142,6 +146,7 @@ export class GridUnits {
     // Removed at destroy: the browser may keep the detached body (the element focused last), and these handlers
     // hold the grid and its documents.
     const signal = state.lifetime.signal;
+    state.services.host.addEventListener('focusin', this.storeBuild.onFocusIn, { signal });
     bodyHost.addEventListener('keydown', this.keys.onKeydown, { signal });
     bodyHost.addEventListener('paste', this.clipboard.onPaste, { signal });
     bodyHost.addEventListener('copy', this.clipboard.onCopyOrCut, { signal });
@@ -175,7 +180,8 @@ export class GridUnits {
   /** Shows the document just loaded: columns, header, rows, validation; a server page turn keeps the history. */
   show(): void {
     const { state } = this;
-    const doc = state.data;
+    // Not `data`: the rows of a row store stay unbuilt while the grid only shows them.
+    const doc = state.document;
     if (!state.body || !doc) return;
     // A new document: the rows the last save failed on are the server's again (or gone).
     state.failedRows = new Set();
@@ -183,7 +189,7 @@ export class GridUnits {
     this.reset.recount();
     this.header.useColumns(doc);
     this.columnState.restore();
-    state.features.reset(doc, state.layout.columns, state.configDoc);
+    state.features.reset(doc, state.layout.columns, state.configDoc, state.store);
     state.features.listen();
     state.headerMeta = state.services.wrsUtil.generateWrsHeaderMeta(doc);
     this.validation.start(doc);
@@ -195,10 +201,10 @@ export class GridUnits {
   }
 
   /**
-   * Shows the rows built so far of a document still loading: its columns and header once, then the rows that came
+   * Shows the rows read so far of a document still loading (from its store): its columns and header once, then the rows that came
    * in. Null takes them away (the load failed). Whatever the columns cannot show yet the load itself reports.
    */
-  preview(doc: Document | null, config: Document | null): void {
+  preview(doc: Document | null, config: Document | null, store: RowStore | null = null): void {
     const { state } = this;
     if (!state.body) return;
     if (doc === null) {
@@ -214,7 +220,7 @@ export class GridUnits {
     try {
       state.configDoc = config;
       this.header.useColumns(doc);
-      state.features.reset(doc, state.layout.columns, config);
+      state.features.reset(doc, state.layout.columns, config, store);
       this.header.apply();
     } catch {
       // An unknown renderer or editor type: the load fails with it when the document is complete.

@@ -1,4 +1,4 @@
-import { ChangeSet, ValidationError, WrsIndex, cellValue, cellsOf, errorMessage } from 'ngx-wrs-grid/core';
+import { ChangeSet, RowStore, ValidationError, WrsIndex, cellValue, cellsOf, errorMessage } from 'ngx-wrs-grid/core';
 import { GridCells } from './grid-cells';
 import type { WrittenCells } from './grid-changes';
 import { runGridChain } from './grid-chain';
@@ -47,7 +47,7 @@ export class GridValidationDisplay {
   start(doc: Document): void {
     const { grid } = this.state;
     this.validation = new GridValidation(this.state.layout.columns, grid.ignoreKeyCase());
-    this.validation.reset(doc);
+    this.validation.reset(doc, this.state.store);
     this.cursor = null;
     const run = ++this.run;
     if (grid.validationChain()) this.runChain();
@@ -76,7 +76,7 @@ export class GridValidationDisplay {
   /** Number of invalid cells: `getValidationErrorCount` of the stored result, after checking every loaded row. */
   errorCount(): number {
     this.checkAll();
-    const doc = this.state.data;
+    const doc = this.state.document;
     return doc ? Math.max(0, this.state.services.wrsUtil.getValidationErrorCount(doc)) : 0;
   }
 
@@ -113,7 +113,8 @@ export class GridValidationDisplay {
 
   /** The grid goes: the result describes what this grid checked; a grid shown again on the same model stores its own. */
   remove(): void {
-    const doc = this.state.data;
+    // The header only: a grid going builds no rows.
+    const doc = this.state.document;
     if (doc && WrsIndex.tryOf(doc)) this.state.services.wrsUtil.replaceValidationResult(doc, null, this.validationId);
   }
 
@@ -136,12 +137,14 @@ export class GridValidationDisplay {
 
   /** Rows of one background task: `BACKGROUND_CHUNK_CELLS` over the columns of the Wrs. */
   private backgroundChunkRows(): number {
-    const doc = this.state.data;
+    const doc = this.state.document;
     const width = doc ? WrsIndex.of(doc).columns().length : 0;
     return Math.max(1, Math.floor(BACKGROUND_CHUNK_CELLS / Math.max(1, width)));
   }
 
   private validateNextRows(count: number): void {
+    const store = this.state.store;
+    if (store) return this.validateNextStoreRows(store, count);
     const doc = this.state.data;
     if (!doc || !this.validation || this.cursor === null) return;
     const rows = WrsIndex.of(doc).rows();
@@ -154,12 +157,24 @@ export class GridValidationDisplay {
     this.state.body?.repaintRowIds(new Set(ids));
   }
 
+  /** `validateNextRows` over the rows of a store that are not built: read from their entries. */
+  private validateNextStoreRows(store: RowStore, count: number): void {
+    const doc = this.state.document;
+    if (!doc || !this.validation || this.cursor === null) return;
+    const end = Math.min(store.rowCount, this.cursor + count);
+    const ids = this.validation.checkStoreRows(store, WrsIndex.of(doc), this.cursor, end);
+    this.cursor = end >= store.rowCount ? null : end;
+    if (this.cursor === null) this.store();
+    this.state.body?.repaintRowIds(new Set(ids));
+  }
+
   /**
    * Writes the grid's errors as its result in `wrs:Header/wrs:ValidationResult` and shows the count read back with
-   * `getValidationErrorCount`. Not a change set: the result describes the data, it is not an edit.
+   * `getValidationErrorCount`. Not a change set: the result describes the data, it is not an edit. The header is
+   * there while the rows of a store are not built: they stay so.
    */
   private store(): void {
-    const doc = this.state.data;
+    const doc = this.state.document;
     if (!doc || !this.validation) return;
     this.validation.store(doc, this.validationId);
     this.state.errorCount.set(Math.max(0, this.state.services.wrsUtil.getValidationErrorCount(doc)));

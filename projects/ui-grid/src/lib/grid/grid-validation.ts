@@ -1,4 +1,4 @@
-import { StoredValidationResult, VALIDATION_MESSAGES, ValidationError, WrsIndex, cellAt, cellValue, compareValidationErrors, validateWrsCells } from 'ngx-wrs-grid/core';
+import { RowStore, StoredValidationResult, VALIDATION_MESSAGES, ValidationError, WrsIndex, cellAt, cellValue, compareValidationErrors, validateStoreCells, validateWrsCells } from 'ngx-wrs-grid/core';
 import { GridColumn } from './grid-column';
 
 /** Message key of a key that a row outside the loaded subset holds on the server (the deep key check). */
@@ -55,8 +55,11 @@ export class GridValidation {
     return this.keyColumns;
   }
 
-  /** Forgets every result and indexes the keys of all rows; the cell checks follow through `checkRows`. */
-  reset(wrs: Document): void {
+  /**
+   * Forgets every result and indexes the keys of all rows (read from `store` while its rows are not built); the cell
+   * checks follow through `checkRows` and `checkStoreRows`.
+   */
+  reset(wrs: Document, store: RowStore | null = null): void {
     this.cellErrors.clear();
     this.serverKeyErrors.clear();
     this.keyOfRow.clear();
@@ -64,7 +67,24 @@ export class GridValidation {
     this.duplicated.clear();
     this.dirty = null;
     if (this.keyColumns.length === 0) return;
-    for (const row of WrsIndex.of(wrs).rows()) this.updateKey(row.getAttribute('id') ?? '', row);
+    if (!store) for (const row of WrsIndex.of(wrs).rows()) this.updateKey(row.getAttribute('id') ?? '', row);
+    else {
+      const values = (r: number) => this.keyColumns.map((c) => store.cellValue(r, c.pos));
+      for (let r = 0; r < store.rowCount; r++) this.indexKey(store.id(r) ?? '', store.state(r) === 'D' ? null : keyOfValues(values(r), this.ignoreKeyCase));
+    }
+  }
+
+  /** `checkRows` for the rows [first, last) of a store whose rows are not built; returns their ids. */
+  checkStoreRows(store: RowStore, index: WrsIndex, first: number, last: number): string[] {
+    const ids: string[] = [];
+    for (let r = first; r < last; r++) {
+      const id = store.id(r) ?? '';
+      ids.push(id);
+      this.markDirty(id);
+      this.cellErrors.delete(id);
+    }
+    this.addCellErrors(validateStoreCells(store, index, first, last));
+    return ids;
   }
 
   /** Checks rows again with the built-in cell rules (rows gone from the document drop their errors). */
@@ -213,8 +233,12 @@ export class GridValidation {
       if (rows.size === 0) this.rowsOfKey.delete(old);
       this.keyOfRow.delete(rowId);
     }
-    if (!row || row.localName === 'D') return;
-    const key = keyOf(row, this.keyColumns, this.ignoreKeyCase);
+    this.indexKey(rowId, !row || row.localName === 'D' ? null : keyOf(row, this.keyColumns, this.ignoreKeyCase));
+  }
+
+  /** Indexes a row's key (null: the row holds none, as a deleted row). */
+  private indexKey(rowId: string, key: string | null): void {
+    if (key === null) return;
     this.keyOfRow.set(rowId, key);
     let rows = this.rowsOfKey.get(key);
     if (!rows) this.rowsOfKey.set(key, (rows = new Set()));
@@ -227,10 +251,14 @@ export class GridValidation {
 
 /** The key of a row: its key column values joined (lower case with `ignoreCase`); null cells count as their own value. */
 export function keyOf(row: Element, keyColumns: readonly GridColumn[], ignoreCase: boolean): string {
-  const key = keyColumns.map((c) => keyPart(cellAt(row, c.pos))).join('\u0001');
-  return ignoreCase ? key.toLowerCase() : key;
+  return keyOfValues(keyColumns.map((c) => {
+    const cell = cellAt(row, c.pos);
+    return cell ? cellValue(cell) : null;
+  }), ignoreCase);
 }
 
-function keyPart(cell: Element | null): string {
-  return cell ? cellValue(cell) ?? '\u0000' : '\u0000';
+/** `keyOf` for the key column values of a row. */
+export function keyOfValues(values: readonly (string | null)[], ignoreCase: boolean): string {
+  const key = values.map((v) => v ?? '\u0000').join('\u0001');
+  return ignoreCase ? key.toLowerCase() : key;
 }

@@ -8,6 +8,7 @@ import {
   DataProvider,
   DataProviderRegistry,
   NS,
+  RowStore,
   SaveFailedStatus,
   SavedStatus,
   StaticModel,
@@ -250,6 +251,12 @@ describe('GridComponent rendering', () => {
     spyOn(GridValidation.prototype, 'checkRows').and.callFake(function (this: GridValidation, wrs: Document, ids: readonly string[]) {
       tasks.push(ids.length);
       return checkRows.call(this, wrs, ids);
+    });
+    // The rows of a text this long are kept in a row store: the background tasks read them from it.
+    const checkStoreRows = GridValidation.prototype.checkStoreRows;
+    spyOn(GridValidation.prototype, 'checkStoreRows').and.callFake(function (this: GridValidation, store: RowStore, index: WrsIndex, first: number, last: number) {
+      tasks.push(last - first);
+      return checkStoreRows.call(this, store, index, first, last);
     });
     const s = await setup({ maxHeight: 300 }, wrsText(columns, data));
     // Rows in view when a later task checks them show their errors.

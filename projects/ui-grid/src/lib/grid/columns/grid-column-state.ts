@@ -1,3 +1,4 @@
+import { NS } from 'ngx-wrs-grid/core';
 import { Observable, ReplaySubject, distinctUntilChanged, map } from 'rxjs';
 import { GridState } from '../grid-state';
 import { configOrderings } from '../features/grid-sort';
@@ -16,6 +17,8 @@ export class GridColumnState {
   readonly changes$: Observable<ColumnState> = this.states.pipe(distinctUntilChanged(), map((text) => JSON.parse(text) as ColumnState));
   /** The key whose kept state was restored (or found none): later loads of the same key keep what the user has. */
   private restoredKey: string | null = null;
+  /** Server-side pages: the key whose kept sort and filters went into the request of its first load. */
+  private queriedKey: string | null = null;
 
   constructor(
     private readonly state: GridState,
@@ -55,8 +58,23 @@ export class GridColumnState {
   }
 
   /**
+   * Server-side pages, before the request of a load is built: with the first load of a key, its kept sort and filters
+   * go into it, so the first page comes sorted and filtered (`config`: its binding sets and columns, as the request's).
+   */
+  beforeRequest(config: Document | null): void {
+    const { state } = this;
+    if (!config || !state.grid.serverSidedPagination() || !state.grid.keepColumnState()) return;
+    const key = columnStateKey(state.grid.gridId(), config);
+    if (key === null || key === this.restoredKey || key === this.queriedKey) return;
+    this.queriedKey = key;
+    const kept = readStoredState(pageStorage(state.services.host.ownerDocument), key);
+    if (kept) this.applyQuery(kept, false, configColumnIds(config));
+  }
+
+  /**
    * A document is about to show (before its row view is made): with the first data of a key, the kept state of that
-   * key is applied. Client data takes sort and filters into the view being made; server-side pages load again with them.
+   * key is applied. Client data takes sort and filters into the view being made; server-side pages took them into the
+   * request (`beforeRequest`), or load again with them.
    */
   restore(): void {
     const { state } = this;
@@ -67,8 +85,9 @@ export class GridColumnState {
     if (!kept) return;
     this.columns.shownColumns();
     this.applyLayout(kept);
-    if (state.grid.serverSidedPagination()) queueMicrotask(() => !state.destroyed && this.applyQuery(kept, true));
-    else this.applyQuery(kept, false);
+    if (!state.grid.serverSidedPagination()) this.applyQuery(kept, false);
+    // Server-side pages load again with sort and filters, unless the request already took them (`beforeRequest`).
+    else if (key !== this.queriedKey) queueMicrotask(() => !state.destroyed && this.applyQuery(kept, true));
   }
 
   /** The column state may have changed (a layout change, sort, filters, new data): told, and kept when not the default. */
@@ -112,10 +131,12 @@ export class GridColumnState {
     }
   }
 
-  /** Sort and filters of a state part into the grid's feature controller (`refresh`: the view follows at once). */
-  private applyQuery(part: Partial<ColumnState>, refresh: boolean): void {
-    const { features, layout } = this.state;
-    const known = new Set(layout.columns.map((c) => c.id));
+  /**
+   * Sort and filters of a state part into the grid's feature controller (`refresh`: the view follows at once), for the
+   * columns `known` (by default the grid's).
+   */
+  private applyQuery(part: Partial<ColumnState>, refresh: boolean, known = new Set(this.state.layout.columns.map((c) => c.id))): void {
+    const { features } = this.state;
     if (part.sort) features.setOrderings(part.sort.filter((o) => known.has(o.colId)), false, refresh);
     if (part.filters) {
       const current = features.filters();
@@ -125,4 +146,9 @@ export class GridColumnState {
       }
     }
   }
+}
+
+/** The columns a grid configuration names (`grid:C bRef`; a request needs them); before its data a grid knows no others. */
+function configColumnIds(config: Document): Set<string> {
+  return new Set([...config.getElementsByTagNameNS(NS.grid, 'C')].map((c) => c.getAttribute('bRef') ?? '').filter((id) => id !== ''));
 }

@@ -149,6 +149,60 @@ describe('GridColumns: resize, move, hide and the column state', () => {
     expect(s.el.querySelector('.ui-grid-group-cell')!.getAttribute('aria-colindex')).toBe('4');
   });
 
+  it('scrolls the body sideways while a move drag is near an edge, faster nearer it; the indicator follows; Escape stops', async () => {
+    const s = await setup();
+    s.el.style.width = '240px';
+    await frame();
+    const viewport = s.el.querySelector('.ui-grid-viewport') as HTMLElement;
+    expect(viewport.scrollWidth).toBeGreaterThan(viewport.clientWidth + 100);
+    const edge = viewport.getBoundingClientRect().left + viewport.clientLeft + viewport.clientWidth;
+    const id = header(s, 'id');
+    pointer(id, 'pointerdown', id.getBoundingClientRect().left + 10);
+    pointer(document, 'pointermove', id.getBoundingClientRect().left + 40);
+    await frame();
+    expect(viewport.scrollLeft).withContext('no scroll away from the edges').toBe(0);
+    const step = async () => {
+      const before = viewport.scrollLeft;
+      await frame();
+      return viewport.scrollLeft - before;
+    };
+    pointer(document, 'pointermove', edge - 28);
+    await frame();
+    const slow = await step();
+    pointer(document, 'pointermove', edge - 2);
+    await frame();
+    const fast = await step();
+    expect(slow).toBeGreaterThan(0);
+    expect(fast).withContext('faster nearer the edge').toBeGreaterThan(slow);
+    const indicator = s.el.querySelector('.ui-grid-drop-indicator') as HTMLElement;
+    const shown = indicator.getBoundingClientRect().left;
+    expect(Math.abs(shown - (edge - 2))).withContext('the indicator at the gap under the pointer, in view').toBeLessThan(header(s, 'note').offsetWidth);
+    key(document.body, 'Escape');
+    const stopped = viewport.scrollLeft;
+    await frame();
+    await frame();
+    expect(viewport.scrollLeft).withContext('Escape stops the scroll').toBe(stopped);
+    expect(s.grid.shownColumnIds()).toEqual(['id', 'name', 'qty', 'price', 'note']);
+
+    const name = header(s, 'name');
+    pointer(name, 'pointerdown', name.getBoundingClientRect().left + 10);
+    pointer(document, 'pointermove', edge - 2);
+    for (let i = 0; i < 100 && viewport.scrollLeft + viewport.clientWidth < viewport.scrollWidth; i++) await frame();
+    pointer(document, 'pointerup', edge - 2);
+    expect(s.grid.shownColumnIds()).withContext('dropped at the end the scroll brought in').toEqual(['id', 'qty', 'price', 'note', 'name']);
+    const left = viewport.getBoundingClientRect().left + viewport.clientLeft;
+    const end = viewport.scrollLeft;
+    pointer(header(s, 'qty'), 'pointerdown', header(s, 'qty').getBoundingClientRect().left + 10);
+    pointer(document, 'pointermove', left + 2);
+    await frame();
+    await frame();
+    expect(viewport.scrollLeft).withContext('the left edge scrolls back').toBeLessThan(end);
+    pointer(document, 'pointerup', left + 2);
+    const dropped = viewport.scrollLeft;
+    await frame();
+    expect(viewport.scrollLeft).withContext('the drop stops the scroll').toBe(dropped);
+  });
+
   it('keeps frozen columns frozen: nothing moves into or out of them', async () => {
     const s = await setup({ hotArgs: { fixedColumnsStart: 2 } });
     key(header(s, 'name'), 'ArrowRight', { altKey: true, shiftKey: true });

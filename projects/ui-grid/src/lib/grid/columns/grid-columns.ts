@@ -291,6 +291,11 @@ export class GridColumns {
         if (drag.dragged()) this.swallowNextClick();
         if (gap) this.move(ids, gap.beforeId);
       },
+      scroller: () => {
+        const viewport = this.state.body?.viewport;
+        const frozen = frozenColumns(this.state.grid.hotArgs());
+        return viewport ? { viewport, frozenWidth: columnOffsets(this.state.shown.slice(0, frozen)).total } : null;
+      },
     });
   }
 

@@ -1,7 +1,8 @@
-import { cellAt, cellValue } from 'ngx-wrs-grid/core';
-import { cellText } from '../cell-text';
+import { SourceFind, SourceFindRun, cellAt, cellValue } from 'ngx-wrs-grid/core';
+import { cellText, showsStoredValue } from '../cell-text';
 import { GridColumn } from '../grid-column';
 import { FindMatcher, FindMatches } from './find-matcher';
+import { storedTextFinds } from './find-source';
 import { ShownTexts } from './shown-text';
 
 /** A cell in view order: the row's index among the rows of every page, the column's among the shown ones. */
@@ -17,13 +18,31 @@ const MATCH_CHUNK = 1024;
 /** Rows read directly between two looks at the clock while looking for one match. */
 const SCAN_CHUNK = 64;
 
+/** A search of the document's kept source text: the columns it finds, the rest matched on their shown texts. */
+interface SourcePlan {
+  readonly finder: SourceFind;
+  /** Shown column index by 1-based position, for the columns the source text finds (undefined for the others). */
+  readonly byPos: readonly number[];
+  /** By shown column index: true when the column shows its stored value (a hit needs no check). */
+  readonly stored: readonly boolean[];
+  /** Indexes of the shown columns matched on their shown texts instead. */
+  readonly others: readonly number[];
+  othersReady: number;
+  otherTexts: (readonly (string | null)[])[] | null;
+  run: SourceFindRun | null;
+  /** The shown columns of the row being searched that hold a match. */
+  readonly hits: number[];
+}
+
 /**
  * One search of the rows a grid shows (every page of the filtered and sorted rows): the first match near a cell at
  * once, reading the rows from there directly (`scan`), and every match counted in slices of a few milliseconds
- * (`slice`) over the columns' shown texts (`ShownTexts`), so typing and scrolling stay responsive.
+ * (`slice`), so typing and scrolling stay responsive. A document unchanged since it was parsed from a large text is
+ * searched in that text (`SourceFind`), without reading its cells; otherwise over the columns' shown texts
+ * (`ShownTexts`). Either way the matches are counted in view order, so those before `known` rows are final.
  */
 export class FindSearch {
-  readonly matches: FindMatches;
+  private found: FindMatches;
   /** Rows matched so far, from the first in view order: a cell before this row has its match known. */
   private matchedTo = 0;
   /** The columns whose texts are complete. */
@@ -31,6 +50,7 @@ export class FindSearch {
   /** Each view row's position in `index.rows()` (the kept texts' order); null while the view is the document. */
   private docPositions: Int32Array | null = null;
   private positionsMade = 0;
+  private source: SourcePlan | null = null;
 
   constructor(
     /** The rows in view order (every page); the caller's to keep unchanged while the search runs. */
@@ -39,8 +59,34 @@ export class FindSearch {
     private readonly texts: ShownTexts,
     private readonly matcher: FindMatcher,
   ) {
-    this.matches = new FindMatches(Math.max(1, columns.length));
+    this.found = new FindMatches(Math.max(1, columns.length));
     if (rows !== texts.index.rows()) this.docPositions = new Int32Array(rows.length);
+    else if (matcher.expression) this.source = sourcePlan(texts, columns, matcher);
+  }
+
+  /** The matches counted so far. */
+  get matches(): FindMatches {
+    return this.found;
+  }
+
+  /**
+   * True when counting finds the first matches sooner than a scan of the cells: the source text is searched and
+   * every column is found in it, so the matches come in order from the first row without a cell read.
+   */
+  get countsFirst(): boolean {
+    return this.source !== null && this.source.others.length === 0;
+  }
+
+  /**
+   * The first match from a cell on (the cell itself included), wrapping round; undefined while the rows that decide
+   * it are not all counted, null without matches.
+   */
+  firstFrom(from: FindCell): FindCell | null | undefined {
+    const { matches } = this;
+    const at = matches.step(from.order, from.col, false, true);
+    const cell = matches.at(at);
+    if (cell && (cell.order > from.order || (cell.order === from.order && cell.col >= from.col))) return cell;
+    return this.done ? cell : undefined;
   }
 
   /** True when every match is counted. */
@@ -78,6 +124,14 @@ export class FindSearch {
   /** Counts on for about `budgetMs`; true when every match is counted. */
   slice(budgetMs: number): boolean {
     const deadline = performance.now() + budgetMs;
+    if (this.source) {
+      const done = this.sourceSlice(this.source, deadline);
+      if (done !== null) return done;
+      // The text is not of the plain shape, or the document changed: count from the cells, from the start.
+      this.source = null;
+      this.found = new FindMatches(this.found.width);
+      this.matchedTo = 0;
+    }
     const { columns, rows } = this;
     while (this.textsReady < columns.length) {
       if (this.texts.fill(columns[this.textsReady], TEXT_CHUNK)) this.textsReady++;
@@ -95,6 +149,49 @@ export class FindSearch {
       if (performance.now() > deadline) break;
     }
     return this.done;
+  }
+
+  /** Counts on in the source text; null when it cannot be searched (the caller counts from the cells). */
+  private sourceSlice(plan: SourcePlan, deadline: number): boolean | null {
+    const ready = plan.finder.prepare(deadline);
+    if (ready !== true) return ready;
+    while (plan.othersReady < plan.others.length) {
+      if (this.texts.fill(this.columns[plan.others[plan.othersReady]], TEXT_CHUNK)) plan.othersReady++;
+      if (performance.now() > deadline) return false;
+    }
+    plan.otherTexts ??= plan.others.map((col) => this.texts.texts(this.columns[col]));
+    const run = (plan.run ??= plan.finder.search(this.matcher.expression!));
+    const state = run.step(deadline, (row, pos) => this.sourceHit(plan, run, row, pos));
+    if (state === null) return null;
+    this.commitRows(plan, state ? this.rows.length : run.rowsSearched);
+    return state;
+  }
+
+  /** A cell of the source text holding a match: kept when its column finds in the text and it shows a match. */
+  private sourceHit(plan: SourcePlan, run: SourceFindRun, row: number, pos: number): void {
+    const col = plan.byPos[pos];
+    if (col === undefined) return;
+    if (!plan.stored[col] && !this.matcher.expression!.test(cellText(this.columns[col], run.cellText()))) return;
+    if (row > this.matchedTo) this.commitRows(plan, row);
+    plan.hits.push(col);
+  }
+
+  /** Counts rows `[matchedTo, end)`: the hits of the row searched, and the matches of the other columns' texts. */
+  private commitRows(plan: SourcePlan, end: number): void {
+    const { others, otherTexts, hits } = plan;
+    const expression = this.matcher.expression!;
+    for (let order = this.matchedTo; order < end; order++) {
+      for (let k = 0; k < others.length; k++) {
+        const text = otherTexts![k][order];
+        if (text && expression.test(text)) hits.push(others[k]);
+      }
+      if (hits.length === 0) continue;
+      // Shown columns may be in another order than their positions.
+      if (hits.length > 1) hits.sort((a, b) => a - b);
+      for (const col of hits) this.matches.add(order, col);
+      hits.length = 0;
+    }
+    this.matchedTo = Math.max(this.matchedTo, end);
   }
 
   /** Matches rows `[matchedTo, end)` with the built-in expression: the hot loop, with nothing but the test per cell. */
@@ -144,4 +241,21 @@ export class FindSearch {
     }
     return true;
   }
+}
+
+/**
+ * The source search of a whole-document view, or null when the document keeps no source text or every column's
+ * shown texts are made (by an earlier find or the open field): testing them then costs no reading or formatting.
+ */
+function sourcePlan(texts: ShownTexts, columns: readonly GridColumn[], matcher: FindMatcher): SourcePlan | null {
+  const finder = SourceFind.of(texts.index);
+  if (!finder || columns.every((column) => texts.complete(column))) return null;
+  const byPos: number[] = [];
+  const others: number[] = [];
+  columns.forEach((column, col) => {
+    if (storedTextFinds(column, matcher.query, matcher.expression!)) byPos[column.pos] = col;
+    else others.push(col);
+  });
+  const stored = columns.map((column) => showsStoredValue(column));
+  return { finder, byPos, stored, others, othersReady: 0, otherTexts: null, run: null, hits: [] };
 }

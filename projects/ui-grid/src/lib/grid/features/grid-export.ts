@@ -1,4 +1,4 @@
-import { ExportColumn, WrsCsvOptions, wrsToCsv, wrsToXlsx } from 'ngx-wrs-grid/core';
+import { ExportColumn, RowStore, WrsCsvOptions, wrsToCsv, wrsToXlsx } from 'ngx-wrs-grid/core';
 import { GridColumn } from '../grid-column';
 import { localeEditText } from './cell-locale';
 
@@ -8,6 +8,8 @@ export type GridExportFormat = 'csv' | 'xlsx';
 /** What a grid export writes: the rows (null: every row not deleted), shown columns, their shown captions and shown values. */
 export interface GridExportContent {
   readonly rows: readonly Element[] | null;
+  /** Without rows: the rows of this store, its document not built (every row not deleted). */
+  readonly store?: RowStore | null;
   readonly columns: readonly string[];
   readonly captions: Readonly<Record<string, string>>;
   /** The captions reference columns show for their stored values, by column id: written as shown. */
@@ -60,6 +62,7 @@ export function exportFileNameFor(name: string | null, format: GridExportFormat)
 export async function exportBytes(doc: Document, format: GridExportFormat, content: GridExportContent): Promise<Blob> {
   const options = {
     rows: content.rows ? content.rows.filter((r) => r.localName !== 'D') : undefined,
+    ...(content.store && !content.rows ? { store: content.store } : {}),
     columns: content.columns,
     captions: content.captions,
     valueCaptions: content.valueCaptions,

@@ -1,14 +1,15 @@
 // Over 500 lines: the public-surface suite of the grid's features page (filters, sort, pages, export, renderers,
 // menus) driven through <ui-grid> as an app does; the units behind them have their own specs.
-import { provideZonelessChangeDetection } from '@angular/core';
+import { Provider } from '@angular/core';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
 import { Clipboard } from '@angular/cdk/clipboard';
-import { DataProvider, DataProviderRegistry, NS, SOURCE_TEXT_MIN_LENGTH, StaticModel, WrsBackend, WrsError, WrsIndex, filterRows, parseXml, serializeXml } from 'ngx-wrs-grid/core';
+import { DataProvider, NS, SOURCE_TEXT_MIN_LENGTH, StaticModel, WrsBackend, WrsError, WrsIndex, filterRows, parseXml, serializeXml } from 'ngx-wrs-grid/core';
 import { firstValueFrom } from 'rxjs';
 import { filter, skip } from 'rxjs/operators';
 import { wrsText } from '../../../../core/testing/fixtures';
 import { WRS_BACKEND } from '../../services/wrs-backend.token';
 import { GridComponent } from '../grid.component';
+import { mountGrid } from '../testing/mount-grid';
 import { GridEditorRegistry } from './editor-registry';
 import { GridFeatures } from './grid-features';
 import { gridLayout } from '../grid-column';
@@ -40,21 +41,13 @@ interface Setup {
 }
 
 async function setup(inputs: Record<string, unknown> = {}, options: { data?: string; backend?: WrsBackend; providers?: unknown[] } = {}): Promise<Setup> {
-  const providers: unknown[] = [provideZonelessChangeDetection(), { provide: DataProviderRegistry, useValue: new DataProviderRegistry() }, ...(options.providers ?? [])];
+  const providers = [...(options.providers ?? [])] as Provider[];
   if (options.backend) providers.push({ provide: WRS_BACKEND, useValue: options.backend });
-  TestBed.configureTestingModule({ providers: providers as never[] });
   const status = new StaticModel({ data: `<s:Status xmlns:s="urn:s" xmlns:f="${NS.f}"/>` });
   await status.fetchData();
-  const fixture = TestBed.createComponent(GridComponent);
-  const grid = fixture.componentInstance;
-  if (!options.backend) fixture.componentRef.setInput('inputModel', new StaticModel({ data: options.data ?? PEOPLE() }));
-  fixture.componentRef.setInput('statusModel', status);
-  for (const [k, v] of Object.entries(inputs)) fixture.componentRef.setInput(k, v);
-  document.body.appendChild(fixture.nativeElement);
-  fixture.detectChanges();
-  await firstValueFrom(grid.status$.pipe(filter((s) => s.name === 'TransformedStatus' || s.isFailure)));
-  await settle(fixture);
-  return { fixture, grid, el: fixture.nativeElement as HTMLElement, status };
+  const mounted = await mountGrid(options.backend ? null : (options.data ?? PEOPLE()), { statusModel: status, ...inputs }, providers);
+  mounted.fixture.detectChanges();
+  return { ...mounted, status };
 }
 
 /** Waits for a condition, polling (no fixed sleep). */

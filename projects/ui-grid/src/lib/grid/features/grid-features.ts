@@ -1,5 +1,5 @@
 import { computed, signal } from '@angular/core';
-import { ColumnFilterFunction, DataProvider, RowOrdering, WrsBackend, WrsBackendCallOptions, WrsIndex, XSLT_PARAMS_NS, compileFilter, ownValue, setOwn } from 'ngx-wrs-grid/core';
+import { ColumnFilterFunction, DataProvider, RowOrdering, RowStore, WrsBackend, WrsBackendCallOptions, WrsIndex, XSLT_PARAMS_NS, compileFilter, ownValue, setOwn } from 'ngx-wrs-grid/core';
 import { GridColumn } from '../grid-column';
 import { ColumnFilterValue, columnFilterElement, readColumnFilters, removeColumnFilters, statusFilter, withoutColumnFilters, writeColumnFilter } from './column-filter';
 import { GridRowView } from './grid-row-view';
@@ -162,8 +162,9 @@ export class GridFeatures {
   }
 
   /** A page just loaded: rows with pending changes from other pages go into it (hidden, but saved). */
-  afterLoad(doc: Document): Document {
+  afterLoad(doc: Document, build: () => void = () => undefined): Document {
     if (this.carried.length === 0 && !this.carrying) return doc;
+    build();
     const ids = new Map<string, string>();
     if (this.carried.length > 0) this.foreignOf.set(doc, carryPendingRows(doc, this.carried, undefined, ids));
     this.carriedIdsOf.set(doc, ids);
@@ -191,12 +192,12 @@ export class GridFeatures {
     return this.host.serverSided() && page.query === this.queryVersion && page.page !== this.shownPage && page.page < this.pageCount();
   }
 
-  /** New data and columns: a new row view with the current filter, order and page. */
-  reset(doc: Document, columns: readonly GridColumn[], config: Document | null): void {
+  /** New data and columns: a new row view with the current filter, order and page (over `store`: its rows unbuilt). */
+  reset(doc: Document, columns: readonly GridColumn[], config: Document | null, store: RowStore | null = null): void {
     this.doc = doc;
     this.foreign = this.foreignOf.get(doc) ?? new Set();
     if (this.foreignOf.has(doc)) this.carried = [];
-    this.view = new GridRowView(WrsIndex.of(doc));
+    this.view = new GridRowView(WrsIndex.of(doc), store);
     if (!this.configRead) this.readPaginate(config);
     if (this.orderingsFromConfig) this.orderings.set(configOrderings(config));
     this.readFilters(columns);

@@ -1,11 +1,10 @@
-import { provideZonelessChangeDetection } from '@angular/core';
+import { Provider } from '@angular/core';
 import { ComponentFixture, TestBed } from '@angular/core/testing';
-import { DataProviderRegistry, NS, StaticModel, WrsBackend, WrsIndex, WrsUtil, parseXml } from 'ngx-wrs-grid/core';
-import { firstValueFrom } from 'rxjs';
-import { filter } from 'rxjs/operators';
+import { NS, StaticModel, WrsBackend, WrsIndex, WrsUtil, parseXml } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../../core/testing/fixtures';
 import { WRS_BACKEND } from '../../services/wrs-backend.token';
 import { GridComponent } from '../grid.component';
+import { mountGrid } from '../testing/mount-grid';
 import { GRID_MESSAGES, GRID_MESSAGES_DE } from './grid-messages';
 
 /** Names, a quantity with two decimals, a country whose cells show a caption (`Germany`) for the stored id (`X1`). */
@@ -33,22 +32,14 @@ interface Setup {
 }
 
 async function setup(inputs: Record<string, unknown> = {}, options: { data?: string; backend?: WrsBackend; german?: boolean } = {}): Promise<Setup> {
-  const providers: unknown[] = [provideZonelessChangeDetection(), { provide: DataProviderRegistry, useValue: new DataProviderRegistry() }];
+  const providers: Provider[] = [];
   if (options.backend) providers.push({ provide: WRS_BACKEND, useValue: options.backend });
   if (options.german) providers.push({ provide: GRID_MESSAGES, useValue: GRID_MESSAGES_DE });
-  TestBed.configureTestingModule({ providers: providers as never[] });
   const status = new StaticModel({ data: `<s:Status xmlns:s="urn:s" xmlns:f="${NS.f}"/>` });
   await status.fetchData();
-  const fixture = TestBed.createComponent(GridComponent);
-  const grid = fixture.componentInstance;
-  if (!options.backend) fixture.componentRef.setInput('inputModel', new StaticModel({ data: options.data ?? PEOPLE }));
-  fixture.componentRef.setInput('statusModel', status);
-  for (const [k, v] of Object.entries(inputs)) fixture.componentRef.setInput(k, v);
-  document.body.appendChild(fixture.nativeElement);
-  fixture.detectChanges();
-  await firstValueFrom(grid.status$.pipe(filter((s) => s.name === 'TransformedStatus' || s.isFailure)));
-  await settle(fixture);
-  return { fixture, grid, el: fixture.nativeElement as HTMLElement };
+  const mounted = await mountGrid(options.backend ? null : (options.data ?? PEOPLE), { statusModel: status, ...inputs }, providers);
+  mounted.fixture.detectChanges();
+  return mounted;
 }
 
 async function settle(fixture: ComponentFixture<GridComponent>): Promise<void> {

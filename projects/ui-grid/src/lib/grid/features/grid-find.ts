@@ -1,4 +1,5 @@
 import { signal } from '@angular/core';
+import { SourceFind } from 'ngx-wrs-grid/core';
 import { cellText } from '../cell-text';
 import { GridCells } from '../grid-cells';
 import { GridState } from '../grid-state';
@@ -17,6 +18,8 @@ export interface GridSearchArgs {
 
 /** Time the first match near the focused cell may take before counting goes on in slices. */
 const FIRST_BUDGET_MS = 40;
+/** The same when counting finds matches without reading cells (`FindSearch.countsFirst`): only the rows next to it. */
+const NEAR_BUDGET_MS = 4;
 /** Work per slice of counting: short enough that a key press waits at most about this long. */
 const SLICE_MS = 8;
 /** Rows of a column's shown texts made ahead per step while the field is open and empty. */
@@ -55,6 +58,8 @@ export class GridFind {
   private viewKey: readonly unknown[] = [];
   private waiting: ((count: number) => void)[] = [];
   private restartQueued = false;
+  /** A query's first match not found at once: the focus goes to it once counted, unless the user moved it meanwhile. */
+  private pendingMove: { readonly from: FindCell; readonly row: number; readonly col: number } | null = null;
 
   constructor(
     private readonly state: GridState,
@@ -176,6 +181,7 @@ export class GridFind {
 
   private cancel(): void {
     this.search = null;
+    this.pendingMove = null;
     this.counting.set(false);
   }
 
@@ -200,8 +206,11 @@ export class GridFind {
     const search = (this.search = new FindSearch(rows, this.state.shown, this.textsOf(view), matcher));
     const from = this.focusedCell();
     if (move && from) {
-      const first = search.scan(from, false, true, FIRST_BUDGET_MS);
+      // Without a cell read, counting comes to a far match sooner than a scan of the cells reading up to it.
+      const first = search.scan(from, false, true, search.countsFirst ? NEAR_BUDGET_MS : FIRST_BUDGET_MS);
+      const { focus } = this.state.selection;
       if (first) this.goTo(first);
+      else this.pendingMove = { from, row: focus.row, col: focus.col };
     }
     this.count.set(0);
     this.position.set(0);
@@ -211,6 +220,7 @@ export class GridFind {
       if (this.search !== search) return;
       const done = search.slice(SLICE_MS);
       this.count.set(search.matches.count);
+      this.moveToFirst(search);
       this.updatePosition();
       if (!done) {
         nextTask(step);
@@ -229,21 +239,42 @@ export class GridFind {
 
   /**
    * Makes the shown texts ahead, a step per task, while the field is open and empty: a first query on a large grid
-   * then reads no cell. Stops when a search starts (it reads what is left), the field closes or the data changes.
+   * then reads no cell. A document that keeps its source text has that checked first (`SourceFind.prepare`, tens of
+   * ms), so a query typed meanwhile is searched there. Stops when a search starts (it does what is left), the field
+   * closes or the data changes.
    */
   private warm(): void {
     const view = this.state.features.view;
     if (!view) return;
     const texts = this.textsOf(view);
     const columns = this.state.shown;
+    let finder: SourceFind | null | undefined;
     let next = 0;
     const step = () => {
       if (!this.isOpen() || this.search || this.texts !== texts || this.state.shown !== columns) return;
+      // A row read builds the rows of a row store not built yet (as the search would), and keeps its source text.
+      if (finder === undefined) finder = view.isWhole && view.rowAt(0) ? SourceFind.of(view.index) : null;
       const deadline = performance.now() + SLICE_MS;
-      while (next < columns.length && performance.now() < deadline) if (texts.fill(columns[next], WARM_CHUNK)) next++;
-      if (next < columns.length) nextTask(step);
+      if (finder && finder.prepare(deadline) !== false) finder = null;
+      if (!finder) while (next < columns.length && performance.now() < deadline) if (texts.fill(columns[next], WARM_CHUNK)) next++;
+      if (finder || next < columns.length) nextTask(step);
     };
     nextTask(step);
+  }
+
+  /** Moves the focus to the query's first match once counting knows it, if the focus is still where it was. */
+  private moveToFirst(search: FindSearch): void {
+    const pending = this.pendingMove;
+    if (!pending) return;
+    const { focus } = this.state.selection;
+    if (focus.row !== pending.row || focus.col !== pending.col) {
+      this.pendingMove = null;
+      return;
+    }
+    const target = search.firstFrom(pending.from);
+    if (target === undefined) return;
+    this.pendingMove = null;
+    if (target) this.goTo(target);
   }
 
   /** Resolves the callers waiting for the count. */

@@ -6,7 +6,7 @@ export type OverlayAnchor = HTMLElement | { readonly x: number; readonly y: numb
 
 /**
  * Shows plain DOM content in a CDK overlay (so the grid's scrolling viewport never clips it) with a transparent
- * backdrop; a click outside or `close()` detaches it and calls `onClose` once.
+ * backdrop; a click outside, a page scroll or `close()` detaches it and calls `onClose` once.
  */
 export function openOverlay(overlay: Overlay, content: HTMLElement, anchor: OverlayAnchor, onClose: () => void, themeFrom?: Element): OverlayRef {
   const position = overlay
@@ -20,7 +20,9 @@ export function openOverlay(overlay: Overlay, content: HTMLElement, anchor: Over
     .withPush(true);
   const ref = overlay.create({
     positionStrategy: position,
-    scrollStrategy: overlay.scrollStrategies.close(),
+    // Closes once the page has moved from where it was at the open: the scroll event of the opener's own scrolling
+    // into view (a focus), dispatched a frame later, must not close what it opened.
+    scrollStrategy: overlay.scrollStrategies.close({ threshold: 2 }),
     hasBackdrop: true,
     backdropClass: 'cdk-overlay-transparent-backdrop',
     // The overlay lives outside the grid, so it takes the grid's dark theme along.

@@ -1,4 +1,5 @@
-import { ColumnFilterFunction, ColumnValues, RowOrdering, WrsIndex, filterRows, sortRows } from 'ngx-wrs-grid/core';
+import { ColumnFilterFunction, ColumnValues, RowOrdering, RowStore, WrsIndex, filterRows, sortRows, sortStoreRows } from 'ngx-wrs-grid/core';
+import { ElementRow, ShownRow, StoreRow } from '../shown-row';
 
 /** What decides the visible rows: a filter, sort keys and a page (0-based page number), each optional. */
 export interface RowViewQuery {
@@ -16,10 +17,18 @@ export interface RowViewQuery {
  * the matching rows in order, and change sets patch it (edited rows stay, new rows appear where they were inserted,
  * removed rows go) so an edit never makes a row jump away. Rows filtered out keep their pending changes in the
  * document, so a save sends them.
+ *
+ * Over a row store whose document is not built yet (a provider's `getRowStore()`), the view reads its rows from the
+ * store (`rowCount`, `shownAt`), in document order or sorted and paged by store positions: showing, scrolling,
+ * sorting and turning pages build nothing. Whatever needs elements (a filter, `rowAt` and the other element reads)
+ * builds the document first; the positions become the rows' elements when it is built.
  */
 export class GridRowView {
   /** Every row passing filter and order, before paging; null while the view is the whole index. */
   private matched: Element[] | null = null;
+  /** The store positions of the rows in view order (sorted or paged over a store not built), else null. */
+  private stored: number[] | null = null;
+  private waitsForBuild = false;
   private pageStart = 0;
   private pageLength = 0;
   /** The matched elements, built when a change set first needs them after a query (no DOM reads). */
@@ -29,8 +38,39 @@ export class GridRowView {
   private query: RowViewQuery = {};
   readonly values: ColumnValues;
 
-  constructor(readonly index: WrsIndex) {
+  constructor(readonly index: WrsIndex, private store: RowStore | null = null) {
     this.values = new ColumnValues(index);
+  }
+
+  /** The store the view reads while its document is not built, else null. */
+  private unbuilt(): RowStore | null {
+    if (this.store?.materialized) this.store = null;
+    return this.store;
+  }
+
+  /** Builds the document of the store the view reads (once): from then on the view reads elements. */
+  private build(): void {
+    this.unbuilt()?.materialize();
+    this.store = null;
+  }
+
+  /** Store positions in view order become the rows' elements: called as the document is complete, before any change. */
+  private readonly toElements = (): void => {
+    if (!this.stored) return;
+    this.matched = this.stored.map((r) => this.index.rowAt(r + 1)!);
+    this.stored = null;
+    this.members = null;
+    this.positions = null;
+  };
+
+  /** Rows in view order before paging: matched elements or store positions; null while the view is the whole index. */
+  private get listed(): number | null {
+    return this.matched?.length ?? this.stored?.length ?? null;
+  }
+
+  /** Rows of the whole document. */
+  private get total(): number {
+    return this.unbuilt()?.rowCount ?? this.index.rowCount;
   }
 
   /** Recomputes the view for a query (a filter, order or page change). */
@@ -40,9 +80,20 @@ export class GridRowView {
     const hasOrder = (query.orderings?.length ?? 0) > 0;
     if (!hasFilter && !hasOrder && !query.page && !query.hidden?.size) {
       this.matched = null;
+      this.stored = null;
       this.positions = null;
       return;
     }
+    const store = this.unbuilt();
+    if (store && !hasFilter && !query.hidden?.size) {
+      this.matched = null;
+      this.stored = hasOrder ? sortStoreRows(store, this.index, query.orderings!) : Array.from({ length: store.rowCount }, (_, r) => r);
+      if (!this.waitsForBuild) store.onBuilt(this.toElements);
+      this.waitsForBuild = true;
+      this.setPage();
+      return;
+    }
+    this.build();
     let rows = hasFilter ? filterRows(this.index, query.filter!, { values: this.values, custom: query.custom }) : [...this.index.rows()];
     if (query.hidden?.size) rows = rows.filter((r) => !query.hidden!.has(r.getAttribute('id') ?? ''));
     if (hasOrder) rows = sortRows(this.index, rows, query.orderings!, this.values);
@@ -53,7 +104,7 @@ export class GridRowView {
 
   /** Shows another page (or with null all rows) of the same filtered and sorted rows, without filtering again. */
   showPage(page: RowViewQuery['page']): void {
-    if (!this.matched) {
+    if (this.listed === null) {
       this.apply({ ...this.query, page });
       return;
     }
@@ -62,32 +113,32 @@ export class GridRowView {
   }
 
   private setPage(): void {
-    const matched = this.matched!;
+    const length = this.listed!;
     const page = this.query.page;
     if (page && page.size > 0) {
-      const last = Math.max(0, Math.ceil(matched.length / page.size) - 1);
+      const last = Math.max(0, Math.ceil(length / page.size) - 1);
       this.pageStart = Math.min(page.number, last) * page.size;
-      this.pageLength = Math.min(page.size, matched.length - this.pageStart);
+      this.pageLength = Math.min(page.size, length - this.pageStart);
     } else {
       this.pageStart = 0;
-      this.pageLength = matched.length;
+      this.pageLength = length;
     }
     this.positions = null;
   }
 
   /** True when the view shows every row of the document in document order. */
   get isWhole(): boolean {
-    return this.matched === null;
+    return this.listed === null;
   }
 
   /** Rows shown now (the current page). */
   get rowCount(): number {
-    return this.matched ? this.pageLength : this.index.rowCount;
+    return this.listed === null ? this.total : this.pageLength;
   }
 
   /** Rows passing the filter, all pages together. */
   get matchedCount(): number {
-    return this.matched ? this.matched.length : this.index.rowCount;
+    return this.listed ?? this.total;
   }
 
   /**
@@ -96,8 +147,9 @@ export class GridRowView {
    * next page a second time.
    */
   pagesOf(size: number): number {
-    if (!this.matched) return Math.ceil(this.index.rowCount / size);
-    const after = Math.max(0, this.matched.length - this.pageStart - this.pageLength);
+    const listed = this.listed;
+    if (listed === null) return Math.ceil(this.total / size);
+    const after = Math.max(0, listed - this.pageStart - this.pageLength);
     return Math.ceil(this.pageStart / size) + 1 + Math.ceil(after / size);
   }
 
@@ -107,8 +159,18 @@ export class GridRowView {
     return size > 0 ? Math.floor(this.pageStart / size) : 0;
   }
 
+  /** The row at a view position as the body paints it (from the store while the document is not built), or null. */
+  shownAt(position: number): ShownRow | null {
+    const store = this.unbuilt();
+    if (store && this.stored) return position >= 0 && position < this.pageLength ? new StoreRow(store, this.stored[this.pageStart + position]) : null;
+    if (store && !this.matched) return position >= 0 && position < store.rowCount ? new StoreRow(store, position) : null;
+    const row = this.rowAt(position);
+    return row ? new ElementRow(row) : null;
+  }
+
   /** The row at a view position, or null. */
   rowAt(position: number): Element | null {
+    this.build();
     if (!this.matched) return this.index.rowAt(position + 1);
     if (position < 0 || position >= this.pageLength) return null;
     return this.current(this.pageStart + position);
@@ -132,6 +194,7 @@ export class GridRowView {
    * where lines pasted at the end of a page go.
    */
   rowInOrder(position: number): Element | null {
+    this.build();
     if (!this.matched) return this.index.rowAt(position + 1);
     if (position < 0) return null;
     return this.current(this.pageStart + position);
@@ -139,12 +202,14 @@ export class GridRowView {
 
   /** Rows from a view position on, in view order: the rest of the page shown and every page after it. */
   rowsFrom(position: number): number {
-    const total = this.matched ? this.matched.length - this.pageStart : this.index.rowCount;
+    const listed = this.listed;
+    const total = listed === null ? this.total : listed - this.pageStart;
     return Math.max(0, total - position);
   }
 
   /** The view position of a row, -1 when the view does not show it. */
   positionOf(row: Element): number {
+    this.build();
     if (!this.matched) return this.index.positionOf(row) - 1;
     if (!this.positions) {
       this.positions = new Map();
@@ -156,6 +221,7 @@ export class GridRowView {
 
   /** The rows shown, in view order. */
   rows(): Element[] {
+    this.build();
     if (!this.matched) return [...this.index.rows()];
     const out: Element[] = [];
     for (let p = 0; p < this.pageLength; p++) out.push(this.current(this.pageStart + p)!);
@@ -164,12 +230,14 @@ export class GridRowView {
 
   /** Every row passing the filter in view order, all pages (what "export the current filter" writes). */
   matchedRows(): Element[] {
+    this.build();
     if (!this.matched) return [...this.index.rows()];
     return this.matched.map((_, i) => this.current(i)!);
   }
 
   /** The 0-based document position where rows inserted at a view position go. */
   documentPositionFor(position: number): number {
+    this.build();
     if (!this.matched) return position;
     const at = this.rowAt(position);
     if (at) return this.index.positionOf(at) - 1;

@@ -1,10 +1,5 @@
-import { provideZonelessChangeDetection } from '@angular/core';
-import { TestBed } from '@angular/core/testing';
-import { DataProviderRegistry, StaticModel } from 'ngx-wrs-grid/core';
-import { firstValueFrom } from 'rxjs';
-import { filter } from 'rxjs/operators';
 import { wrsText } from '../../../../core/testing/fixtures';
-import { GridComponent } from '../grid.component';
+import { mountGrid } from '../testing/mount-grid';
 import { GRID_MESSAGES, GRID_MESSAGES_DE } from './grid-messages';
 
 const ROWS = (n: number) =>
@@ -14,26 +9,8 @@ const ROWS = (n: number) =>
   );
 
 async function setup(inputs: Record<string, unknown>, options: { rows?: number; german?: boolean; host?: string } = {}) {
-  TestBed.configureTestingModule({
-    providers: [
-      provideZonelessChangeDetection(),
-      { provide: DataProviderRegistry, useValue: new DataProviderRegistry() },
-      ...(options.german ? [{ provide: GRID_MESSAGES, useValue: GRID_MESSAGES_DE }] : []),
-    ],
-  });
-  const fixture = TestBed.createComponent(GridComponent);
-  const grid = fixture.componentInstance;
-  fixture.componentRef.setInput('inputModel', new StaticModel({ data: ROWS(options.rows ?? 5) }));
-  for (const [k, v] of Object.entries(inputs)) fixture.componentRef.setInput(k, v);
-  const host = document.createElement('div');
-  if (options.host) host.className = options.host;
-  host.appendChild(fixture.nativeElement);
-  document.body.appendChild(host);
-  fixture.detectChanges();
-  await firstValueFrom(grid.status$.pipe(filter((s) => s.name === 'TransformedStatus' || s.isFailure)));
-  await fixture.whenStable();
-  await new Promise((resolve) => setTimeout(resolve));
-  const el = fixture.nativeElement as HTMLElement;
+  const german = options.german ? [{ provide: GRID_MESSAGES, useValue: GRID_MESSAGES_DE }] : [];
+  const { fixture, grid, el } = await mountGrid(ROWS(options.rows ?? 5), inputs, german, { hostClass: options.host });
   const body = el.querySelector('.ui-grid-body') as HTMLElement;
   const viewport = el.querySelector('.ui-grid-viewport') as HTMLElement;
   const row = (p: number) => el.querySelector(`.ui-grid-row[aria-rowindex="${p + 2}"]`) as HTMLElement | null;
@@ -182,6 +159,41 @@ describe('hotArgs.fixedRowsTop', () => {
     expect(s.grid.viewRows().indexOf(s.grid.viewRows()[1])).toBe(1);
     expect(s.cell(1, 1).classList).toContain('ui-grid-cell-focus');
     expect(s.viewport.scrollTop).withContext('a fixed row needs no scroll').toBe(2000);
+  });
+
+  it('keeps an open editor over its cell while scrolling, whichever band it is in: a fixed row, a frozen column, the rest', async () => {
+    const s = await setup({ maxHeight: 300, hotArgs: { fixedRowsTop: 2, fixedColumnsStart: 1, colWidths: 400 } }, { rows: 200 });
+    const editor = () => s.el.querySelector('.ui-grid-editor') as HTMLElement;
+    const over = (cell: HTMLElement) => {
+      const a = editor().getBoundingClientRect();
+      const b = cell.getBoundingClientRect();
+      return [Math.round(a.top - b.top), Math.round(a.left - b.left)];
+    };
+    const scroll = async (top: number, left: number) => {
+      s.viewport.scrollTop = top;
+      s.viewport.scrollLeft = left;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    };
+    s.mousedown(s.cell(1, 1));
+    s.press('F2');
+    expect(over(s.cell(1, 1))).toEqual([0, 0]);
+    await scroll(2000, 300);
+    expect(editor()).withContext('still open').not.toBeNull();
+    expect(over(s.cell(1, 1))).withContext('a fixed row, scrolled down and sideways').toEqual([0, 0]);
+    editor().dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+
+    s.mousedown(s.cell(0, 0));
+    s.press('F2');
+    await scroll(2400, 500);
+    expect(over(s.cell(0, 0))).withContext('a fixed row in a frozen column').toEqual([0, 0]);
+    editor().dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+
+    s.mousedown(s.cell(90, 0));
+    s.press('F2');
+    await scroll(2400 + 56, 100);
+    expect(over(s.cell(90, 0))).withContext('a frozen column of a scrolling row').toEqual([0, 0]);
+    editor().dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    expect(editor()).toBeNull();
   });
 
   it('scrolls a row moved to from below the fixed rows into view, not under them', async () => {

@@ -1,5 +1,6 @@
 import { GridCells } from '../grid-cells';
 import { GridState } from '../grid-state';
+import { ShownRow } from '../shown-row';
 import { formatMessage, messageOf, rowStateMessage } from './grid-messages';
 
 /** `rowHeaders` (Handsontable's forms): true for row numbers, labels by row index, or a function index -> label. */
@@ -56,7 +57,7 @@ export class GridRowHeaders {
   }
 
   /** Paints the header of a row element just painted with the row at `position`. */
-  readonly rowPainted = (element: HTMLElement, position: number, row: Element | null): void => {
+  readonly rowPainted = (element: HTMLElement, position: number, row: ShownRow | null): void => {
     const option = this.option();
     if (!option) return;
     let entry = this.heads.get(element);
@@ -70,8 +71,8 @@ export class GridRowHeaders {
     entry.position = position;
     const index = this.firstIndex() + position;
     const label = this.label(option, index);
-    const state = row?.localName ?? 'R';
-    const rowId = row?.getAttribute('id') ?? '';
+    const state = row?.state ?? 'R';
+    const rowId = row?.id ?? '';
     const failure = row ? this.facts.failure(rowId) : null;
     const invalid = row !== null && this.facts.invalid(rowId);
     const { messages } = this.state;

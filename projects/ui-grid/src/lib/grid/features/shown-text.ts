@@ -46,6 +46,14 @@ export class ShownTexts {
     return end >= rows.length;
   }
 
+  /** True when a column's texts are all made: matching them then reads and formats nothing. */
+  complete(column: GridColumn): boolean {
+    if (!this.view.values.readAhead(column.pos, 0)) return false;
+    if (showsStoredValue(column)) return true;
+    const kept = this.kept.get(column.pos);
+    return !!kept && kept.column === column && kept.texts.length === this.currentRows().length && kept.filled >= kept.texts.length;
+  }
+
   /** A complete column's texts (after `fill` returned true): null or '' for an empty cell. */
   texts(column: GridColumn): readonly (string | null)[] {
     if (showsStoredValue(column)) return this.view.values.values(column.pos);

@@ -1,11 +1,10 @@
-import { ComponentFixture, TestBed } from '@angular/core/testing';
-import { provideZonelessChangeDetection } from '@angular/core';
-import { DataProviderRegistry, StaticModel, WrsIndex, cellValue, cellsOf } from 'ngx-wrs-grid/core';
-import { firstValueFrom } from 'rxjs';
-import { filter } from 'rxjs/operators';
+import { Provider } from '@angular/core';
+import { ComponentFixture } from '@angular/core/testing';
+import { WrsIndex, cellValue, cellsOf } from 'ngx-wrs-grid/core';
 import { FixtureColumn, wrsText } from '../../../../core/testing/fixtures';
 import { GRID_MESSAGES, GRID_MESSAGES_DE } from '../features/grid-messages';
 import { GridComponent } from '../grid.component';
+import { MountedGrid, configureGrids, mountConfiguredGrid } from '../testing/mount-grid';
 import { GridJournal } from './grid-journal';
 import { JournalEntry } from './journal-entry';
 import { GRID_JOURNAL_STORE, GridJournalStore, IndexedDbJournalStore } from './journal-store';
@@ -24,24 +23,15 @@ describe('GridComponent unsaved changes journal (IndexedDB)', () => {
   let store: IndexedDbJournalStore;
   const fixtures: ComponentFixture<GridComponent>[] = [];
 
-  function configure(journalStore: GridJournalStore, extra: unknown[] = []): void {
-    TestBed.configureTestingModule({
-      providers: [provideZonelessChangeDetection(), { provide: DataProviderRegistry, useValue: new DataProviderRegistry() }, { provide: GRID_JOURNAL_STORE, useValue: journalStore }, ...(extra as never[])],
-    });
+  function configure(journalStore: GridJournalStore, extra: Provider[] = []): void {
+    configureGrids([{ provide: GRID_JOURNAL_STORE, useValue: journalStore }, ...extra]);
   }
 
   /** A grid with id "people" over `data`, loaded. */
-  async function mount(data = PEOPLE(), inputs: Record<string, unknown> = {}): Promise<{ grid: GridComponent; fixture: ComponentFixture<GridComponent>; el: HTMLElement }> {
-    const fixture = TestBed.createComponent(GridComponent);
-    fixtures.push(fixture);
-    fixture.componentRef.setInput('id', 'people');
-    fixture.componentRef.setInput('inputModel', new StaticModel({ data }));
-    for (const [k, v] of Object.entries(inputs)) fixture.componentRef.setInput(k, v);
-    document.body.appendChild(fixture.nativeElement);
-    fixture.detectChanges();
-    const grid = fixture.componentInstance;
-    await firstValueFrom(grid.status$.pipe(filter((s) => s.name === 'TransformedStatus' || s.isFailure)));
-    return { grid, fixture, el: fixture.nativeElement as HTMLElement };
+  async function mount(data = PEOPLE(), inputs: Record<string, unknown> = {}): Promise<MountedGrid> {
+    const mounted = await mountConfiguredGrid(data, { id: 'people', ...inputs });
+    fixtures.push(mounted.fixture);
+    return mounted;
   }
 
   /** The question once shown. */

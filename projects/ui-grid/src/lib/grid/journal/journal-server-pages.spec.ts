@@ -1,11 +1,11 @@
-import { ComponentFixture, TestBed } from '@angular/core/testing';
-import { provideZonelessChangeDetection } from '@angular/core';
-import { DataProviderRegistry, NS, StaticModel, WrsBackend, WrsIndex, cellValue, cellsOf, originalOf, parseXml, serializeXml } from 'ngx-wrs-grid/core';
+import { ComponentFixture } from '@angular/core/testing';
+import { NS, StaticModel, WrsBackend, WrsIndex, cellValue, cellsOf, originalOf, parseXml, serializeXml } from 'ngx-wrs-grid/core';
 import { firstValueFrom } from 'rxjs';
 import { filter, skip } from 'rxjs/operators';
 import { wrsText } from '../../../../core/testing/fixtures';
 import { WRS_BACKEND } from '../../services/wrs-backend.token';
 import { GridComponent } from '../grid.component';
+import { MountedGrid, configureGrids, mountConfiguredGrid } from '../testing/mount-grid';
 import { JournalEntry } from './journal-entry';
 import { GRID_JOURNAL_STORE, GridJournalStore } from './journal-store';
 
@@ -80,30 +80,16 @@ describe('GridComponent unsaved changes with server-side pages', () => {
   beforeEach(() => {
     store = new MemoryJournalStore();
     server = new PeopleServer();
-    TestBed.configureTestingModule({
-      providers: [
-        provideZonelessChangeDetection(),
-        { provide: DataProviderRegistry, useValue: new DataProviderRegistry() },
-        { provide: GRID_JOURNAL_STORE, useValue: store },
-        { provide: WRS_BACKEND, useValue: server },
-      ],
-    });
+    configureGrids([{ provide: GRID_JOURNAL_STORE, useValue: store }, { provide: WRS_BACKEND, useValue: server }]);
   });
 
   afterEach(() => fixtures.splice(0).forEach((f) => f.destroy()));
 
-  async function mount(): Promise<{ grid: GridComponent; fixture: ComponentFixture<GridComponent>; el: HTMLElement }> {
-    const fixture = TestBed.createComponent(GridComponent);
-    fixtures.push(fixture);
-    fixture.componentRef.setInput('id', 'people');
-    fixture.componentRef.setInput('config', new StaticModel({ data: CONFIG }));
-    fixture.componentRef.setInput('serverSidedPagination', true);
-    fixture.componentRef.setInput('paginationSize', PAGE_SIZE);
-    document.body.appendChild(fixture.nativeElement);
-    fixture.detectChanges();
-    const grid = fixture.componentInstance;
-    await firstValueFrom(grid.status$.pipe(filter((s) => s.name === 'TransformedStatus' || s.isFailure)));
-    return { grid, fixture, el: fixture.nativeElement as HTMLElement };
+  async function mount(): Promise<MountedGrid> {
+    const inputs = { id: 'people', config: new StaticModel({ data: CONFIG }), serverSidedPagination: true, paginationSize: PAGE_SIZE };
+    const mounted = await mountConfiguredGrid(null, inputs);
+    fixtures.push(mounted.fixture);
+    return mounted;
   }
 
   async function turnTo(grid: GridComponent, fixture: ComponentFixture<GridComponent>, page: number): Promise<void> {

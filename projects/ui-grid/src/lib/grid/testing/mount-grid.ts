@@ -12,22 +12,43 @@ export interface MountedGrid {
   readonly el: HTMLElement;
 }
 
-/**
- * Mounts a grid over a StaticModel of `data` with the given inputs (zoneless, its own provider registry, plus
- * `providers`) and waits until its rows are painted or its load failed.
- */
-export async function mountGrid(data: string, inputs: Record<string, unknown> = {}, providers: Provider[] = []): Promise<MountedGrid> {
+/** How a grid is put in the page. */
+export interface MountOptions {
+  /** The grid goes into a wrapping element of this class (a page theme around it) instead of straight into the body. */
+  readonly hostClass?: string;
+}
+
+/** Configures the TestBed for grids (zoneless, its own provider registry, plus `providers`): once per spec. */
+export function configureGrids(providers: Provider[] = []): void {
   TestBed.configureTestingModule({
     providers: [provideZonelessChangeDetection(), { provide: DataProviderRegistry, useValue: new DataProviderRegistry() }, ...providers],
   });
+}
+
+/**
+ * Mounts a grid in the TestBed `configureGrids` set up, over a StaticModel of `data` (none: it loads from its backend
+ * or `inputs`), with the given inputs, and waits until its rows are painted or its load failed. A spec may mount several.
+ */
+export async function mountConfiguredGrid(data: string | null, inputs: Record<string, unknown> = {}, options: MountOptions = {}): Promise<MountedGrid> {
   const fixture = TestBed.createComponent(GridComponent);
   const grid = fixture.componentInstance;
-  fixture.componentRef.setInput('inputModel', new StaticModel({ data }));
+  if (data !== null) fixture.componentRef.setInput('inputModel', new StaticModel({ data }));
   for (const [k, v] of Object.entries(inputs)) fixture.componentRef.setInput(k, v);
-  document.body.appendChild(fixture.nativeElement);
+  let parent: HTMLElement = document.body;
+  if (options.hostClass) {
+    parent = document.body.appendChild(document.createElement('div'));
+    parent.className = options.hostClass;
+  }
+  parent.appendChild(fixture.nativeElement);
   fixture.detectChanges();
   await firstValueFrom(grid.status$.pipe(filter((s) => s.name === 'TransformedStatus' || s.isFailure)));
   await fixture.whenStable();
   await new Promise((resolve) => setTimeout(resolve));
   return { fixture, grid, el: fixture.nativeElement as HTMLElement };
+}
+
+/** `configureGrids(providers)`, then `mountConfiguredGrid`: the one grid of a spec. */
+export async function mountGrid(data: string | null, inputs: Record<string, unknown> = {}, providers: Provider[] = [], options: MountOptions = {}): Promise<MountedGrid> {
+  configureGrids(providers);
+  return mountConfiguredGrid(data, inputs, options);
 }

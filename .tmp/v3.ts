@@ -1,0 +1,11 @@
+import 'ngx-wrs-grid/core/xmldom';
+import { RowCheck } from '../projects/ui-grid/core/src/rows/row-check';
+import { findData } from '../projects/ui-grid/core/src/rows/row-scan';
+import { generatedWrs } from '../projects/demo-app/src/app/pages/grid-pages-data';
+const text = generatedWrs(2000, 20);
+const span = findData(text)!;
+let parsed = 0, parsedChars = 0;
+const c = new RowCheck(text, span, (p) => { parsed++; parsedChars += p.length; if (parsed < 3) console.log('PIECE', JSON.stringify(p.slice(0, 200))); });
+const t0 = performance.now();
+c.run();
+console.log('ms', performance.now() - t0, 'parsed', parsed, parsedChars);

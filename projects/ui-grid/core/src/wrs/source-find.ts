@@ -1,0 +1,257 @@
+import { sourceTextOf } from '../xml/source-text';
+import { WrsIndex } from '../rows/wrs-index';
+import { dataContentStart } from './source-cells';
+
+/** Characters of the text searched per step: a step stays well under a millisecond. */
+const WINDOW = 1 << 19;
+/** Rows checked between two looks at the clock. */
+const ROW_CHUNK = 2048;
+
+/** Where the plain data of a kept text lies, made once per document in steps (`SourceFind.prepare`). */
+interface Plain {
+  /** Offsets of the rows' start tags, `starts[rowCount]` the end of the rows. */
+  readonly starts: Int32Array;
+}
+
+const prepared = new WeakMap<Document, SourceFind>();
+
+/**
+ * Cells whose text matches an expression, found in the text a large Wrs was parsed from (`xml/source-text.ts`) while
+ * the library knows the document unchanged: one regular expression over the text finds them at memory speed, where
+ * reading the cells of a freshly parsed DOM costs a JS object and a string per cell (about a second for 2,000,000
+ * cells in Chromium). Only for rows of the plain shape: `R`/`I`/`M`/`D` rows of `C` and `O` cells holding text or
+ * `null`, nothing escaped (no `&`, no CR), no comment, CDATA, processing instruction, namespace declaration or
+ * attribute on a cell; for any other text `prepare` gives null and the caller reads the DOM.
+ */
+export class SourceFind {
+  /** The finder of an index's document while its source text is kept (one per document), else null. */
+  static of(index: WrsIndex): SourceFind | null {
+    const doc = index.doc;
+    const data = index.data;
+    const text = sourceTextOf(doc);
+    if (text === null || data === null || index.root !== doc.documentElement) return null;
+    const kept = prepared.get(doc);
+    if (kept && kept.text === text) return kept.unusable ? null : kept;
+    const start = dataContentStart(text, index.root, data);
+    if (start < 0) return null;
+    const finder = new SourceFind(index, text, start, data.prefix ? data.prefix + ':' : '');
+    prepared.set(doc, finder);
+    return finder;
+  }
+
+  private plain: Plain | null = null;
+  private unusable = false;
+  /** The rows whose start is found so far while preparing, and where the next one starts. */
+  private rowsFound = 0;
+  private next: number;
+  private readonly starts: Int32Array;
+  /** A row of the plain shape from its start tag to the next row's (sticky). */
+  private readonly rowShape: RegExp;
+  /**
+   * `<p:C>`, the start of a cell's text.
+   * @internal
+   */
+  readonly cellOpen: string;
+  /** `<p:C`: the start of any cell, empty or not. */
+  private readonly cellTag: string;
+
+  private constructor(
+    private readonly index: WrsIndex,
+    /**
+     * The kept text searched.
+     * @internal
+     */
+    readonly text: string,
+    dataStart: number,
+    prefix: string,
+  ) {
+    this.next = text.indexOf('<', dataStart);
+    this.starts = new Int32Array(index.rowCount + 1);
+    const q = prefix.replace(/[.\-]/g, '\\$&');
+    // Text runs without a reference or CR; cells and originals of text, empty or null; no other markup.
+    const run = '[^<&\\r]*';
+    const cell = `<${q}C>${run}</${q}C>|<${q}C/>|<${q}C><${q}null/></${q}C>|<${q}O>${run}</${q}O>|<${q}O/>`;
+    const attributes = `(?:\\s+(?!xmlns)[^\\s=/>]+\\s*=\\s*(?:"[^"]*"|'[^']*'))*\\s*`;
+    this.rowShape = new RegExp(`<${q}[RIMD]${attributes}(?:/>|>(?:${run}(?:${cell}))*${run}</${q}[RIMD]>)${run}`, 'y');
+    this.cellOpen = `<${prefix}C>`;
+    this.cellTag = `<${prefix}C`;
+  }
+
+  /** True while the document's kept text is this finder's: a change the library made drops it. */
+  get current(): boolean {
+    return !this.unusable && sourceTextOf(this.index.doc) === this.text;
+  }
+
+  /**
+   * Checks that every row is of the plain shape and finds the rows' starts, until `deadline` (`performance.now()`):
+   * true when done, false when not yet, null when the text cannot be searched (read the DOM instead).
+   */
+  prepare(deadline: number): boolean | null {
+    if (!this.current) return null;
+    if (this.plain) return true;
+    const { text, starts, rowShape } = this;
+    const rowCount = starts.length - 1;
+    while (this.rowsFound < rowCount) {
+      if (this.next < 0) return this.fail();
+      rowShape.lastIndex = this.next;
+      if (!rowShape.test(text)) return this.fail();
+      starts[this.rowsFound++] = this.next;
+      this.next = rowShape.lastIndex;
+      if (this.rowsFound % ROW_CHUNK === 0 && performance.now() > deadline) return false;
+    }
+    if (!text.startsWith(`</${this.index.data!.nodeName}>`, this.next)) return this.fail();
+    starts[rowCount] = this.next;
+    // A cheap guard against a DOM that drifted from the text: the first and the last row carry the DOM's ids.
+    if (rowCount > 0 && (!this.sameId(0) || !this.sameId(rowCount - 1))) return this.fail();
+    this.plain = { starts };
+    return true;
+  }
+
+  /** A search of the prepared text for an expression (its flags are kept; `g` is added). */
+  search(expression: RegExp): SourceFindRun {
+    if (!this.plain) throw new Error('SourceFind.search before prepare() returned true');
+    const flags = expression.flags.includes('g') ? expression.flags : expression.flags + 'g';
+    return new SourceFindRun(this, this.plain.starts, new RegExp(expression.source, flags));
+  }
+
+  /**
+   * The 1-based position in its row of the cell whose tag starts at `at`, counting on from offset `from`, where
+   * `count` cells of the row are counted.
+   * @internal
+   */
+  cellPosition(from: number, count: number, at: number): number {
+    const { text, cellTag } = this;
+    let n = count;
+    for (let k = text.indexOf(cellTag, from); k >= 0 && k <= at; k = text.indexOf(cellTag, k + 1)) n++;
+    return n;
+  }
+
+  private sameId(r: number): boolean {
+    const at = this.starts[r];
+    const tag = this.text.slice(at, this.text.indexOf('>', at));
+    const found = /\sid\s*=\s*(?:"([^"]*)"|'([^']*)')/.exec(tag);
+    return (found ? found[1] ?? found[2] : null) === this.index.rows()[r].getAttribute('id');
+  }
+
+  private fail(): null {
+    this.unusable = true;
+    return null;
+  }
+}
+
+/**
+ * One search of a prepared text, in steps: each cell whose text (not an original `wrs:O`, not markup) holds a match
+ * is reported once, in document order, as its row (0-based, as `index.rows()`) and column position (1-based).
+ */
+export class SourceFindRun {
+  /** The text searched so far: the rows before `rowsDone` are complete. */
+  private at: number;
+  private rowsDone = 0;
+  /** The row of the last hit and its last counted cell, so several hits in one row count its cells once. */
+  private lastRow = -1;
+  /** The row of the last offset placed (`rowOf`). */
+  private cursor = 0;
+  private lastCell = 0;
+  private lastCount = 0;
+  private cellStart = 0;
+  private cellEnd = 0;
+  /** The query holds `>`: a match may start in a tag and end in a text run. */
+  private readonly withGt: boolean;
+
+  constructor(
+    private readonly finder: SourceFind,
+    private readonly starts: Int32Array,
+    private readonly expression: RegExp,
+  ) {
+    // A cell's text holds no `<` (the plain shape has no references): a query with one matches no cell.
+    this.at = expression.source.includes('<') ? starts[starts.length - 1] : starts[0];
+    this.withGt = expression.source.includes('>');
+  }
+
+  /** Rows `[0, rowsDone)` are searched completely. */
+  get rowsSearched(): number {
+    return this.rowsDone;
+  }
+
+  /** The text of the cell just reported (for a column that shows another text than its value). */
+  cellText(): string {
+    return this.finder.text.slice(this.cellStart, this.cellEnd);
+  }
+
+  /**
+   * Searches on until `deadline`, reporting each matching cell to `hit`: true when the text is searched to its end,
+   * false when not yet, null when the document changed (its kept text was dropped).
+   */
+  step(deadline: number, hit: (row: number, pos: number) => void): boolean | null {
+    if (!this.finder.current) return null;
+    const { text, cellOpen } = this.finder;
+    const starts = this.starts;
+    const rowCount = starts.length - 1;
+    const end = starts[rowCount];
+    // A match is at most a few times the expression's source long (case folding): windows overlap by that much.
+    const overlap = this.expression.source.length * 2 + 8;
+    while (this.at < end) {
+      const limit = Math.min(end, this.at + WINDOW);
+      const base = this.at;
+      const window = text.substring(base, Math.min(end, limit + overlap));
+      const expression = this.expression;
+      expression.lastIndex = 0;
+      let next = limit;
+      // `test` moves `lastIndex` past the match without making a match object. A match without `>` lies in one text
+      // run or one tag, so the markup before its end is the markup before its start; with `>`, `exec` tells where it
+      // starts (a cell's text may hold `>`, never `<`).
+      for (;;) {
+        let found = -1;
+        if (this.withGt) {
+          const m = expression.exec(window);
+          if (m === null) break;
+          found = base + m.index;
+        } else if (!expression.test(window)) break;
+        const open = text.lastIndexOf('<', found >= 0 ? found : base + expression.lastIndex - 1);
+        if (open >= limit || found >= limit) break;
+        // In the cell's text: after its start tag (a match in the tag itself ends before the tag's `>`).
+        const inText = found >= 0 ? found >= open + cellOpen.length : base + expression.lastIndex > open + cellOpen.length;
+        if (!inText || !text.startsWith(cellOpen, open)) {
+          if (found >= 0) expression.lastIndex = found - base + 1;
+          continue;
+        }
+        this.cellStart = open + cellOpen.length;
+        this.cellEnd = text.indexOf('<', open + 1);
+        const row = this.rowOf(open);
+        hit(row, this.positionOf(row, open));
+        // The rest of the cell holds no other cell: go on after it.
+        if (this.cellEnd >= limit) {
+          next = this.cellEnd;
+          break;
+        }
+        expression.lastIndex = this.cellEnd - base;
+      }
+      this.at = next;
+      this.rowsDone = this.at >= end ? rowCount : Math.max(0, this.rowOf(this.at));
+      if (performance.now() > deadline) break;
+    }
+    return this.at >= end;
+  }
+
+  /** The row whose text holds offset `at`, at or after the row asked for last (offsets come in ascending order). */
+  private rowOf(at: number): number {
+    const starts = this.starts;
+    const last = starts.length - 2;
+    let row = this.cursor;
+    while (row < last && starts[row + 1] <= at) row++;
+    this.cursor = row;
+    return row;
+  }
+
+  /** The 1-based column position of the cell whose start tag is at `open` in row `row`. */
+  private positionOf(row: number, open: number): number {
+    if (row !== this.lastRow) {
+      this.lastRow = row;
+      this.lastCell = this.starts[row];
+      this.lastCount = 0;
+    }
+    this.lastCount = this.finder.cellPosition(this.lastCell, this.lastCount, open);
+    this.lastCell = open + 1;
+    return this.lastCount;
+  }
+}

@@ -1,0 +1,182 @@
+import { NS, RowStore, WrsIndex, WrsTextLoad, parseXml, serializeXml, sortRows } from 'ngx-wrs-grid/core';
+import { TestBed } from '@angular/core/testing';
+import { wrsText } from '../../../core/testing/fixtures';
+import { MountedGrid, mountGrid } from './testing/mount-grid';
+
+const ROWS = 2000;
+/** Rows of a key, a name and a number; row 5's number is invalid, rows 7 and 8 share a key. */
+const text = () =>
+  wrsText(
+    [{ id: 'id', isKey: true }, { id: 'name' }, { id: 'n', type: 'INTEGER' }],
+    Array.from({ length: ROWS }, (_, r) => [r === 7 ? 'k7' : `k${r + 1}`, `name ${r + 1}`, r === 4 ? 'x' : String(ROWS - r)]),
+  );
+
+/** The rows of a Wrs (not those of a validation result in its header). */
+const dataOf = (doc: Document) => serializeXml([...doc.documentElement.children].find((e) => e.localName === 'Data' && e.namespaceURI === NS.wrs)!);
+
+afterEach(() => document.querySelectorAll('ui-grid').forEach((e) => e.remove()));
+
+/** The rows of an XLSX export's sheet as JSON (its file also holds the time it was written). */
+async function sheetRows(blob: Blob): Promise<string[]> {
+  const mod = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
+  const ExcelJS = mod.default?.Workbook ? mod.default : mod;
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(await blob.arrayBuffer());
+  return workbook.worksheets[0].getSheetValues().map((row) => JSON.stringify(row));
+}
+
+describe('GridComponent over a row store', () => {
+  let built: string[];
+  beforeEach(() => {
+    expect(text().length).toBeGreaterThanOrEqual(WrsTextLoad.storeMinLength);
+    built = [];
+    const materialize = RowStore.prototype.materialize;
+    // Who builds the document, for the failure message of a spec that expects nobody to.
+    spyOn(RowStore.prototype, 'materialize').and.callFake(function (this: RowStore) {
+      built.push(new Error('built by').stack ?? '');
+      return materialize.call(this);
+    });
+  });
+
+  const cell = (s: MountedGrid, row: number, col: number) =>
+    s.el.querySelectorAll('.ui-grid-canvas .ui-grid-row')[row]?.querySelectorAll('.ui-grid-cell')[col] as HTMLElement | undefined;
+  const viewport = (s: MountedGrid) => s.el.querySelector('.ui-grid-viewport') as HTMLElement;
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
+  it('shows, scrolls and validates the rows of a store without building its document', async () => {
+    const s = await mountGrid(text());
+    const store = s.grid.getRowStore()!;
+    expect(store).not.toBeNull();
+    expect(s.grid.isReady()).toBeTrue();
+    expect(cell(s, 0, 1)!.textContent).toBe('name 1');
+    expect(s.el.querySelector('.ui-grid-body')!.getAttribute('aria-rowcount')).toBe(String(ROWS + 1));
+    viewport(s).scrollTop = viewport(s).scrollHeight;
+    await frame();
+    const rows = [...s.el.querySelectorAll('.ui-grid-canvas .ui-grid-row')].filter((r) => (r as HTMLElement).style.display !== 'none');
+    expect(rows.map((r) => r.querySelectorAll('.ui-grid-cell')[1].textContent)).toContain(`name ${ROWS}`);
+    viewport(s).scrollTop = 0;
+    await frame();
+    // The background validation read the rows from the store: the invalid number and the shared key are marked.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await frame();
+    expect(cell(s, 4, 2)!.classList).toContain('ui-grid-cell-invalid');
+    expect(cell(s, 6, 0)!.classList).toContain('ui-grid-cell-invalid');
+    expect(cell(s, 7, 0)!.classList).toContain('ui-grid-cell-invalid');
+    expect(cell(s, 5, 0)!.classList).not.toContain('ui-grid-cell-invalid');
+    expect(s.grid.getErrorCount()).toBe(3);
+    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(store.builtRowCount).toBe(0);
+  });
+
+  it('builds the document in slices once the focus enters an editable grid; a read-only grid keeps the store', async () => {
+    const s = await mountGrid(text());
+    const store = s.grid.getRowStore()!;
+    const body = s.el.querySelector('.ui-grid-body') as HTMLElement;
+    body.focus();
+    // Slices between which the page runs: the first ones leave the document incomplete.
+    expect(store.materialized).toBeFalse();
+    for (let i = 0; i < 200 && !store.materialized; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(store.materialized).toBeTrue();
+    expect(dataOf(s.grid.getData()!)).toBe(dataOf(parseXml(text())));
+    document.querySelectorAll('ui-grid').forEach((e) => e.remove());
+    TestBed.resetTestingModule();
+    const readOnly = await mountGrid(text(), { isReadOnly: true });
+    (readOnly.el.querySelector('.ui-grid-body') as HTMLElement).focus();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(readOnly.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+  });
+
+  it('exports CSV and XLSX from the store without building its document, as from the built document', async () => {
+    const s = await mountGrid(text());
+    const store = s.grid.getRowStore()!;
+    const csv = await (await s.grid.exportData('csv'))!.text();
+    const xlsx = await sheetRows((await s.grid.exportData('xlsx'))!);
+    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(csv.split('\r\n').length).toBe(ROWS + 2);
+    expect(xlsx.length).toBe(ROWS + 2);
+    s.grid.getData();
+    expect(await (await s.grid.exportData('csv'))!.text()).toBe(csv);
+    expect(await sheetRows((await s.grid.exportData('xlsx'))!)).toEqual(xlsx);
+  });
+
+  it('builds the document parseXml builds when it is asked for, and edits it', async () => {
+    const s = await mountGrid(text());
+    const store = s.grid.getRowStore()!;
+    const doc = s.grid.getData()!;
+    expect(store.materialized).toBeTrue();
+    expect(dataOf(doc)).toBe(dataOf(parseXml(text())));
+    s.grid.write('/*/wrs:Data/*[2]/wrs:C[2]', 'changed', true);
+    await frame();
+    expect(cell(s, 1, 1)!.textContent).toBe('changed');
+    expect(cell(s, 1, 1)!.classList).toContain('ui-grid-cell-modified');
+    expect(WrsIndex.of(doc).rowAt(2)!.localName).toBe('M');
+  });
+
+  it('sorts and turns pages over the store without building it; an edit then builds it and writes the row shown', async () => {
+    const s = await mountGrid(text(), { paginationSize: 50 });
+    const store = s.grid.getRowStore()!;
+    s.grid.sortBy('n');
+    await frame();
+    // Ascending numbers: the last rows (the smallest numbers) first; row 5's 'x' is no number and goes last.
+    expect(cell(s, 0, 1)!.textContent).toBe(`name ${ROWS}`);
+    expect(cell(s, 1, 1)!.textContent).toBe(`name ${ROWS - 1}`);
+    s.grid.goToPage(2);
+    await frame();
+    expect(cell(s, 0, 1)!.textContent).toBe(`name ${ROWS - 100}`);
+    s.grid.sortBy('n');
+    s.grid.goToPage(2);
+    await frame();
+    const parsed = WrsIndex.of(parseXml(text()));
+    const descending = sortRows(parsed, parsed.rows(), [{ colId: 'n', descending: true }]);
+    const shownId = descending[100].getAttribute('id')!;
+    expect(cell(s, 0, 1)!.textContent).withContext('descending, third page').toBe(`name ${shownId.slice(1)}`);
+    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(store.builtRowCount).toBe(0);
+    // The document is built for the write; the sorted page shows the same rows, now elements.
+    const target = cell(s, 0, 1)!;
+    const r = target.getBoundingClientRect();
+    target.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: r.left + 3, clientY: r.top + 3 }));
+    document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+    (s.el.querySelector('.ui-grid-body') as HTMLElement).dispatchEvent(new KeyboardEvent('keydown', { key: 'F2', bubbles: true, cancelable: true }));
+    const editor = s.el.querySelector('.ui-grid-editor') as HTMLInputElement;
+    editor.value = 'typed';
+    editor.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    await frame();
+    expect(store.materialized).toBeTrue();
+    expect(WrsIndex.of(s.grid.getData()!).rowById(shownId)!.localName).toBe('M');
+    expect(cell(s, 0, 1)!.textContent).toBe('typed');
+    expect(cell(s, 1, 1)!.textContent).toBe(`name ${descending[101].getAttribute('id')!.slice(1)}`);
+  });
+
+  it('builds the document for a filter, and filters all rows', async () => {
+    const s = await mountGrid(text(), { columnFilters: true });
+    const store = s.grid.getRowStore()!;
+    s.grid.setColumnFilter('name', { kind: 'text', op: 'equals', text: 'name 19' });
+    await frame();
+    expect(store.materialized).toBeTrue();
+    expect(cell(s, 0, 1)!.textContent).toBe('name 19');
+  });
+
+  it('takes a cell edit from the keyboard into the built document, with its original', async () => {
+    const s = await mountGrid(text());
+    const store = s.grid.getRowStore()!;
+    const target = cell(s, 2, 1)!;
+    const r = target.getBoundingClientRect();
+    target.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: r.left + 3, clientY: r.top + 3 }));
+    document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+    const body = s.el.querySelector('.ui-grid-body') as HTMLElement;
+    body.dispatchEvent(new KeyboardEvent('keydown', { key: 'F2', bubbles: true, cancelable: true }));
+    const editor = s.el.querySelector('.ui-grid-editor') as HTMLInputElement;
+    expect(editor).withContext('an editor opened').toBeTruthy();
+    expect(editor.value).toBe('name 3');
+    editor.value = 'typed';
+    editor.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    await frame();
+    expect(store.materialized).toBeTrue();
+    const row = WrsIndex.of(s.grid.getData()!).rowAt(3)!;
+    expect(row.localName).toBe('M');
+    expect(serializeXml(row)).toContain('typed');
+    expect(serializeXml(row)).toContain('name 3');
+    expect(cell(s, 2, 1)!.textContent).toBe('typed');
+  });
+});
