@@ -107,7 +107,7 @@ test.describe('demo: grid features on client data', () => {
     await firstCell(page, 2).click({ button: 'right' });
     const menu = page.getByRole('menu', { name: 'Cell actions' });
     await expect(menu).toBeVisible();
-    await expect(menu.getByRole('menuitem')).toHaveText(['Cut', 'Copy', 'Paste', 'Paste as new rows', 'Insert row above', 'Insert row below', 'Duplicate row', 'Delete row', 'Restore', 'Clear cells', 'Hide column', 'Reset columns', 'Export']);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Cut', 'Copy', 'Paste', 'Paste as new rows', 'Insert row above', 'Insert row below', 'Duplicate row', 'Delete row', 'Restore', 'Clear cells', 'Fill series', 'Hide column', 'Reset columns', 'Export']);
     await expect(menu.getByRole('menuitem', { name: 'Cut' })).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();

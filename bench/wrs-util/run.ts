@@ -1,4 +1,6 @@
-// `npm run bench -- wrs-util`: issue 3's figures in headless Chromium.
+// `npm run bench -- wrs-util`: issue 3's figures in headless Chromium; the batch write also in Node (@xmldom/xmldom).
+import 'ngx-wrs-grid/core/xmldom';
+import { batchWriteFigures } from './batch-cases';
 import { bundleForBrowser, chromiumPage, report, type Figure } from '../harness';
 
 async function main(): Promise<void> {
@@ -12,6 +14,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
   }
+  batchWriteFigures(30_000, 3, 'node, @xmldom/xmldom').forEach(report);
 }
 
 void main();

@@ -47,6 +47,8 @@ export {
 export type { RowState } from './rows/row-states';
 export { insertRowElements } from './wrs/row-edits';
 export type { RowEdit } from './wrs/row-edits';
+export { writeCellBatch } from './wrs/cell-batch';
+export type { CellWrites, CellBatch, CellBatchOptions } from './wrs/cell-batch';
 export { WrsUtil } from './wrs/wrs-util';
 export type {
   ModelRef,

@@ -231,18 +231,21 @@ function revertModified(row: Element, state: RowState, index?: WrsIndex | null):
     return renameRow(row, state, index);
   }
   const renamed = emptyRowLike(row, state);
-  let child = firstElement(row);
+  // Every child but the wrs:O moves, text between the cells too, so the row is the R row `markModified` was given.
+  let child = row.firstChild;
   while (child) {
-    let next = nextElement(child);
-    // Children of a wrs row are wrs:C and wrs:O (wrs-1.0.0.xsd): the local name tells them apart.
-    const name = child.localName;
-    if (name === 'C') {
-      if (next && next.localName === 'O') {
-        if (!sameContent(child, next)) takeOriginal(child, next);
-        next = nextElement(next);
-      }
-      renamed.appendChild(child);
-    } else if (name !== 'O') renamed.appendChild(child);
+    const next: ChildNode | null = child.nextSibling;
+    if (child.nodeType !== ELEMENT_NODE) renamed.appendChild(child);
+    else {
+      // Children of a wrs row are wrs:C and wrs:O (wrs-1.0.0.xsd): the local name tells them apart.
+      const cell = child as Element;
+      const name = cell.localName;
+      if (name === 'C') {
+        const original = nextElement(cell);
+        if (original && original.localName === 'O' && !sameContent(cell, original)) takeOriginal(cell, original);
+        renamed.appendChild(cell);
+      } else if (name !== 'O') renamed.appendChild(cell);
+    }
     child = next;
   }
   return replaceRow(row, renamed, index);
@@ -262,9 +265,9 @@ function keptOriginal(row: Element, index?: WrsIndex | null): Element | null {
  * Turns an R row into M: every `wrs:C` gets a `wrs:O` sibling holding the original value. Where the DOM
  * replaces the element (browsers), the new row gets its cells and their originals in one `append` call, and the
  * index keeps a deep copy of the R row for a later restore: a native clone here saves comparing every cell with its
- * original there.
+ * original there. A batch of many rows passes `keep` false: the copy would double the cost of the write.
  */
-export function markModified(row: Element, index?: WrsIndex | null): Element {
+export function markModified(row: Element, index?: WrsIndex | null, keep = true): Element {
   if (rowState(row) !== 'R') return row;
   const doc = row.ownerDocument!;
   if (canRenameInPlace(row) || typeof (row as Partial<Element>).append !== 'function') {
@@ -272,7 +275,7 @@ export function markModified(row: Element, index?: WrsIndex | null): Element {
     for (const cell of cellsOf(modified)) modified.insertBefore(originalFor(cell, createWrsElement(doc, 'O')), cell.nextSibling);
     return modified;
   }
-  const original = index?.mayKeepOriginal() ? (row.cloneNode(true) as Element) : null;
+  const original = keep && index?.mayKeepOriginal() ? (row.cloneNode(true) as Element) : null;
   const modified = emptyRowLike(row, 'M');
   const empty = createWrsElement(doc, 'O');
   const children: Node[] = [];

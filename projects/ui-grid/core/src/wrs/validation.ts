@@ -170,11 +170,12 @@ function isTrue(value: string | null): boolean {
 
 /**
  * The cell rules of the built-in validation (no key uniqueness) over some rows, deleted ones left out, so a grid
- * re-checks only the rows a change set touched; all rows when `rows` is absent.
+ * re-checks only the rows a change set touched; all rows when `rows` is absent. With `positions` (1-based column
+ * positions), only the cells of those columns: a write of one column re-checks one cell per row.
  */
-export function validateWrsCells(index: WrsIndex, rows: readonly Element[] = index.rows()): ValidationError[] {
+export function validateWrsCells(index: WrsIndex, rows: readonly Element[] = index.rows(), positions?: ReadonlySet<number>): ValidationError[] {
   const errors: ValidationError[] = [];
-  const { checked, rules } = cellRules(index);
+  const { checked, rules } = cellRules(index, positions);
   if (checked.length === 0) return errors;
   forEachCell(index, checked.map((c) => c.pos), (row, cell, k) => {
     const message = ruleMessage(rules[k], cellValue(cell));
@@ -207,10 +208,11 @@ interface CellRule {
 }
 
 /** The columns the built-in cell rules check, and their rules. */
-function cellRules(index: WrsIndex): { checked: WrsColumn[]; rules: CellRule[] } {
+function cellRules(index: WrsIndex, positions?: ReadonlySet<number>): { checked: WrsColumn[]; rules: CellRule[] } {
   const checked: WrsColumn[] = [];
   const rules: CellRule[] = [];
   for (const c of index.columns()) {
+    if (positions && !positions.has(c.pos)) continue;
     const rule = { notNull: c.element.getAttribute('nullable') === '0', check: valueCheck(c) };
     if (!rule.notNull && !rule.check) continue;
     checked.push(c);

@@ -1,4 +1,4 @@
-import { ChangeSet, WrsIndex, writeRowCells } from 'ngx-wrs-grid/core';
+import { CellWrites, ChangeSet, WrsIndex, writeCellBatch } from 'ngx-wrs-grid/core';
 import { GridCells } from './grid-cells';
 import { GridState } from './grid-state';
 import { RowSnapshot } from './row-snapshot';
@@ -11,10 +11,19 @@ export interface GridChangeListener {
   changed?(changeSet: ChangeSet, own: boolean): void;
 }
 
+/** The cells a batch write of the grid changed: rows (by id) whose cells changed only in the columns at `positions`. */
+export interface WrittenCells {
+  readonly rowIds: ReadonlySet<string>;
+  readonly positions: ReadonlySet<number>;
+}
+
 /** The single write path of the grid: every edit is one change set on its document, and one step for undo. */
 export class GridChanges {
   /** True while the grid fires a change set of its own. */
   private firingOwn = false;
+  /** The cells the running operation wrote by `writeBatch`; while its change set fires, `written()` tells them. */
+  private writtenNow: { rowIds: Set<string>; positions: Set<number> } | null = null;
+  private writtenFiring: WrittenCells | null = null;
   private readonly listeners: GridChangeListener[] = [];
 
   constructor(
@@ -40,9 +49,11 @@ export class GridChanges {
     if (!data || !this.state.grid.isReady()) return;
     const snapshot = new RowSnapshot(data);
     let rowIds: string[];
+    this.writtenNow = null;
     try {
       rowIds = operation(snapshot, WrsIndex.of(data));
     } catch (e) {
+      this.writtenNow = null;
       // An app callback (afterAddRow) threw after rows were changed: what was changed is still one undo step and
       // one change set, so the grid shows it and the user can take it back.
       snapshot.seal();
@@ -61,8 +72,26 @@ export class GridChanges {
   }
 
   /**
-   * Writes cells as one change set, each row once (`writeRowCells`: its cells read once, R -> M once, one undo
-   * record); `cells` yields [row position, shown column, value].
+   * Inside `change`: writes cells of many rows as one batch (`writeCellBatch`: each row read once, R -> M once, one
+   * undo record per row); the change set's validation then checks only the columns written. Returns the ids of the
+   * rows changed.
+   */
+  writeBatch(snapshot: RowSnapshot, index: WrsIndex, rows: Iterable<readonly [Element, CellWrites]>, pasted = false): string[] {
+    const batch = writeCellBatch(index, rows, { pasted, beforeChange: (before) => snapshot.touchForWrite(before) });
+    const written = (this.writtenNow ??= { rowIds: new Set(), positions: new Set() });
+    // Rows the operation created are checked whole: their other cells hold defaults never checked.
+    for (const id of batch.rowIds) if (!snapshot.created(id)) written.rowIds.add(id);
+    for (const pos of batch.positions) written.positions.add(pos);
+    return batch.rowIds;
+  }
+
+  /** While the grid fires a change set of its own: the cells its batch writes changed, else null. */
+  written(): WrittenCells | null {
+    return this.firingOwn ? this.writtenFiring : null;
+  }
+
+  /**
+   * Writes cells as one change set (`writeBatch`); `cells` yields [row position, shown column, value].
    */
   writeCells(cells: Iterable<readonly [number, number, string | null]>): void {
     const byPosition = new Map<number, [number, string | null][]>();
@@ -73,14 +102,13 @@ export class GridChanges {
       writes.push([this.state.shown[col].pos, value]);
     }
     this.change((snapshot, index) => {
-      const ids: string[] = [];
+      const rows: [Element, [number, string | null][]][] = [];
       for (const [position, writes] of byPosition) {
         // By id: the view may still hold the R element a previous write replaced by its M row.
-        const id = this.cells.rowAt(position)!.getAttribute('id') ?? '';
-        const row = index.rowById(id);
-        if (row && writeRowCells(row, writes, index, (before) => snapshot.touchForWrite(before)).changed.length > 0) ids.push(id);
+        const row = index.rowById(this.cells.rowAt(position)!.getAttribute('id') ?? '');
+        if (row) rows.push([row, writes]);
       }
-      return ids;
+      return this.writeBatch(snapshot, index, rows);
     });
   }
 
@@ -88,7 +116,13 @@ export class GridChanges {
   private record(snapshot: RowSnapshot, rowIds: string[]): void {
     snapshot.page = this.state.features.serverPage();
     for (const l of this.listeners) l.recorded?.(snapshot);
-    this.replayed(rowIds);
+    this.writtenFiring = this.writtenNow;
+    this.writtenNow = null;
+    try {
+      this.replayed(rowIds);
+    } finally {
+      this.writtenFiring = null;
+    }
   }
 
   private fireOwn(): void {

@@ -1,4 +1,4 @@
-import { WrsIndex, parseTabText, toTabText, writeRowCells } from 'ngx-wrs-grid/core';
+import { CellWrites, WrsIndex, parseTabText, toTabText } from 'ngx-wrs-grid/core';
 import { GridCells } from './grid-cells';
 import { GridChanges } from './grid-changes';
 import { cellCopyText, cellValueFor } from './cell-text';
@@ -81,6 +81,7 @@ export class GridClipboard {
         }
       }
       // A pasted line is one row write: its cells read once, the row recorded for undo and turned into M once.
+      const rows: [Element, CellWrites][] = [];
       lines.forEach((cells, r) => {
         const id = targets[r];
         // By id: the view may still hold an R element an earlier change replaced by its M row.
@@ -94,9 +95,9 @@ export class GridClipboard {
           const value = cellValueFor(column, text);
           writes.push([column.pos, value === '' && column.nullable ? null : value]);
         });
-        if (writeRowCells(row, writes, index, (before) => snapshot.touchForWrite(before), true).changed.length > 0) ids.push(id!);
+        rows.push([row, writes]);
       });
-      return [...new Set(ids)];
+      return [...new Set([...ids, ...this.changes.writeBatch(snapshot, index, rows, true)])];
     });
     selection.selectRange({ top, left, bottom: Math.min(top + lines.length, view.rowCount) - 1, right: Math.min(left + width, shown.length) - 1 });
     this.state.body?.repaintMarks();

@@ -3,6 +3,7 @@ import { NS, contextMenuChain } from 'ngx-wrs-grid/core';
 import { GridCells } from './grid-cells';
 import { GridClipboard } from './grid-clipboard';
 import { GridExporter } from './grid-exporter';
+import { GridFill } from './fill/grid-fill';
 import { GridColumns } from './columns/grid-columns';
 import { hidingAllowed } from './columns/hot-column-args';
 import { GridRows } from './grid-rows';
@@ -39,6 +40,7 @@ export class GridMenu {
     private readonly exporter: GridExporter,
     private readonly hooks: GridMenuHooks,
     private readonly columns: GridColumns,
+    private readonly fill: GridFill,
   ) {}
 
   /** Whether an action applies now (see the actions in `features/menu-actions`); an app's action always does. */
@@ -166,6 +168,7 @@ export class GridMenu {
       deleteRows: () => rows.deleteSelectedRows(),
       restoreRows: () => rows.restoreSelectedRows(),
       clearCells: () => clipboard.clearSelection(),
+      fillSeries: () => this.fill.fillSeries(),
       exportCsv: () => this.exporter.exportData('csv'),
       canHideColumn: hidingAllowed(grid.hotArgs()) && state.shown.length > 1,
       hideColumn: () => void this.columns.setHidden(state.shown[selection.focus.col]?.id ?? '', true),

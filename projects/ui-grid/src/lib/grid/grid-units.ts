@@ -110,7 +110,7 @@ export class GridUnits {
     }));
     this.saving = new GridSave(state, statusLine, { cells, editing, history, loader, navigation, reset, validation, unsaved });
     this.exporter = new GridExporter(state, statusLine);
-    this.menu = new GridMenu(state, cells, clipboard, rows, this.exporter, hooks, columns);
+    this.menu = new GridMenu(state, cells, clipboard, rows, this.exporter, hooks, columns, fill);
     this.tooltips = new GridTooltips(state, validation, (rowId, colId) => unsaved.conflictOf(rowId, colId));
     this.rowHeaders = new GridRowHeaders(state, cells, {
       invalid: (rowId) => validation.rowInvalid(rowId),
@@ -247,7 +247,7 @@ export class GridUnits {
     this.statusLine.changed(doc);
     state.features.changed(changeSet.rowIds);
     this.find.changed(changeSet.rowIds);
-    this.validation.changed(changeSet);
+    this.validation.changed(changeSet, this.writes.written());
     this.header.updateHeight();
     state.body.repaintAll();
     this.editing.follow();

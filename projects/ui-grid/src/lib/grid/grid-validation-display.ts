@@ -1,5 +1,6 @@
 import { ChangeSet, RowStore, ValidationError, WrsIndex, cellValue, cellsOf, errorMessage } from 'ngx-wrs-grid/core';
 import { GridCells } from './grid-cells';
+import type { WrittenCells } from './grid-changes';
 import { runGridChain } from './grid-chain';
 import { deepKeyCheck, showsSubset } from './grid-deep-key-check';
 import { GridState } from './grid-state';
@@ -54,13 +55,20 @@ export class GridValidationDisplay {
     setTimeout(() => this.backgroundPass(run));
   }
 
-  /** A change set: the rows it names are checked again (or the validation chain runs again). */
-  changed(changeSet: ChangeSet): void {
+  /**
+   * A change set: the rows it names are checked again (or the validation chain runs again); of the rows a grid write
+   * changed in some columns only (`written`), only those columns' cells.
+   */
+  changed(changeSet: ChangeSet, written: WrittenCells | null = null): void {
     const doc = this.state.data;
     if (!doc || !this.validation) return;
     if (this.state.grid.validationChain()) {
       this.validation.updateKeys(doc, changeSet.rowIds);
       this.runChain();
+    } else if (written) {
+      const whole = changeSet.rowIds.filter((id) => !written.rowIds.has(id));
+      this.validation.checkCells(doc, changeSet.rowIds.filter((id) => written.rowIds.has(id)), written.positions);
+      if (whole.length > 0) this.validation.checkRows(doc, whole);
     } else this.validation.checkRows(doc, changeSet.rowIds);
     if (this.cursor === null) this.store();
   }

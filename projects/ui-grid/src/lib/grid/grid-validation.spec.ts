@@ -98,3 +98,24 @@ describe('GridValidation store', () => {
     }
   });
 });
+
+describe('GridValidation checkCells', () => {
+  it('checks again only the columns written, keeping the errors of the other columns and following the keys', () => {
+    const doc = parseXml(wrsText([{ id: 'id', isKey: true }, { id: 'qty', type: 'INTEGER' }, { id: 'day', type: 'DATE' }], [['1', 'x', 'no date'], ['2', '5', 'no date']]));
+    const v = new GridValidation([{ id: 'id', pos: 1, isKey: true } as GridColumn, { id: 'qty', pos: 2 } as GridColumn, { id: 'day', pos: 3 } as GridColumn], false);
+    v.reset(doc);
+    v.checkRows(doc, ['R1', 'R2']);
+    const errors = () => v.errors().map((e) => `${e.rowId}.${e.colId}`);
+    expect(errors()).toEqual(['R1.day', 'R1.qty', 'R2.day']);
+    const cells = (id: string) => cellsOf(WrsIndex.of(doc).rowById(id)!);
+    cells('R1')[1].textContent = '7';
+    cells('R2')[1].textContent = 'y';
+    cells('R2')[0].textContent = '1';
+    // Only qty is checked: the day errors stay, as cells not checked again must; the key written counts.
+    v.checkCells(doc, ['R1', 'R2'], new Set([2]));
+    expect(errors()).toEqual(['R1.day', 'R1.id', 'R2.day', 'R2.id', 'R2.qty']);
+    cells('R1')[2].textContent = '2020-01-01';
+    v.checkCells(doc, ['R1'], new Set([3]));
+    expect(errors()).toEqual(['R1.id', 'R2.day', 'R2.id', 'R2.qty']);
+  });
+});

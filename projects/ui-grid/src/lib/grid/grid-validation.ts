@@ -99,6 +99,24 @@ export class GridValidation {
     this.addCellErrors(validateWrsCells(index, rows));
   }
 
+  /**
+   * Checks only the cells of the columns at `positions` of rows again (a grid write of those columns): the rows'
+   * errors in other columns stay, their keys follow.
+   */
+  checkCells(wrs: Document, rowIds: readonly string[], positions: ReadonlySet<number>): void {
+    const index = WrsIndex.of(wrs);
+    const colIds = index.columns().filter((c) => positions.has(c.pos)).map((c) => c.id);
+    const rows: Element[] = [];
+    for (const id of this.updateKeys(wrs, rowIds)) {
+      const cols = this.cellErrors.get(id);
+      if (cols) for (const colId of colIds) cols.delete(colId);
+      if (cols?.size === 0) this.cellErrors.delete(id);
+      const row = index.rowById(id);
+      if (row) rows.push(row);
+    }
+    this.addCellErrors(validateWrsCells(index, rows, positions));
+  }
+
   /** Keeps the key index current for changed rows; a changed row also drops its server key error. Returns the ids. */
   updateKeys(wrs: Document, rowIds: readonly string[]): readonly string[] {
     const index = WrsIndex.of(wrs);

@@ -15,11 +15,11 @@ describe(`contextMenuChain (${domName()})`, () => {
   it('offers every action by default, grouped by separators', () => {
     const menu = contextMenuChain(input, {});
     expect(menu.documentElement.localName).toBe('ContextMenu');
-    expect(actions(menu)).toEqual(['cut', 'copy', 'paste', 'pasteAsNewRows', '|', 'insertRowAbove', 'insertRowBelow', 'duplicateRow', 'deleteRow', 'restore', 'clearCells', '|', 'hideColumn', 'resetColumns', '|', 'export']);
+    expect(actions(menu)).toEqual(['cut', 'copy', 'paste', 'pasteAsNewRows', '|', 'insertRowAbove', 'insertRowBelow', 'duplicateRow', 'deleteRow', 'restore', 'clearCells', 'fillSeries', '|', 'hideColumn', 'resetColumns', '|', 'export']);
   });
 
   it('leaves out entries that do not apply: read-only, no new rows, no export', () => {
     expect(actions(contextMenuChain(input, { isReadOnly: true }))).toEqual(['copy', '|', 'hideColumn', 'resetColumns', '|', 'export']);
-    expect(actions(contextMenuChain(input, { allowNewRows: 'false', disableExport: true }))).toEqual(['cut', 'copy', 'paste', '|', 'deleteRow', 'restore', 'clearCells', '|', 'hideColumn', 'resetColumns']);
+    expect(actions(contextMenuChain(input, { allowNewRows: 'false', disableExport: true }))).toEqual(['cut', 'copy', 'paste', '|', 'deleteRow', 'restore', 'clearCells', 'fillSeries', '|', 'hideColumn', 'resetColumns']);
   });
 });

@@ -15,6 +15,7 @@ const ENTRIES: readonly ([action: string, caption: string, needs: 'any' | 'edit'
   ['deleteRow', 'Delete row', 'edit'],
   ['restore', 'Restore', 'edit'],
   ['clearCells', 'Clear cells', 'edit'],
+  ['fillSeries', 'Fill series', 'edit'],
   null,
   ['hideColumn', 'Hide column', 'any'],
   ['resetColumns', 'Reset columns', 'any'],

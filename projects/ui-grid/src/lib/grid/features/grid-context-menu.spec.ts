@@ -5,7 +5,7 @@ import { menuEntries, renderMenu } from './grid-context-menu';
 describe('grid context menu', () => {
   it('reads the built-in cm:ContextMenu with captions from the message table and separators', () => {
     const entries = menuEntries(contextMenuChain(parseXml('<x/>'), {}), GRID_MESSAGES_DE);
-    expect(entries.map((e) => e.caption)).toEqual(['Ausschneiden', 'Kopieren', 'Einfügen', 'Als neue Zeilen einfügen', 'Zeile darüber einfügen', 'Zeile darunter einfügen', 'Zeile duplizieren', 'Zeile löschen', 'Wiederherstellen', 'Zellen leeren', 'Spalte ausblenden', 'Spalten zurücksetzen', 'Exportieren']);
+    expect(entries.map((e) => e.caption)).toEqual(['Ausschneiden', 'Kopieren', 'Einfügen', 'Als neue Zeilen einfügen', 'Zeile darüber einfügen', 'Zeile darunter einfügen', 'Zeile duplizieren', 'Zeile löschen', 'Wiederherstellen', 'Zellen leeren', 'Reihe ausfüllen', 'Spalte ausblenden', 'Spalten zurücksetzen', 'Exportieren']);
     expect(entries.filter((e) => e.separatorBefore).map((e) => e.action)).toEqual(['insertRowAbove', 'hideColumn', 'export']);
   });
 

@@ -9,7 +9,7 @@ export interface ContextMenuEntry {
 }
 
 /** The actions of the default menu the grid runs itself. */
-export const GRID_MENU_ACTIONS = ['cut', 'copy', 'paste', 'pasteAsNewRows', 'insertRowAbove', 'insertRowBelow', 'duplicateRow', 'deleteRow', 'restore', 'clearCells', 'hideColumn', 'resetColumns', 'export'] as const;
+export const GRID_MENU_ACTIONS = ['cut', 'copy', 'paste', 'pasteAsNewRows', 'insertRowAbove', 'insertRowBelow', 'duplicateRow', 'deleteRow', 'restore', 'clearCells', 'fillSeries', 'hideColumn', 'resetColumns', 'export'] as const;
 export type GridMenuAction = (typeof GRID_MENU_ACTIONS)[number];
 
 /**

@@ -1271,13 +1271,13 @@ describe('Grid features: context menu', () => {
     await settle(s.fixture);
     expect(menu()!.getAttribute('role')).toBe('menu');
     expect(menu()!.closest('.cdk-overlay-container')).not.toBeNull();
-    expect(items().map((i) => i.textContent)).toEqual(['Cut', 'Copy', 'Paste', 'Paste as new rows', 'Insert row above', 'Insert row below', 'Duplicate row', 'Delete row', 'Restore', 'Clear cells', 'Hide column', 'Reset columns', 'Export']);
+    expect(items().map((i) => i.textContent)).toEqual(['Cut', 'Copy', 'Paste', 'Paste as new rows', 'Insert row above', 'Insert row below', 'Duplicate row', 'Delete row', 'Restore', 'Clear cells', 'Fill series', 'Hide column', 'Reset columns', 'Export']);
     expect(document.activeElement).toBe(items()[0]);
     items()[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
     expect(document.activeElement).toBe(items()[1]);
     items()[1].dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));
-    expect(document.activeElement).toBe(items()[12]);
-    items()[12].dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(document.activeElement).toBe(items()[13]);
+    items()[13].dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
     expect(menu()).toBeNull();
     expect(document.activeElement).toBe(s.el.querySelector('.ui-grid-body'));
   });
@@ -1338,7 +1338,7 @@ describe('Grid features: context menu', () => {
     openMenu(s, 0, 0);
     await settle(s.fixture);
     const disabled = items().filter((i) => i.getAttribute('aria-disabled') === 'true').map((i) => i.dataset['action']);
-    expect(disabled).toEqual(['cut', 'paste', 'pasteAsNewRows', 'insertRowAbove', 'insertRowBelow', 'duplicateRow', 'deleteRow', 'restore', 'clearCells']);
+    expect(disabled).toEqual(['cut', 'paste', 'pasteAsNewRows', 'insertRowAbove', 'insertRowBelow', 'duplicateRow', 'deleteRow', 'restore', 'clearCells', 'fillSeries']);
     items().find((i) => i.dataset['action'] === 'deleteRow')!.click();
     expect(menu()).not.toBeNull();
     expect(WrsIndex.of(s.grid.getData()!).rowById('R1')!.localName).toBe('R');
@@ -1347,7 +1347,7 @@ describe('Grid features: context menu', () => {
     const t = await setup({ contextMenu: true, allowNewRows: false });
     openMenu(t, 0, 0);
     await settle(t.fixture);
-    expect(items().filter((i) => i.getAttribute('aria-disabled') === 'true').map((i) => i.dataset['action'])).toEqual(['pasteAsNewRows', 'insertRowAbove', 'insertRowBelow', 'duplicateRow', 'restore']);
+    expect(items().filter((i) => i.getAttribute('aria-disabled') === 'true').map((i) => i.dataset['action'])).toEqual(['pasteAsNewRows', 'insertRowAbove', 'insertRowBelow', 'duplicateRow', 'restore', 'fillSeries']);
   });
 
   it('disables entries that would change nothing on the rows and cells they act on', async () => {
@@ -1358,12 +1358,12 @@ describe('Grid features: context menu', () => {
       await settle(s.fixture);
       return items().filter((i) => i.getAttribute('aria-disabled') === 'true').map((i) => i.dataset['action']);
     };
-    expect(await disabledAt(0, 0)).toEqual(['restore']);
+    expect(await disabledAt(0, 0)).toEqual(['restore', 'fillSeries']);
     items().find((i) => i.dataset['action'] === 'deleteRow')!.click();
-    expect(await disabledAt(0, 0)).toEqual(['cut', 'paste', 'duplicateRow', 'deleteRow', 'clearCells']);
+    expect(await disabledAt(0, 0)).toEqual(['cut', 'paste', 'duplicateRow', 'deleteRow', 'clearCells', 'fillSeries']);
     items().find((i) => i.dataset['action'] === 'restore')!.click();
     expect(WrsIndex.of(s.grid.getData()!).rowById('R1')!.localName).toBe('R');
-    expect(await disabledAt(1, 2)).toEqual(['cut', 'paste', 'restore', 'clearCells']);
+    expect(await disabledAt(1, 2)).toEqual(['cut', 'paste', 'restore', 'clearCells', 'fillSeries']);
   });
 
   it('renders a menu stylesheet through the chain as entries with text captions', async () => {

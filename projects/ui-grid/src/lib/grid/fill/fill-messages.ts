@@ -8,16 +8,20 @@ export interface FillMessages {
   /** After a fill: `{n}` read-only cells were left as they were (`fillSkippedCell` for one). */
   readonly fillSkipped?: string;
   readonly fillSkippedCell?: string;
+  /** The context menu entry filling the selected range with a series (`fillSeries`). */
+  readonly fillSeries?: string;
 }
 
 export const FILL_MESSAGES_EN: Required<FillMessages> = {
   fillHandle: 'Drag to fill cells (Ctrl+D fills down, Ctrl+R fills right)',
   fillSkipped: '{n} read-only cells were not filled',
   fillSkippedCell: '1 read-only cell was not filled',
+  fillSeries: 'Fill series',
 };
 
 export const FILL_MESSAGES_DE: Required<FillMessages> = {
   fillHandle: 'Ziehen, um Zellen zu füllen (Strg+D füllt nach unten, Strg+R nach rechts)',
   fillSkipped: '{n} schreibgeschützte Zellen wurden nicht gefüllt',
   fillSkippedCell: '1 schreibgeschützte Zelle wurde nicht gefüllt',
+  fillSeries: 'Reihe ausfüllen',
 };

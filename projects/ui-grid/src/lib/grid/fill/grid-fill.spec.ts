@@ -21,8 +21,8 @@ const ITEMS = () =>
     ],
   );
 
-async function setup(inputs: Record<string, unknown> = {}, german = false) {
-  const { fixture, grid, el } = await mountGrid(ITEMS(), inputs, german ? [{ provide: GRID_MESSAGES, useValue: GRID_MESSAGES_DE }] : []);
+async function setup(inputs: Record<string, unknown> = {}, german = false, data = ITEMS()) {
+  const { fixture, grid, el } = await mountGrid(data, inputs, german ? [{ provide: GRID_MESSAGES, useValue: GRID_MESSAGES_DE }] : []);
   const body = el.querySelector('.ui-grid-body') as HTMLElement;
   const cell = (row: number, col: number) => el.querySelector(`.ui-grid-row[aria-rowindex="${row + 2}"] [aria-colindex="${col + 1}"]`) as HTMLElement;
   const stored = (rowId: string) => cellsOf(WrsIndex.of(grid.getData()!).rowById(rowId)!).map(cellValue);
@@ -169,6 +169,41 @@ describe('GridFill', () => {
     const end = fixed.cell(4, 1).getBoundingClientRect();
     fixed.drag({ clientX: end.left + 5, clientY: end.bottom + end.height * 1.5 });
     expect(WrsIndex.of(fixed.grid.getData()!).rowCount).toBe(5);
+  });
+
+  it('checks the cells a fill wrote again, keeps the errors of the rows\' other cells, and checks new rows whole', async () => {
+    const data = wrsText([{ id: 'name', nullable: '0' }, { id: 'qty', type: 'INTEGER' }, { id: 'due', type: 'DATE' }], [['a', '1', 'bad'], ['b', 'x', '2026-01-01'], ['c', '3', '2026-01-02']]);
+    const s = await setup({}, false, data);
+    expect(s.grid.getCellError('R2', 'qty')).not.toBeNull();
+    s.select(0, 1, 1, 1);
+    s.key('d', { ctrlKey: true });
+    expect(s.grid.getCellError('R2', 'qty')).toBeNull();
+    expect(s.grid.getCellError('R1', 'due')).withContext('an error in a column the fill did not write stays').not.toBeNull();
+    s.select(0, 2, 2, 2);
+    s.key('d', { ctrlKey: true });
+    expect(['R2', 'R3'].map((id) => s.grid.getCellError(id, 'due') !== null)).toEqual([true, true]);
+    // Rows a fill adds hold defaults in the other columns: a name is needed there.
+    s.select(1, 1, 2, 1);
+    const last = s.cell(2, 1).getBoundingClientRect();
+    s.drag({ clientX: last.left + 5, clientY: last.bottom + last.height * 0.5 });
+    const added = WrsIndex.of(s.grid.getData()!).rowAt(4)!.getAttribute('id')!;
+    expect(s.grid.getCellError(added, 'name')).not.toBeNull();
+    expect(s.grid.getErrorCount()).toBe(4);
+  });
+
+  it('"Fill series" of the context menu continues the first two rows of the range down over it, in one undo step', async () => {
+    const s = await setup();
+    s.select(0, 1, 4, 2);
+    await s.grid.runMenuAction('fillSeries');
+    expect(s.column(1)).toEqual(['1', '3', '5', '7', '9']);
+    expect(s.column(2)).toEqual(['0.1', '0.2', '0.3', '0.4', '0.5']);
+    expect(s.column(0)).withContext('columns outside the range stay').toEqual(['Item 1', 'Item 2', 'x', 'y', 'z']);
+    expect(s.changeSets()).toBe(1);
+    expect(s.cell(4, 2).getAttribute('aria-selected')).withContext('the selection stays').toBe('true');
+    s.grid.undo();
+    expect(s.column(1)).toEqual(['1', '3', null, '9', '10']);
+    s.select(0, 0, 1, 3);
+    expect(s.grid.menuActionEnabled('fillSeries')).withContext('two rows start a series, nothing is left to fill').toBeFalse();
   });
 
   it('follows hotArgs.fillHandle: false hides the handle, a direction allows only it', async () => {

@@ -1,4 +1,4 @@
-import { writeRowCells } from 'ngx-wrs-grid/core';
+import { CellWrites } from 'ngx-wrs-grid/core';
 import { GridCells } from '../grid-cells';
 import { GridChanges } from '../grid-changes';
 import { GridRows } from '../grid-rows';
@@ -15,6 +15,12 @@ export type FillDirection = 'down' | 'up' | 'right' | 'left';
 export interface FillTarget {
   readonly range: CellRange;
   readonly newRows: number;
+}
+
+/** Which way "Fill series" fills a range: down over three rows or more, right along one row of three cells or more. */
+export function seriesSpan(range: CellRange): 'down' | 'right' | null {
+  if (range.bottom - range.top >= 2) return 'down';
+  return range.top === range.bottom && range.right - range.left >= 2 ? 'right' : null;
 }
 
 /** Rows one fill adds at most past the last row (a drag far below the window). */
@@ -49,6 +55,21 @@ export class GridFill {
     const r = this.state.selection.range;
     if (r.right > r.left) this.write({ ...r, right: r.left }, 'right', r.right - r.left, false, false);
     else if (r.left > 0) this.write({ ...r, left: r.left - 1, right: r.left - 1 }, 'right', 1, false, false);
+    return true;
+  }
+
+  /**
+   * "Fill series" of the context menu: the selected range filled from its first two rows on down, each column's series
+   * continued as the handle's drag of those rows would; a range one row high from its first two columns on, right.
+   * The selection stays.
+   */
+  fillSeries(): boolean {
+    const r = this.state.selection.range;
+    const span = seriesSpan(r);
+    if (!this.editable() || !span) return false;
+    if (span === 'down') this.write({ ...r, bottom: r.top + 1 }, 'down', r.bottom - r.top - 1, true, false);
+    else this.write({ ...r, right: r.left + 1 }, 'right', r.right - r.left - 1, true, false);
+    this.state.body?.repaintMarks();
     return true;
   }
 
@@ -132,6 +153,7 @@ export class GridFill {
           targets.push(added.getAttribute('id') ?? '');
         }
       }
+      const rows: [Element, CellWrites][] = [];
       targets.forEach((id, r) => {
         const row = index.rowById(id);
         if (!row) return;
@@ -142,9 +164,9 @@ export class GridFill {
           const column = this.state.shown[col];
           writes.push([column.pos, value === null && !column.nullable ? '' : value]);
         });
-        if (writeRowCells(row, writes, index, (before) => snapshot.touchForWrite(before)).changed.length > 0) ids.push(id);
+        rows.push([row, writes]);
       });
-      return [...new Set(ids)];
+      return [...new Set([...ids, ...this.changes.writeBatch(snapshot, index, rows)])];
     });
     if (skipped > 0) {
       const messages = this.state.messages;

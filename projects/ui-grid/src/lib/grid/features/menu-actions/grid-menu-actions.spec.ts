@@ -30,6 +30,7 @@ function context(rows: Element[], over: Partial<MenuContext> = {}, locked: (row:
     deleteRows: log('deleteRows'),
     restoreRows: log('restoreRows'),
     clearCells: log('clearCells'),
+    fillSeries: log('fillSeries'),
     exportCsv: async () => void ran.push('exportCsv'),
     canHideColumn: true,
     hideColumn: log('hideColumn'),
@@ -69,6 +70,16 @@ describe('grid context menu actions', () => {
     expect(enabled('paste', context([row('R')], { focus: { row: 0, col: 0 } }, lockedFirst))).toBeTrue();
     // Below the last row a paste makes new rows: only with allowNewRows.
     expect(enabled('paste', context([], { focus: { row: 0, col: 0 }, allowNewRows: false }))).toBeFalse();
+  });
+
+  it('fill series applies to three rows or more, or one row of three cells or more, with a cell that may be edited', () => {
+    const rows = [row('R'), row('R'), row('R')];
+    const range = (top: number, left: number, bottom: number, right: number) => ({ range: { top, left, bottom, right } });
+    expect(enabled('fillSeries', context(rows, range(0, 0, 2, 0)))).toBeTrue();
+    expect(enabled('fillSeries', context(rows, range(0, 0, 1, 1)))).toBeFalse();
+    expect(enabled('fillSeries', context(rows, { ...range(0, 0, 0, 2), columnCount: 3 }))).toBeTrue();
+    expect(enabled('fillSeries', context(rows, range(0, 0, 2, 0), () => true))).toBeFalse();
+    expect(enabled('fillSeries', context(rows, { ...range(0, 0, 2, 0), editable: false }))).toBeFalse();
   });
 
   it('run on the selection: insert above its top and below its bottom, paste what the clipboard holds', async () => {

@@ -1,6 +1,7 @@
 import { CLEAR_CELLS, COPY, CUT, PASTE, PASTE_AS_NEW_ROWS } from './clipboard-actions';
 import { HIDE_COLUMN, RESET_COLUMNS } from './column-actions';
 import { EXPORT } from './export-action';
+import { FILL_SERIES } from './fill-action';
 import { MenuAction } from './menu-action';
 import { DELETE_ROW, DUPLICATE_ROW, INSERT_ROW_ABOVE, INSERT_ROW_BELOW, RESTORE } from './row-actions';
 
@@ -16,6 +17,7 @@ export const GRID_MENU_ACTION_LIST: readonly MenuAction[] = [
   DELETE_ROW,
   RESTORE,
   CLEAR_CELLS,
+  FILL_SERIES,
   HIDE_COLUMN,
   RESET_COLUMNS,
   EXPORT,

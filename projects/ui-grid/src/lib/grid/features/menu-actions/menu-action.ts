@@ -23,6 +23,8 @@ export interface MenuContext {
   deleteRows(): void;
   restoreRows(): void;
   clearCells(): void;
+  /** Fills the selected range with the series its first two rows (a one-row range: columns) start. */
+  fillSeries(): void;
   exportCsv(): Promise<unknown>;
   /** Hiding the focused cell's column applies: hiding is on and another column stays shown. */
   readonly canHideColumn: boolean;

@@ -1,0 +1,76 @@
+import { WrsIndex } from '../rows/wrs-index';
+import { cellValue, markModified, pastedValue, setCellContent } from '../rows/row-states';
+import { ELEMENT_NODE } from '../xml/dom';
+import { NS } from '../xml/namespaces';
+
+/** The writes of one row in a batch: pairs of a 1-based column position and a value (null: `wrs:null`). */
+export type CellWrites = readonly (readonly [number, string | null])[];
+
+/** Options of `writeCellBatch`. */
+export interface CellBatchOptions {
+  /** The values are pasted: an empty one leaves an empty cell as it is (`pastedValue`). */
+  readonly pasted?: boolean;
+  /** Runs once per row, before its first change (an undo record of the row as it was). */
+  readonly beforeChange?: (row: Element) => void;
+}
+
+/** What a batch changed. */
+export interface CellBatch {
+  /** The rows whose cells changed, as they are now (an R row's new M row), in the order written. */
+  readonly rows: Element[];
+  /** Their ids. */
+  readonly rowIds: string[];
+  /** The column positions written in any of them. */
+  readonly positions: Set<number>;
+}
+
+/**
+ * Writes cells of many rows with Wrs history, each row as `writeRowCells` does (an R row with a changed value becomes
+ * M with every original in `wrs:O`; I and M rows keep their state; a position without a cell is skipped), each row
+ * read and renamed once. Unlike a single edit, no deep copy of an R row is kept for a later restore: for a fill or
+ * paste of thousands of rows that copy would cost as much as the write itself (a restore compares cells instead).
+ */
+export function writeCellBatch(index: WrsIndex, rows: Iterable<readonly [Element, CellWrites]>, options: CellBatchOptions = {}): CellBatch {
+  const batch: CellBatch = { rows: [], rowIds: [], positions: new Set() };
+  const { pasted = false, beforeChange } = options;
+  const cells: Element[] = [];
+  const values: (string | null)[] = [];
+  for (const [row, writes] of rows) {
+    cells.length = 0;
+    values.length = 0;
+    const rowCells = cellsUpTo(row, writes);
+    for (const [pos, value] of writes) {
+      const cell = rowCells[pos - 1];
+      if (!cell) continue;
+      const now = cellValue(cell);
+      const written = pasted ? pastedValue(now, value) : value;
+      if (now === written) continue;
+      cells.push(cell);
+      values.push(written);
+      batch.positions.add(pos);
+    }
+    if (cells.length === 0) continue;
+    beforeChange?.(row);
+    // Turning R into M moves the cell elements into the M row, so `cells` stays valid.
+    const target = row.localName === 'R' ? markModified(row, index, false) : row;
+    for (let i = 0; i < cells.length; i++) setCellContent(cells[i], values[i]);
+    batch.rows.push(target);
+    batch.rowIds.push(target.getAttribute('id') ?? '');
+  }
+  return batch;
+}
+
+/**
+ * The `wrs:C` of a row up to the last position written, in one walk over its children. Not `cellAt`: it reads
+ * `children`, a live collection that stays on each row and makes every later change of the row dearer (turning it
+ * into M moves all its children).
+ */
+function cellsUpTo(row: Element, writes: CellWrites): Element[] {
+  let last = 0;
+  for (const [pos] of writes) if (pos > last) last = pos;
+  const cells: Element[] = [];
+  for (let c = row.firstChild; c && cells.length < last; c = c.nextSibling) {
+    if (c.nodeType === ELEMENT_NODE && (c as Element).localName === 'C' && (c as Element).namespaceURI === NS.wrs) cells.push(c as Element);
+  }
+  return cells;
+}
