@@ -4,7 +4,7 @@ import { cloneDocument, parseXml } from '../xml/dom';
 import { DataProvider, DataProviderArgs } from '../data-provider/data-provider';
 import { ChainStylesheetLoadingFailed, LoadFailedStatus, Status, TransformFailedStatus } from '../data-provider/status';
 import { StaticModel } from '../data-provider/static-model';
-import { RowStore } from '../rows/row-store';
+import type { RowStore } from '../rows/row-store';
 import type { LoadProgress, LoadsInSlices } from '../data-provider/wrs-text-load';
 import type { ChainDefinition } from '../chain/chain-definition';
 import { ModelWrapper } from '../chain/model-wrapper';
@@ -101,8 +101,7 @@ export class WrsRequestModel extends DataProvider implements LoadsInSlices {
       if (current() && this.progress.value) this.progress.next(null);
     }
     if (!current()) return;
-    if (answer instanceof RowStore) this.setRows(answer);
-    else this.setData(answer);
+    this.setRows(answer);
     this.setStatus(this.transformedStatus);
   }
 

@@ -3,7 +3,7 @@ import { WrsError, errorMessage } from '../errors';
 import { serializeXml } from '../xml/dom';
 import { FillParams } from '../xml/placeholders';
 import { WrsIndex } from '../rows/wrs-index';
-import type { RowStore } from '../rows/row-store';
+import { RowStore } from '../rows/row-store';
 import { ChainMembers } from './chain-members';
 import { ChangeChannel, ChangeListenerFnOf, ChangeSetOf, OnChangeParamOf, RemoveDataListenerParamOf } from './change-channel';
 import { PROVIDER_ID_PREFIX, generateProviderId } from './provider-id';
@@ -262,8 +262,13 @@ export abstract class DataProvider {
     this.changeSets.reset();
   }
 
-  /** Replaces the data with the rows of a store, scanned and verified (`RowStore.verify`); its document is built when asked. */
-  protected setRows(store: RowStore): void {
+  /**
+   * Replaces the data with what a load read: the rows of a store, scanned and verified (`RowStore.verify`; its
+   * document is built when asked), or a parsed document (as `setData`).
+   */
+  protected setRows(rows: RowStore | Document): void {
+    if (!(rows instanceof RowStore)) return this.setData(rows);
+    const store = rows;
     this.doc = store.document;
     this.store = store;
     this.changeSets.reset();

@@ -1,6 +1,6 @@
 import { WrsError } from '../errors';
 import { DataProvider, DataProviderArgs } from './data-provider';
-import { RowStore } from '../rows/row-store';
+import type { RowStore } from '../rows/row-store';
 import { WrsTextLoad } from './wrs-text-load';
 import { XmlLoader, getDefaultXmlLoader } from './xml-loader';
 
@@ -40,8 +40,7 @@ export class SimpleModel extends DataProvider {
       throw new WrsError('LOAD_FAILED', `${this.url} is not well-formed XML: ${e instanceof Error ? e.message : e}`, this.url);
     }
     if (!rows || !current()) return;
-    if (rows instanceof RowStore) this.setRows(rows);
-    else this.setData(rows);
+    this.setRows(rows);
     this.setStatus(this.transformedStatus);
   }
 }

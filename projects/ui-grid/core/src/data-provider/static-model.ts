@@ -1,7 +1,6 @@
 import { WrsError } from '../errors';
 import { parseXml } from '../xml/dom';
 import { DataProvider, DataProviderArgs } from './data-provider';
-import { RowStore } from '../rows/row-store';
 import { WrsTextLoad } from './wrs-text-load';
 
 export interface StaticModelArgs extends DataProviderArgs {
@@ -32,19 +31,14 @@ export class StaticModel extends DataProvider {
     if (typeof this.source === 'string' && WrsTextLoad.slices(this.source)) return this.loadInSlices(this.source, current);
     if (typeof this.source !== 'string') this.setData(this.source);
     else if (!WrsTextLoad.keeps(this.source)) this.setData(parseXml(this.source));
-    else this.take(WrsTextLoad.readNow(this.source));
+    else this.setRows(WrsTextLoad.readNow(this.source));
     this.setStatus(this.transformedStatus);
   }
 
   private async loadInSlices(text: string, current: () => boolean): Promise<void> {
     const rows = await this.textLoad.read(text, current);
     if (!rows || !current()) return;
-    this.take(rows);
+    this.setRows(rows);
     this.setStatus(this.transformedStatus);
-  }
-
-  private take(rows: RowStore | Document): void {
-    if (rows instanceof RowStore) this.setRows(rows);
-    else this.setData(rows);
   }
 }
