@@ -61,7 +61,8 @@ export abstract class DataProvider {
   private readonly statuses = new StatusChannel<DataProvider>(this, this.initializedStatus);
   private readonly changeSets = new ChangeChannel<DataProvider>({
     owner: this,
-    data: () => this.data,
+    // Not `data`: a change set of a row store's entries builds nothing (what it reads is the kept source text).
+    data: () => this.doc,
     snapshotOf: (xPath) => this.xpath.snapshotOf(xPath),
     newListenerId: generateProviderId,
   });
@@ -82,6 +83,7 @@ export abstract class DataProvider {
   private readonly members = new ChainMembers<DataProvider>();
   private readonly xpath = new XPathAccess({
     data: () => this.data,
+    dataAsIs: () => this.doc,
     isReady: () => this.isReady(),
     noteChange: (nodes, rowIds) => this.noteChange(nodes, rowIds),
     fire: () => this.fire(),

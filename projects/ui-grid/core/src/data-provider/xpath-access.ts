@@ -16,6 +16,11 @@ export type WriteValue = string | number | boolean | null | undefined;
 export interface XPathHost {
   /** The data document, or null. */
   data(): Document | null;
+  /**
+   * The data document without building the rows of a row store (its header is there): paths that cannot reach a
+   * row are read and written there.
+   */
+  dataAsIs(): Document | null;
   /** True while the data may be read and written (not while a load replaces it). */
   isReady(): boolean;
   /** Records changed nodes and row ids in the open change set. */
@@ -43,7 +48,8 @@ export class XPathAccess {
   };
 
   private wrsIndexFor(parent: Element): WrsIndex | null {
-    const doc = this.host.data();
+    // As is: a path that reaches wrs:Data was evaluated on the complete document.
+    const doc = this.host.dataAsIs();
     if (parent.localName !== 'Data' || !doc || parent.parentNode !== doc.documentElement) return null;
     const index = WrsIndex.tryOf(doc);
     return index && index.data === parent ? index : null;
@@ -64,9 +70,18 @@ export class XPathAccess {
 
   /** The nodes at an XPath (empty when nothing matches or there is no data). A malformed XPath throws XPATH_SYNTAX. */
   queryNodes(xPath: string, fillParams?: FillParams): Node[] {
-    const doc = this.host.data();
+    const expr = fillPlaceholders(xPath, fillParams);
+    const doc = this.documentFor(expr);
     if (!doc) return [];
-    return this.evaluateNodes(fillPlaceholders(xPath, fillParams), doc);
+    return this.evaluateNodes(expr, doc);
+  }
+
+  /**
+   * The document to evaluate `expr` on: as it is for a plain path that stays out of `wrs:Data` (the header and the
+   * filter of a row store are there before its rows are built), else the complete document.
+   */
+  private documentFor(expr: string): Document | null {
+    return staysOutOfRows(expr) ? this.host.dataAsIs() : this.host.data();
   }
 
   /** The string value at an XPath; `defaultValue`, else null, when no node matches. */
@@ -75,9 +90,9 @@ export class XPathAccess {
       defaultValue = fillParams;
       fillParams = undefined;
     }
-    const doc = this.host.data();
-    if (!doc) return defaultValue ?? null;
     const expr = fillPlaceholders(xPath, fillParams as FillParams | undefined);
+    const doc = this.documentFor(expr);
+    if (!doc) return defaultValue ?? null;
     const path = parseLocationPath(expr);
     if (path) {
       const node = evaluatePath(path, doc, this.rowLookup)[0];
@@ -90,7 +105,7 @@ export class XPathAccess {
 
   /** The nodes at an XPath as one text (elements serialized), to compare before and after a change; null on failure. */
   snapshotOf(xPath: string): string | null {
-    if (!this.host.data()) return null;
+    if (!this.host.dataAsIs()) return null;
     try {
       return this.queryNodes(xPath).map((n) => (n.nodeType === ELEMENT_NODE ? serializeXml(n) : stringValue(n))).join('\u0000');
     } catch {
@@ -114,9 +129,9 @@ export class XPathAccess {
       }
       fillParams = undefined;
     }
-    const doc = this.host.data();
-    if (!this.host.isReady() || !doc) return null;
     const expr = fillPlaceholders(xPath, fillParams);
+    const doc = this.host.isReady() ? this.documentFor(expr) : null;
+    if (!doc) return null;
     assertUnambiguous(expr);
     let node = this.locateForWrite(expr, doc);
     if (value !== undefined) node = this.assignValue(node, value === null ? null : String(value), doc);
@@ -193,8 +208,8 @@ export class XPathAccess {
       fillParams = undefined;
     }
     // As write: nothing while there is no data or it is being loaded (the edit would go with the old document).
-    const doc = this.host.data();
-    if (!this.host.isReady() || !doc) return;
+    const doc = this.host.isReady() ? this.documentFor(fillPlaceholders(xPath, fillParams as FillParams | undefined)) : null;
+    if (!doc) return;
     const nodes = this.queryNodes(xPath, fillParams);
     // Refused before anything goes: a removal stopped half way would leave changes no change set names.
     for (const n of nodes) {
@@ -288,4 +303,22 @@ function childIds(data: Element): string[] {
   const ids: string[] = [];
   for (let c = data.firstChild; c; c = c.nextSibling) if (c.nodeType === ELEMENT_NODE) ids.push((c as Element).getAttribute('id') ?? '');
   return ids;
+}
+
+/**
+ * True for a plain absolute path whose second step names one child of the root other than `wrs:Data` (the grid's
+ * filter path: any root, then `f:Filter`): none of its nodes is a row or in one, whatever the rows hold.
+ */
+function staysOutOfRows(expr: string): boolean {
+  let path;
+  try {
+    path = parseLocationPath(expr);
+  } catch {
+    return false;
+  }
+  if (!path || !path.absolute || path.steps.length < 2) return false;
+  const [root, child] = path.steps;
+  if (root.axis !== 'child' || root.predicates.some((p) => p.kind === 'conditions')) return false;
+  if (child.axis !== 'child' || child.name.local === '*' || child.name.ns === undefined) return false;
+  return !(child.name.local === 'Data' && child.name.ns === NS.wrs);
 }
