@@ -60,6 +60,17 @@ export class GridValidationDisplay {
    * changed in some columns only (`written`), only those columns' cells.
    */
   changed(changeSet: ChangeSet, written: WrittenCells | null = null): void {
+    const store = this.state.store;
+    if (store && this.validation && !this.state.grid.validationChain()) {
+      // Writes on the entries of a row store: checked from the entries, nothing built.
+      const index = WrsIndex.of(this.state.document!);
+      const cells = written ? changeSet.rowIds.filter((id) => written.rowIds.has(id)) : [];
+      if (cells.length > 0) this.validation.checkStoreRowIds(store, index, cells, written!.positions);
+      const whole = written ? changeSet.rowIds.filter((id) => !written.rowIds.has(id)) : changeSet.rowIds;
+      if (whole.length > 0) this.validation.checkStoreRowIds(store, index, whole, null);
+      if (this.cursor === null) this.store();
+      return;
+    }
     const doc = this.state.data;
     if (!doc || !this.validation) return;
     if (this.state.grid.validationChain()) {
