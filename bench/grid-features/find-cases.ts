@@ -5,7 +5,7 @@ import { SourceFind } from '../../projects/ui-grid/core/src/wrs/source-find';
 import { parseXml } from '../../projects/ui-grid/core/src/xml/dom';
 import { gridLayout } from '../../projects/ui-grid/src/lib/grid/grid-column';
 import { findMatcher } from '../../projects/ui-grid/src/lib/grid/features/find-matcher';
-import { FindSearch } from '../../projects/ui-grid/src/lib/grid/features/find-search';
+import { ElementFindRows, FindSearch } from '../../projects/ui-grid/src/lib/grid/features/find-search';
 import { GridRowView } from '../../projects/ui-grid/src/lib/grid/features/grid-row-view';
 import { ShownTexts } from '../../projects/ui-grid/src/lib/grid/features/shown-text';
 import { generateWrs } from '../data/generate-wrs';
@@ -41,7 +41,7 @@ interface Timing {
 /** One search from the first cell, timed as the user waits for it (the tasks between slices included). */
 async function timedSearch(view: GridRowView, texts: ShownTexts, columns: ReturnType<typeof gridLayout>['columns'], query: string): Promise<Timing> {
   const t0 = performance.now();
-  const search = new FindSearch(view.index.rows(), columns, texts, findMatcher(query)!);
+  const search = new FindSearch(new ElementFindRows(view.index, view.index.rows()), columns, texts, findMatcher(query)!);
   const from = { order: 0, col: 0 };
   let first = search.scan(from, false, true, search.countsFirst ? NEAR_BUDGET_MS : FIRST_BUDGET_MS) ? performance.now() - t0 : -1;
   while (!search.slice(SLICE_MS)) {

@@ -166,7 +166,7 @@ export { contextMenuChain } from './chain/builtin/context-menu-chain';
 
 export { wrsToCsv, wrsToXlsx, exportColumns, excelNumberFormat } from './export/wrs-export';
 export type { ExportColumn, WrsCsvOptions, WrsExportOptions } from './export/wrs-export';
-export { compileFilter, filterRows, FILTER_OPERATORS } from './filter/row-filter';
+export { compileFilter, filterRows, filterStoreRows, FILTER_OPERATORS } from './filter/row-filter';
 export type { RowPredicate, ColumnFilterFunction, CompileFilterOptions } from './filter/row-filter';
 export { sortRows, sortStoreRows } from './filter/row-order';
 export type { RowOrdering } from './filter/row-order';

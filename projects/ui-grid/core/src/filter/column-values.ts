@@ -2,6 +2,7 @@ import { NS } from '../xml/namespaces';
 import { cellValue, hasCellShape, nthCell } from '../rows/row-states';
 import { SourceCells } from '../wrs/source-cells';
 import { WrsIndex } from '../rows/wrs-index';
+import type { RowStore } from '../rows/row-store';
 
 /** The kept values of one column: rows `[0, filled)` of `index.rows()` are read. */
 interface KeptColumn {
@@ -26,15 +27,28 @@ const ROW_REFRESH_MIN = 256;
  * Cell values of whole columns, read once and kept for repeated filtering and sorting (each keystroke in a column
  * filter re-filters). The owner reports each change set with `changed(rowIds)`; `prefetch` fills columns ahead in
  * small steps (the grid does it during its background validation pass) so that a later first filter reads nothing.
+ *
+ * Given the row store of `index`'s document, the values are those of the store's rows (aligned with its 0-based
+ * positions, read from its entries) while the document is not built; from its build on, those of `index.rows()`.
  */
 export class ColumnValues {
   private readonly columns = new Map<number, KeptColumn>();
-  private rowsSeen: readonly Element[] | null = null;
+  /** The rows the kept values are aligned with: `index.rows()`, or the store while it is read. */
+  private rowsSeen: readonly Element[] | RowStore | null = null;
   private lengthSeen = 0;
   /** Rows read ahead by `prefetch` so far (for the columns it was given). */
   private prefetched = 0;
 
-  constructor(readonly index: WrsIndex) {}
+  constructor(
+    readonly index: WrsIndex,
+    private store: RowStore | null = null,
+  ) {}
+
+  /** The store whose rows the values are while its document is not built, else null. */
+  private unbuilt(): RowStore | null {
+    if (this.store?.materialized) this.store = null;
+    return this.store;
+  }
 
   /** Kept values with the known columns of these ids read whole at once, each row visited once (unknown ids skipped). */
   static read(index: WrsIndex, colIds: Iterable<string>): ColumnValues {
@@ -51,12 +65,19 @@ export class ColumnValues {
   /** Values of a column (1-based position), aligned with `index.rows()`. */
   values(pos: number): (string | null)[] {
     const rows = this.currentRows();
-    const kept = this.column(pos, rows.length);
-    if (kept.filled < rows.length) {
-      readColumn(this.index, rows, pos, kept.filled, rows.length, kept.values);
-      kept.filled = rows.length;
+    const length = this.lengthSeen;
+    const kept = this.column(pos, length);
+    if (kept.filled < length) {
+      this.read(rows, pos, kept.filled, length, kept.values);
+      kept.filled = length;
     }
     return kept.values;
+  }
+
+  /** Reads column `pos` of rows `[from, to)` into `out`, from the store's entries or the document. */
+  private read(rows: readonly Element[] | null, pos: number, from: number, to: number, out: (string | null)[]): void {
+    if (rows) readColumn(this.index, rows, pos, from, to, out);
+    else for (let r = from, store = this.store!; r < to; r++) out[r] = store.cellValue(r, pos);
   }
 
   /**
@@ -65,13 +86,14 @@ export class ColumnValues {
    */
   readAhead(pos: number, count: number): boolean {
     const rows = this.currentRows();
-    const kept = this.column(pos, rows.length);
-    const end = Math.min(rows.length, kept.filled + Math.max(0, count));
+    const length = this.lengthSeen;
+    const kept = this.column(pos, length);
+    const end = Math.min(length, kept.filled + Math.max(0, count));
     if (kept.filled < end) {
-      readColumn(this.index, rows, pos, kept.filled, end, kept.values);
+      this.read(rows, pos, kept.filled, end, kept.values);
       kept.filled = end;
     }
-    return end >= rows.length;
+    return end >= length;
   }
 
   /**
@@ -80,23 +102,25 @@ export class ColumnValues {
    */
   prefetch(positions: readonly number[], count: number): boolean {
     const rows = this.currentRows();
-    const end = Math.min(rows.length, this.prefetched + count);
+    const length = this.lengthSeen;
+    const end = Math.min(length, this.prefetched + count);
     const targets: KeptColumn[] = [];
     const wanted: number[] = [];
     for (const pos of positions) {
-      const kept = this.column(pos, rows.length);
+      const kept = this.column(pos, length);
       if (kept.filled === this.prefetched && kept.filled < end) {
         targets.push(kept);
         wanted.push(pos);
       }
     }
     if (targets.length > 0) {
-      const source = SourceCells.of(this.index);
-      if (!source?.read(rows, this.prefetched, end, wanted, targets.map((kept) => kept.values))) readRows(rows, this.prefetched, end, wanted, targets, this.index.columns().length);
+      const source = rows && SourceCells.of(this.index);
+      if (!rows) targets.forEach((kept, k) => this.read(null, wanted[k], this.prefetched, end, kept.values));
+      else if (!source?.read(rows, this.prefetched, end, wanted, targets.map((kept) => kept.values))) readRows(rows, this.prefetched, end, wanted, targets, this.index.columns().length);
       for (const kept of targets) kept.filled = end;
     }
     this.prefetched = end;
-    return end >= rows.length;
+    return end >= length;
   }
 
   /**
@@ -104,25 +128,27 @@ export class ColumnValues {
    * went, when the set names no rows (the change is unknown) or many, every kept column is dropped instead.
    */
   changed(rowIds: Iterable<string>): void {
-    const rows = this.index.rows();
-    if (rows !== this.rowsSeen || rows.length !== this.lengthSeen || this.columns.size === 0) {
+    const store = this.unbuilt();
+    const rows = store ?? this.index.rows();
+    const length = store ? store.rowCount : (rows as readonly Element[]).length;
+    if (rows !== this.rowsSeen || length !== this.lengthSeen || this.columns.size === 0) {
       this.invalidate();
       return;
     }
     const ids = [...rowIds];
-    if (ids.length === 0 || ids.length > Math.max(ROW_REFRESH_MIN, rows.length * ROW_REFRESH_SHARE)) {
+    if (ids.length === 0 || ids.length > Math.max(ROW_REFRESH_MIN, length * ROW_REFRESH_SHARE)) {
       this.invalidate();
       return;
     }
     for (const id of ids) {
-      const row = this.index.rowById(id);
-      const at = row ? this.index.positionOf(row) - 1 : -1;
+      const row = store ? null : this.index.rowById(id);
+      const at = store ? store.positionOf(id) : row ? this.index.positionOf(row) - 1 : -1;
       if (at < 0) {
         this.invalidate();
         return;
       }
       for (const [pos, kept] of this.columns) {
-        if (at < kept.filled) kept.values[at] = valueAt(row!, pos);
+        if (at < kept.filled) kept.values[at] = store ? store.cellValue(at, pos) : valueAt(row!, pos);
       }
     }
   }
@@ -131,14 +157,17 @@ export class ColumnValues {
   invalidate(): void {
     this.columns.clear();
     this.prefetched = 0;
-    this.rowsSeen = this.index.rows();
-    this.lengthSeen = this.rowsSeen.length;
+    const store = this.unbuilt();
+    this.rowsSeen = store ?? this.index.rows();
+    this.lengthSeen = store ? store.rowCount : this.index.rowCount;
   }
 
-  private currentRows(): readonly Element[] {
-    const rows = this.index.rows();
-    if (rows !== this.rowsSeen || rows.length !== this.lengthSeen) this.invalidate();
-    return rows;
+  /** The rows the values are aligned with now (`lengthSeen` of them): the document's, or null for the store's. */
+  private currentRows(): readonly Element[] | null {
+    const store = this.unbuilt();
+    const rows = store ?? this.index.rows();
+    if (rows !== this.rowsSeen || (store ? store.rowCount : this.index.rowCount) !== this.lengthSeen) this.invalidate();
+    return store ? null : (rows as readonly Element[]);
   }
 
   private column(pos: number, length: number): KeptColumn {

@@ -4,18 +4,22 @@ import { ELEMENT_NODE } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { cellAt, cellValue, rowState } from '../rows/row-states';
 import { WrsIndex } from '../rows/wrs-index';
+import type { RowStore } from '../rows/row-store';
 import { ColumnValues } from './column-values';
 import { TypedValues, temporalSortKey, typedValues } from './typed-values';
 
 /** Decides whether a Wrs row passes a filter. */
 export type RowPredicate = (row: Element) => boolean;
 
-/** Internal form: the row and its 0-based position in `index.rows()`, so kept column values can answer. */
-type IndexedPredicate = (row: Element, i: number) => boolean;
-type ValueAccessor = (pos: number) => (row: Element, i: number) => string | null;
+/**
+ * Internal form: the row and its 0-based position in `index.rows()` (or in a row store, with no element: null), so
+ * kept column values can answer.
+ */
+type IndexedPredicate = (row: Element | null, i: number) => boolean;
+type ValueAccessor = (pos: number) => (row: Element | null, i: number) => string | null;
 
 const domAccessor: ValueAccessor = (pos) => (row) => {
-  const cell = cellAt(row, pos);
+  const cell = cellAt(row!, pos);
   return cell ? cellValue(cell) : null;
 };
 
@@ -66,7 +70,7 @@ function expressionPredicate(expr: Element, index: WrsIndex, options: CompileFil
   const pos = column.pos;
   const custom = ownValue(options.custom, bRef);
   const valueOf = access(pos);
-  if (custom) return (row, i) => custom(valueOf(row, i), row);
+  if (custom) return (row, i) => custom(valueOf(row, i), row!);
 
   const op = expr.getAttribute('op') ?? '=';
   if (!(FILTER_OPERATORS as readonly string[]).includes(op)) {
@@ -159,7 +163,7 @@ function comparisonTest(op: string): (c: number) => boolean {
 }
 
 /** `bRef op bRef2`: a row's value compared with its value of another column of the same kind (NULL matches nothing). */
-function columnComparison(op: string, bRef: string, bRef2: string, typed: TypedValues, valueOf: (row: Element, i: number) => string | null, index: WrsIndex, access: ValueAccessor): IndexedPredicate {
+function columnComparison(op: string, bRef: string, bRef2: string, typed: TypedValues, valueOf: (row: Element | null, i: number) => string | null, index: WrsIndex, access: ValueAccessor): IndexedPredicate {
   if (!['=', '<>', '!=', '<', '<=', '>', '>='].includes(op)) {
     throw new WrsError('INVALID_ARGUMENT', `Operator "${op}" cannot compare column ${bRef} with column ${bRef2}`, op);
   }
@@ -236,6 +240,31 @@ export function filterRows(index: WrsIndex, filter: Element | null, options: Com
   if (!keep) return [...rows];
   const out: Element[] = [];
   for (let i = 0; i < rows.length; i++) if (keep(rows[i], i)) out.push(rows[i]);
+  return out;
+}
+
+/**
+ * `filterRows` over all rows of a row store, read from their entries without building an element (`index` is the
+ * index of the store's document, for the columns): the 0-based store positions of the rows that pass, in order.
+ * Each column the filter names is read once, whole (kept in `options.values` when given: a `ColumnValues` over the
+ * store). A `custom` function gets no row element here: with one that takes the row (two parameters), filter the
+ * document instead.
+ */
+export function filterStoreRows(store: RowStore, index: WrsIndex, filter: Element | null, options: CompileFilterOptions = {}): number[] {
+  const all = () => Array.from({ length: store.rowCount }, (_, r) => r);
+  if (!filter) return all();
+  for (const f of Object.values(options.custom ?? {})) {
+    if (f.length > 1) throw new WrsError('INVALID_ARGUMENT', 'A custom filter function that takes the row cannot filter the rows of a row store', f.name);
+  }
+  const cache = options.values ?? new ColumnValues(index, store);
+  const access: ValueAccessor = (pos) => {
+    const values = cache.values(pos);
+    return (_row, i) => values[i];
+  };
+  const keep = connective(filter, index, options, filter.localName === 'Or', access);
+  if (!keep) return all();
+  const out: number[] = [];
+  for (let r = 0, n = store.rowCount; r < n; r++) if (keep(null, r)) out.push(r);
   return out;
 }
 

@@ -44,14 +44,17 @@ export function sortRows(index: WrsIndex, rows: readonly Element[], orderings: r
 }
 
 /**
- * `sortRows` over all rows of a row store, read from their entries without building an element (`index` is the
- * index of the store's document, for the columns): the 0-based store positions in sorted order.
+ * `sortRows` over all rows of a row store (or the store positions `rows`), read from their entries without building
+ * an element (`index` is the index of the store's document, for the columns): the 0-based store positions in sorted
+ * order. `values`: a `ColumnValues` over the store, to read the columns from.
  */
-export function sortStoreRows(store: RowStore, index: WrsIndex, orderings: readonly RowOrdering[]): number[] {
-  const all = Array.from({ length: store.rowCount }, (_, r) => r);
+export function sortStoreRows(store: RowStore, index: WrsIndex, orderings: readonly RowOrdering[], rows?: readonly number[], values?: ColumnValues): number[] {
+  const all = rows ? [...rows] : Array.from({ length: store.rowCount }, (_, r) => r);
   if (orderings.length === 0) return all;
   const keys = sortKeys(index, orderings);
-  return sortedBy(all, keys, (r, k) => store.cellValue(r, keys[k].pos));
+  // Kept values (a `ColumnValues` over the store) where given: a filter read the columns already.
+  const kept = keys.map((k) => values?.values(k.pos));
+  return sortedBy(all, keys, (r, k) => (kept[k] ? kept[k]![r] : store.cellValue(r, keys[k].pos)));
 }
 
 interface SortColumn {

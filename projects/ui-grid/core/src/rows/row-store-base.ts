@@ -219,6 +219,21 @@ export abstract class RowStoreBase {
   }
 
   /**
+   * The rows that are what their text says (no write kept on their entry, no element yet), each read to the end
+   * first: their 0-based positions and their `[start, end)` offsets in `text`, ascending. A search of the text finds
+   * their cells there; every other row is to be read by position. None once the document is complete.
+   */
+  textRows(): { readonly rows: Int32Array; readonly starts: Int32Array; readonly ends: Int32Array } {
+    if (!this.complete) this.scan();
+    const n = this.complete ? 0 : this.scanner.count;
+    const rows = new Int32Array(n);
+    let k = 0;
+    for (let r = 0; r < n; r++) if (this.entries[r] === undefined && this.elements[r] === undefined && this.scanner.starts[r] >= 0) rows[k++] = r;
+    const out = rows.subarray(0, k);
+    return { rows: out, starts: out.map((r) => this.scanner.starts[r]), ends: out.map((r) => this.scanner.ends[r]) };
+  }
+
+  /**
    * Row `r` as an element: built alone when not built yet, from its text and the changes kept on its entry, as the
    * library's functions made them on a parsed document (it joins the document at its place later).
    */

@@ -1,5 +1,6 @@
 import { sourceTextOf } from '../xml/source-text';
 import { WrsIndex } from '../rows/wrs-index';
+import type { RowStore } from '../rows/row-store';
 import { dataContentStart } from './source-cells';
 
 /** Characters of the text searched per step: a step stays well under a millisecond. */
@@ -7,21 +8,36 @@ const WINDOW = 1 << 19;
 /** Rows checked between two looks at the clock. */
 const ROW_CHUNK = 2048;
 
-/** Where the plain data of a kept text lies, made once per document in steps (`SourceFind.prepare`). */
+/** Where the plain rows of a text lie, made in steps (`SourceFind.prepare`). */
 interface Plain {
-  /** Offsets of the rows' start tags, `starts[rowCount]` the end of the rows. */
+  /** Offsets of the rows' start tags, ascending; `starts[n]` the end of the text searched. */
   readonly starts: Int32Array;
+  /** Where each row ends, or null: each row ends where the next starts. */
+  readonly ends: Int32Array | null;
+  /** Each row's position (in the row store), or null: the k-th row is row k (of `index.rows()`). */
+  readonly rows: Int32Array | null;
+}
+
+/** The rows of a store's text checked so far, by offset: those of the plain shape, and how far the check got. */
+interface StoreShapes {
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  readonly plain: Uint8Array;
+  checked: number;
 }
 
 const prepared = new WeakMap<Document, SourceFind>();
+const storeShapes = new WeakMap<RowStore, StoreShapes>();
 
 /**
  * Cells whose text matches an expression, found in the text a large Wrs was parsed from (`xml/source-text.ts`) while
- * the library knows the document unchanged: one regular expression over the text finds them at memory speed, where
- * reading the cells of a freshly parsed DOM costs a JS object and a string per cell (about a second for 2,000,000
- * cells in Chromium). Only for rows of the plain shape: `R`/`I`/`M`/`D` rows of `C` and `O` cells holding text or
- * `null`, nothing escaped (no `&`, no CR), no comment, CDATA, processing instruction, namespace declaration or
- * attribute on a cell; for any other text `prepare` gives null and the caller reads the DOM.
+ * the library knows the document unchanged, or in the text of a row store's rows while its document is not built:
+ * one regular expression over the text finds them at memory speed, where reading the cells of a freshly parsed DOM
+ * costs a JS object and a string per cell (about a second for 2,000,000 cells in Chromium). Only for rows of the
+ * plain shape: `R`/`I`/`M`/`D` rows of `C` and `O` cells holding text or `null`, nothing escaped (no `&`, no CR), no
+ * comment, CDATA, processing instruction, namespace declaration or attribute on a cell. For a kept text with any row
+ * of another shape `prepare` gives null and the caller reads the DOM; in a store's text such rows, and rows the
+ * store holds writes for, are left out (`searchesRow` false): the caller reads them from the store.
  */
 export class SourceFind {
   /** The finder of an index's document while its source text is kept (one per document), else null. */
@@ -34,9 +50,22 @@ export class SourceFind {
     if (kept && kept.text === text) return kept.unusable ? null : kept;
     const start = dataContentStart(text, index.root, data);
     if (start < 0) return null;
-    const finder = new SourceFind(index, text, start, data.prefix ? data.prefix + ':' : '');
+    const finder = new SourceFind(index, text, start, data.prefix ? data.prefix + ':' : '', null);
     prepared.set(doc, finder);
     return finder;
+  }
+
+  /**
+   * A finder over the rows of a row store whose document is not built (null once it is), as they are now: rows the
+   * store holds writes for (or an element) are left out. The shape of its rows is checked once per store; a finder
+   * made after a write leaves the written rows out.
+   */
+  static ofStore(store: RowStore): SourceFind | null {
+    if (store.materialized) return null;
+    const index = WrsIndex.of(store.document);
+    const data = index.data;
+    if (data === null) return null;
+    return new SourceFind(index, store.text, -1, data.prefix ? data.prefix + ':' : '', store);
   }
 
   private plain: Plain | null = null;
@@ -45,6 +74,8 @@ export class SourceFind {
   private rowsFound = 0;
   private next: number;
   private readonly starts: Int32Array;
+  /** By store position: 1 for a row whose cells the text search finds (a store's finder, once prepared). */
+  private searched: Uint8Array | null = null;
   /** A row of the plain shape from its start tag to the next row's (sticky). */
   private readonly rowShape: RegExp;
   /**
@@ -64,9 +95,10 @@ export class SourceFind {
     readonly text: string,
     dataStart: number,
     prefix: string,
+    private readonly store: RowStore | null,
   ) {
-    this.next = text.indexOf('<', dataStart);
-    this.starts = new Int32Array(index.rowCount + 1);
+    this.next = store ? -1 : text.indexOf('<', dataStart);
+    this.starts = new Int32Array(store ? 0 : index.rowCount + 1);
     const q = prefix.replace(/[.\-]/g, '\\$&');
     // Text runs without a reference or CR; cells and originals of text, empty or null; no other markup.
     const run = '[^<&\\r]*';
@@ -79,7 +111,13 @@ export class SourceFind {
 
   /** True while the document's kept text is this finder's: a change the library made drops it. */
   get current(): boolean {
+    if (this.store) return !this.store.materialized;
     return !this.unusable && sourceTextOf(this.index.doc) === this.text;
+  }
+
+  /** For a store's prepared finder: false for a row (store position) the search leaves out, to be read from the store. */
+  searchesRow(r: number): boolean {
+    return !this.searched || this.searched[r] === 1;
   }
 
   /**
@@ -89,6 +127,7 @@ export class SourceFind {
   prepare(deadline: number): boolean | null {
     if (!this.current) return null;
     if (this.plain) return true;
+    if (this.store) return this.prepareStore(this.store, deadline);
     const { text, starts, rowShape } = this;
     const rowCount = starts.length - 1;
     while (this.rowsFound < rowCount) {
@@ -103,15 +142,91 @@ export class SourceFind {
     starts[rowCount] = this.next;
     // A cheap guard against a DOM that drifted from the text: the first and the last row carry the DOM's ids.
     if (rowCount > 0 && (!this.sameId(0) || !this.sameId(rowCount - 1))) return this.fail();
-    this.plain = { starts };
+    this.plain = { starts, ends: null, rows: null };
     return true;
+  }
+
+  /**
+   * `prepare` for a store: checks the shape of its text rows (once per store, in steps), then takes those of the
+   * plain shape that still are what their text says.
+   */
+  private prepareStore(store: RowStore, deadline: number): boolean {
+    let shapes = storeShapes.get(store);
+    if (!shapes) {
+      const { starts, ends } = store.textRows();
+      shapes = { starts, ends, plain: new Uint8Array(starts.length), checked: 0 };
+      storeShapes.set(store, shapes);
+    }
+    const { text, rowShape } = this;
+    while (shapes.checked < shapes.starts.length) {
+      const k = shapes.checked++;
+      rowShape.lastIndex = shapes.starts[k];
+      if (rowShape.test(text) && rowShape.lastIndex >= shapes.ends[k]) shapes.plain[k] = 1;
+      if (shapes.checked % ROW_CHUNK === 0 && performance.now() > deadline) return false;
+    }
+    // The rows unchanged now, matched by offset with those checked (both ascending).
+    const now = store.textRows();
+    const n = now.rows.length;
+    const starts = new Int32Array(n + 1);
+    const ends = new Int32Array(n);
+    const rows = new Int32Array(n);
+    const searched = new Uint8Array(store.rowCount);
+    let m = 0;
+    for (let i = 0, k = 0; i < n; i++) {
+      const at = now.starts[i];
+      while (k < shapes.starts.length && shapes.starts[k] < at) k++;
+      if (k === shapes.starts.length || shapes.starts[k] !== at || shapes.plain[k] !== 1) continue;
+      starts[m] = at;
+      ends[m] = now.ends[i];
+      rows[m++] = now.rows[i];
+      searched[now.rows[i]] = 1;
+    }
+    starts[m] = m > 0 ? ends[m - 1] : 0;
+    this.plain = { starts: starts.subarray(0, m + 1), ends: ends.subarray(0, m), rows: rows.subarray(0, m) };
+    this.searched = searched;
+    return true;
+  }
+
+  /**
+   * Reads the cells at some 1-based positions of the rows the prepared text holds into `outs` (one array per
+   * position, indexed by row: `index.rows()`' or the store's positions), from the `k`-th row of the text to before the
+   * `end`-th, as `cellValue` gives them; returns where it stopped (`end`, or earlier past `deadline`). A plain row's
+   * every `<` is its own tag, a cell's or an original's, so its cells are found by `indexOf` alone.
+   */
+  readCells(positions: readonly number[], outs: readonly (string | null)[][], k: number, end: number, deadline: number): number {
+    const plain = this.plain!;
+    const { text, cellTag, cellOpen } = this;
+    const last = Math.max(0, ...positions);
+    const slot = new Int32Array(last + 1).fill(-1);
+    positions.forEach((pos, i) => (slot[pos] = i));
+    const nullTag = `${cellOpen}<${cellOpen.slice(1, -2)}null/>`;
+    for (; k < end; k++) {
+      const row = plain.rows ? plain.rows[k] : k;
+      const rowEnd = plain.ends ? plain.ends[k] : plain.starts[k + 1];
+      for (const out of outs) out[row] = null;
+      let at = plain.starts[k];
+      for (let n = 1; n <= last; n++) {
+        at = text.indexOf(cellTag, at + 1);
+        if (at < 0 || at >= rowEnd) break;
+        if (slot[n] < 0) continue;
+        const open = at + cellTag.length;
+        outs[slot[n]][row] = text.charCodeAt(open) === 47 ? '' : text.startsWith(nullTag, at) ? null : text.slice(open + 1, text.indexOf('<', open));
+      }
+      if ((k & 1023) === 1023 && performance.now() > deadline) return k + 1;
+    }
+    return end;
+  }
+
+  /** Rows of the prepared text (see `readCells`). */
+  get rowCount(): number {
+    return this.plain ? this.plain.starts.length - 1 : 0;
   }
 
   /** A search of the prepared text for an expression (its flags are kept; `g` is added). */
   search(expression: RegExp): SourceFindRun {
     if (!this.plain) throw new Error('SourceFind.search before prepare() returned true');
     const flags = expression.flags.includes('g') ? expression.flags : expression.flags + 'g';
-    return new SourceFindRun(this, this.plain.starts, new RegExp(expression.source, flags));
+    return new SourceFindRun(this, this.plain, new RegExp(expression.source, flags));
   }
 
   /**
@@ -158,19 +273,29 @@ export class SourceFindRun {
   /** The query holds `>`: a match may start in a tag and end in a text run. */
   private readonly withGt: boolean;
 
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array | null;
+  private readonly rows: Int32Array | null;
+
   constructor(
     private readonly finder: SourceFind,
-    private readonly starts: Int32Array,
+    plain: Plain,
     private readonly expression: RegExp,
   ) {
+    this.starts = plain.starts;
+    this.ends = plain.ends;
+    this.rows = plain.rows;
     // A cell's text holds no `<` (the plain shape has no references): a query with one matches no cell.
+    const { starts } = plain;
     this.at = expression.source.includes('<') ? starts[starts.length - 1] : starts[0];
     this.withGt = expression.source.includes('>');
   }
 
-  /** Rows `[0, rowsDone)` are searched completely. */
+  /** Rows `[0, rowsDone)` are searched completely (positions in the store for a store's text). */
   get rowsSearched(): number {
-    return this.rowsDone;
+    const { rows } = this;
+    if (!rows) return this.rowsDone;
+    return this.rowsDone < rows.length ? rows[this.rowsDone] : Number.MAX_SAFE_INTEGER;
   }
 
   /** The text of the cell just reported (for a column that shows another text than its value). */
@@ -179,8 +304,9 @@ export class SourceFindRun {
   }
 
   /**
-   * Searches on until `deadline`, reporting each matching cell to `hit`: true when the text is searched to its end,
-   * false when not yet, null when the document changed (its kept text was dropped).
+   * Searches on until `deadline`, reporting each matching cell to `hit` (its row: in `index.rows()`, or the store's
+   * position): true when the text is searched to its end, false when not yet, null when the document changed (its
+   * kept text was dropped, or the store's document was built).
    */
   step(deadline: number, hit: (row: number, pos: number) => void): boolean | null {
     if (!this.finder.current) return null;
@@ -218,7 +344,16 @@ export class SourceFindRun {
         this.cellStart = open + cellOpen.length;
         this.cellEnd = text.indexOf('<', open + 1);
         const row = this.rowOf(open);
-        hit(row, this.positionOf(row, open));
+        // In a store's text, between its rows: the text of a row it removed.
+        if (this.ends && open >= this.ends[row]) {
+          expression.lastIndex = this.cellEnd - base;
+          if (this.cellEnd >= limit) {
+            next = this.cellEnd;
+            break;
+          }
+          continue;
+        }
+        hit(this.rows ? this.rows[row] : row, this.positionOf(row, open));
         // The rest of the cell holds no other cell: go on after it.
         if (this.cellEnd >= limit) {
           next = this.cellEnd;

@@ -168,13 +168,15 @@ export class GridClipboard {
     if (event.type === 'cut') this.clearSelection();
   };
 
+  /** The selected cells as TSV, read as the body paints them: from a row store's entries while its document is not built. */
   private selectedText(): string {
     const { top, bottom, left, right } = this.state.selection.range;
+    const view = this.state.features.view;
     const lines: (string | null)[][] = [];
     for (let p = top; p <= bottom; p++) {
-      const row = this.cells.rowAt(p);
+      const row = view?.shownAt(p);
       if (!row) continue;
-      lines.push(this.state.shown.slice(left, right + 1).map((c) => cellCopyText(c, this.cells.valueAt(row, c))));
+      lines.push(this.state.shown.slice(left, right + 1).map((c) => cellCopyText(c, row.value(c.pos))));
     }
     return toTabText(lines);
   }

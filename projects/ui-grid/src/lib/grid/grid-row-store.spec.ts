@@ -137,15 +137,6 @@ describe('GridComponent over a row store', () => {
     expect(cell(s, 0, 1)!.textContent).toBe('typed');
   });
 
-  it('builds the document for a filter, and filters all rows', async () => {
-    const s = await mountGrid(text(), { columnFilters: true });
-    const store = s.grid.getRowStore()!;
-    s.grid.setColumnFilter('name', { kind: 'text', op: 'equals', text: 'name 19' });
-    await frame();
-    expect(store.materialized).toBeTrue();
-    expect(cell(s, 0, 1)!.textContent).toBe('name 19');
-  });
-
   it('takes a cell edit from the keyboard into the store, and the document built after holds it with its original', async () => {
     const s = await mountGrid(text());
     const store = s.grid.getRowStore()!;

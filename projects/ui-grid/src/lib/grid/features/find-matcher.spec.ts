@@ -1,7 +1,7 @@
 import { NS, WrsIndex, parseXml } from 'ngx-wrs-grid/core';
 import { gridLayout } from '../grid-column';
 import { FindMatches, findMatcher } from './find-matcher';
-import { FindSearch } from './find-search';
+import { ElementFindRows, FindSearch } from './find-search';
 import { GridRowView } from './grid-row-view';
 import { ShownTexts } from './shown-text';
 
@@ -71,7 +71,7 @@ describe('FindSearch', () => {
 
   it('finds the first match near a cell at once, reading only the rows from there', () => {
     const { view: v, texts, layout } = view(1000);
-    const search = new FindSearch(v.index.rows(), layout.columns, texts, findMatcher('kitchen')!);
+    const search = new FindSearch(new ElementFindRows(v.index, v.index.rows()), layout.columns, texts, findMatcher('kitchen')!);
     expect(search.scan({ order: 4, col: 0 }, false, true, 50)).toEqual({ order: 6, col: 2 });
     expect(search.scan({ order: 6, col: 2 }, true, false, 50)).toEqual({ order: 3, col: 2 });
     expect(search.scan({ order: 999, col: 2 }, false, false, 50)).withContext('wraps round').toEqual({ order: 0, col: 2 });
@@ -80,12 +80,12 @@ describe('FindSearch', () => {
 
   it('counts every match in slices, over the shown text (captions, the scale)', () => {
     const { view: v, texts, layout } = view(9000);
-    const search = new FindSearch(v.index.rows(), layout.columns, texts, findMatcher('kitchen')!);
+    const search = new FindSearch(new ElementFindRows(v.index, v.index.rows()), layout.columns, texts, findMatcher('kitchen')!);
     let slices = 1;
     while (!search.slice(0)) slices++;
     expect(slices).toBeGreaterThan(3);
     expect(search.matches.count).toBe(3000);
-    const decimals = new FindSearch(v.index.rows(), layout.columns, texts, findMatcher('12.0')!);
+    const decimals = new FindSearch(new ElementFindRows(v.index, v.index.rows()), layout.columns, texts, findMatcher('12.0')!);
     while (!decimals.slice(5));
     expect(decimals.matches.count).withContext('12.0 and 112.0 ... 8912.0').toBe(90);
   });
@@ -93,7 +93,7 @@ describe('FindSearch', () => {
   it('searches a filtered and sorted view in its order; changed rows show their new text', () => {
     const { view: v, texts, layout } = view(30);
     const rows = [...v.index.rows()].reverse().filter((_, i) => i % 2 === 0);
-    const search = new FindSearch(rows, layout.columns, texts, findMatcher('name 2')!);
+    const search = new FindSearch(new ElementFindRows(v.index, rows), layout.columns, texts, findMatcher('name 2')!);
     while (!search.slice(5));
     expect(search.matches.count).withContext('Name 29, 27, 25, 23, 21').toBe(5);
     expect(search.matches.at(0)).withContext('Name 29 comes first').toEqual({ order: 0, col: 0 });

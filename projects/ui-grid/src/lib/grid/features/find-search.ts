@@ -1,9 +1,87 @@
-import { SourceFind, SourceFindRun, cellAt, cellValue } from 'ngx-wrs-grid/core';
+import { RowStore, SourceFind, SourceFindRun, WrsIndex, cellAt, cellValue } from 'ngx-wrs-grid/core';
 import { cellText, showsStoredValue } from '../cell-text';
 import { GridColumn } from '../grid-column';
 import { FindMatcher, FindMatches } from './find-matcher';
 import { storedTextFinds } from './find-source';
+import { GridRowView } from './grid-row-view';
 import { ShownTexts } from './shown-text';
+
+/** The rows a search goes through, in view order (every page). */
+export interface FindRows {
+  readonly length: number;
+  /** True when the rows are all rows in document (or store) order: view order is the kept texts' order. */
+  readonly whole: boolean;
+  /** The place of the row at a view order among the kept texts (`index.rows()`, or the store's positions), or -1. */
+  placeOf(order: number): number;
+  /** A cell's value (1-based position) of the row at a view order. */
+  value(order: number, pos: number): string | null;
+  id(order: number): string;
+}
+
+/** Rows of the document. */
+export class ElementFindRows implements FindRows {
+  readonly whole: boolean;
+
+  constructor(
+    private readonly index: WrsIndex,
+    readonly rows: readonly Element[],
+  ) {
+    this.whole = rows === index.rows();
+  }
+
+  get length(): number {
+    return this.rows.length;
+  }
+
+  placeOf(order: number): number {
+    return this.whole ? order : this.index.positionOf(this.rows[order]) - 1;
+  }
+
+  value(order: number, pos: number): string | null {
+    const cell = cellAt(this.rows[order], pos);
+    return cell ? cellValue(cell) : null;
+  }
+
+  id(order: number): string {
+    return this.rows[order].getAttribute('id') ?? '';
+  }
+}
+
+/** Rows of a row store whose document is not built, by position: read from its entries. */
+export class StoreFindRows implements FindRows {
+  readonly whole: boolean;
+
+  constructor(
+    readonly store: RowStore,
+    /** Store positions in view order; null for all rows in store order. */
+    readonly positions: readonly number[] | null,
+  ) {
+    this.whole = positions === null;
+  }
+
+  get length(): number {
+    return this.positions ? this.positions.length : this.store.rowCount;
+  }
+
+  placeOf(order: number): number {
+    return this.positions ? this.positions[order] : order;
+  }
+
+  value(order: number, pos: number): string | null {
+    return this.store.cellValue(this.placeOf(order), pos);
+  }
+
+  id(order: number): string {
+    return this.store.id(this.placeOf(order)) ?? '';
+  }
+}
+
+/** The rows of a row view in view order: a row store's positions while its document is not built, else elements. */
+export function findRowsOf(view: GridRowView): FindRows {
+  const store = view.unbuiltStore;
+  if (store) return new StoreFindRows(store, view.storedRows());
+  return new ElementFindRows(view.index, view.isWhole ? view.index.rows() : view.matchedRows());
+}
 
 /** A cell in view order: the row's index among the rows of every page, the column's among the shown ones. */
 export interface FindCell {
@@ -18,7 +96,10 @@ const MATCH_CHUNK = 1024;
 /** Rows read directly between two looks at the clock while looking for one match. */
 const SCAN_CHUNK = 64;
 
-/** A search of the document's kept source text: the columns it finds, the rest matched on their shown texts. */
+/**
+ * A search of the document's kept source text (or a row store's text): the columns it finds, the rest matched on
+ * their shown texts, made from values cut from the same text (`SourceFind.readCells`).
+ */
 interface SourcePlan {
   readonly finder: SourceFind;
   /** Shown column index by 1-based position, for the columns the source text finds (undefined for the others). */
@@ -27,8 +108,11 @@ interface SourcePlan {
   readonly stored: readonly boolean[];
   /** Indexes of the shown columns matched on their shown texts instead. */
   readonly others: readonly number[];
-  othersReady: number;
-  otherTexts: (readonly (string | null)[])[] | null;
+  /** Rows of the text whose values of the other columns are read (`otherValues`). */
+  othersRead: number;
+  /** The other columns' values by row, or their kept shown texts where complete (`otherShown`). */
+  readonly otherValues: (readonly (string | null)[])[];
+  readonly otherShown: readonly boolean[];
   run: SourceFindRun | null;
   /** The shown columns of the row being searched that hold a match. */
   readonly hits: number[];
@@ -54,14 +138,14 @@ export class FindSearch {
 
   constructor(
     /** The rows in view order (every page); the caller's to keep unchanged while the search runs. */
-    readonly rows: readonly Element[],
+    readonly rows: FindRows,
     private readonly columns: readonly GridColumn[],
     private readonly texts: ShownTexts,
     private readonly matcher: FindMatcher,
   ) {
     this.found = new FindMatches(Math.max(1, columns.length));
-    if (rows !== texts.index.rows()) this.docPositions = new Int32Array(rows.length);
-    else if (matcher.expression) this.source = sourcePlan(texts, columns, matcher);
+    if (!rows.whole) this.docPositions = new Int32Array(rows.length);
+    else if (matcher.expression) this.source = sourcePlan(texts, columns, matcher, rows);
   }
 
   /** The matches counted so far. */
@@ -112,8 +196,7 @@ export class FindSearch {
     let order = Math.max(0, Math.min(from.order, n - 1));
     let col = inclusive ? from.col : from.col + step;
     for (let visited = 0; visited <= n; visited++) {
-      const row = this.rows[order];
-      for (; col >= 0 && col < width; col += step) if (this.cellMatches(row, col)) return { order, col };
+      for (; col >= 0 && col < width; col += step) if (this.cellMatches(order, col)) return { order, col };
       order = (order + step + n) % n;
       col = back ? width - 1 : 0;
       if (visited % SCAN_CHUNK === SCAN_CHUNK - 1 && performance.now() > deadline) return null;
@@ -153,17 +236,20 @@ export class FindSearch {
 
   /** Counts on in the source text; null when it cannot be searched (the caller counts from the cells). */
   private sourceSlice(plan: SourcePlan, deadline: number): boolean | null {
-    const ready = plan.finder.prepare(deadline);
+    const { finder } = plan;
+    const ready = finder.prepare(deadline);
     if (ready !== true) return ready;
-    while (plan.othersReady < plan.others.length) {
-      if (this.texts.fill(this.columns[plan.others[plan.othersReady]], TEXT_CHUNK)) plan.othersReady++;
-      if (performance.now() > deadline) return false;
+    // The other columns' values cut from the text at once, all of them in one pass over each row.
+    const reading = plan.others.filter((_, k) => !plan.otherShown[k]);
+    if (reading.length > 0 && plan.othersRead < finder.rowCount) {
+      const outs = plan.otherValues.filter((_, k) => !plan.otherShown[k]) as (string | null)[][];
+      plan.othersRead = finder.readCells(reading.map((col) => this.columns[col].pos), outs, plan.othersRead, finder.rowCount, deadline);
+      if (plan.othersRead < finder.rowCount) return false;
     }
-    plan.otherTexts ??= plan.others.map((col) => this.texts.texts(this.columns[col]));
-    const run = (plan.run ??= plan.finder.search(this.matcher.expression!));
+    const run = (plan.run ??= finder.search(this.matcher.expression!));
     const state = run.step(deadline, (row, pos) => this.sourceHit(plan, run, row, pos));
     if (state === null) return null;
-    this.commitRows(plan, state ? this.rows.length : run.rowsSearched);
+    this.commitRows(plan, state ? this.rows.length : Math.min(this.rows.length, run.rowsSearched));
     return state;
   }
 
@@ -178,11 +264,19 @@ export class FindSearch {
 
   /** Counts rows `[matchedTo, end)`: the hits of the row searched, and the matches of the other columns' texts. */
   private commitRows(plan: SourcePlan, end: number): void {
-    const { others, otherTexts, hits } = plan;
+    const { others, otherValues, otherShown, hits, finder } = plan;
     const expression = this.matcher.expression!;
+    const columns = this.columns;
     for (let order = this.matchedTo; order < end; order++) {
+      if (!finder.searchesRow(order)) {
+        // A row of a store the text search left out (written, or of another shape): read from the store.
+        for (let col = 0; col < columns.length; col++) if (this.cellMatches(order, col)) this.matches.add(order, col);
+        hits.length = 0;
+        continue;
+      }
       for (let k = 0; k < others.length; k++) {
-        const text = otherTexts![k][order];
+        const value = otherValues[k][order];
+        const text = otherShown[k] ? value : cellText(columns[others[k]], value);
         if (text && expression.test(text)) hits.push(others[k]);
       }
       if (hits.length === 0) continue;
@@ -212,7 +306,7 @@ export class FindSearch {
     for (let order = this.matchedTo; order < end; order++) {
       const at = positions ? positions[order] : order;
       if (at < 0) continue;
-      const rowId = rows[order].getAttribute('id') ?? '';
+      const rowId = rows.id(order);
       for (let col = 0; col < texts.length; col++) {
         const text = texts[col][at];
         if (text !== null && text !== undefined && this.matcher.matches(text, () => ({ prop: columns[col].id, col, rowId }))) this.matches.add(order, col);
@@ -221,21 +315,19 @@ export class FindSearch {
   }
 
   /** Whether one cell's shown text matches, read from the row. */
-  private cellMatches(row: Element, col: number): boolean {
+  private cellMatches(order: number, col: number): boolean {
     const column = this.columns[col];
-    const source = cellAt(row, column.pos);
-    const text = cellText(column, source ? cellValue(source) : null);
-    return this.matcher.matches(text, () => ({ prop: column.id, col, rowId: row.getAttribute('id') ?? '' }));
+    const text = cellText(column, this.rows.value(order, column.pos));
+    return this.matcher.matches(text, () => ({ prop: column.id, col, rowId: this.rows.id(order) }));
   }
 
   /** Makes the view rows' document positions (a filtered or sorted view) in chunks; true when made. */
   private positionsReady(deadline: number): boolean {
     const positions = this.docPositions;
     if (!positions) return true;
-    const index = this.texts.index;
     while (this.positionsMade < this.rows.length) {
       const end = Math.min(this.rows.length, this.positionsMade + TEXT_CHUNK);
-      for (let i = this.positionsMade; i < end; i++) positions[i] = index.positionOf(this.rows[i]) - 1;
+      for (let i = this.positionsMade; i < end; i++) positions[i] = this.rows.placeOf(i);
       this.positionsMade = end;
       if (performance.now() > deadline) return this.positionsMade >= this.rows.length;
     }
@@ -244,11 +336,12 @@ export class FindSearch {
 }
 
 /**
- * The source search of a whole-document view, or null when the document keeps no source text or every column's
- * shown texts are made (by an earlier find or the open field): testing them then costs no reading or formatting.
+ * The source search of a whole-document view (the document's kept source text, or the text of a row store not
+ * built), or null when there is none or every column's shown texts are made (by an earlier find or the open field):
+ * testing them then costs no reading or formatting.
  */
-function sourcePlan(texts: ShownTexts, columns: readonly GridColumn[], matcher: FindMatcher): SourcePlan | null {
-  const finder = SourceFind.of(texts.index);
+function sourcePlan(texts: ShownTexts, columns: readonly GridColumn[], matcher: FindMatcher, rows: FindRows): SourcePlan | null {
+  const finder = rows instanceof StoreFindRows ? SourceFind.ofStore(rows.store) : SourceFind.of(texts.index);
   if (!finder || columns.every((column) => texts.complete(column))) return null;
   const byPos: number[] = [];
   const others: number[] = [];
@@ -257,5 +350,7 @@ function sourcePlan(texts: ShownTexts, columns: readonly GridColumn[], matcher: 
     else others.push(col);
   });
   const stored = columns.map((column) => showsStoredValue(column));
-  return { finder, byPos, stored, others, othersReady: 0, otherTexts: null, run: null, hits: [] };
+  const otherShown = others.map((col) => texts.complete(columns[col]));
+  const otherValues = others.map((col, k) => (otherShown[k] ? texts.texts(columns[col]) : new Array<string | null>(rows.length)));
+  return { finder, byPos, stored, others, othersRead: 0, otherValues, otherShown, run: null, hits: [] };
 }

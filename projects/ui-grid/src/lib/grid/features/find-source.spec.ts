@@ -2,7 +2,7 @@ import { NS, SourceFind, WrsIndex, forgetSourceText, parseXml } from 'ngx-wrs-gr
 import { keepSourceText } from '../../../../core/src/xml/source-text';
 import { GridColumn, gridLayout } from '../grid-column';
 import { findMatcher } from './find-matcher';
-import { FindCell, FindSearch } from './find-search';
+import { ElementFindRows, FindCell, FindSearch } from './find-search';
 import { storedTextFinds } from './find-source';
 import { GridRowView } from './grid-row-view';
 import { ShownTexts } from './shown-text';
@@ -41,7 +41,7 @@ function open(text: string, keep: boolean): Searched {
 
 /** Counts in slices of no time (each does one window of text or one chunk of rows); every match in view order. */
 function countAll(s: Searched, query: string): FindCell[] {
-  const search = new FindSearch(s.rows, s.columns, s.texts, findMatcher(query)!);
+  const search = new FindSearch(new ElementFindRows(s.texts.index, s.rows), s.columns, s.texts, findMatcher(query)!);
   while (!search.slice(-1));
   return Array.from({ length: search.matches.count }, (_, i) => search.matches.at(i)!);
 }
@@ -67,7 +67,7 @@ describe('find in the source text', () => {
 
   it('knows the first match far from the focus before the count is done', () => {
     const s = open(TEXT, true);
-    const search = new FindSearch(s.rows, s.columns, s.texts, findMatcher('needle')!);
+    const search = new FindSearch(new ElementFindRows(s.texts.index, s.rows), s.columns, s.texts, findMatcher('needle')!);
     expect(search.countsFirst).toBeTrue();
     const from = { order: 10, col: 1 };
     let first: FindCell | null | undefined;
@@ -84,7 +84,7 @@ describe('find in the source text', () => {
 
   it('counts on from the cells when the document changes while counting', () => {
     const s = open(TEXT, true);
-    const search = new FindSearch(s.rows, s.columns, s.texts, findMatcher('needle')!);
+    const search = new FindSearch(new ElementFindRows(s.texts.index, s.rows), s.columns, s.texts, findMatcher('needle')!);
     search.slice(-1);
     s.rows[10].firstElementChild!.textContent = 'needle too';
     forgetSourceText(s.rows[10].ownerDocument);

@@ -457,7 +457,8 @@ export class GridFeatures {
     for (const [colId, filter] of this.filters()) {
       const own = ownValue(custom, colId);
       const column = this.columns.find((c) => c.id === colId);
-      if (own) setOwn(out, colId, (value, row) => own(value, filter, row));
+      // A function that does not take the row gets none: it then filters a row store's rows without building them.
+      if (own) setOwn(out, colId, own.length > 2 ? (value, row) => own(value, filter, row) : (value) => own(value, filter, null!));
       else if (caption) setOwn(out, colId, (value) => matchesFilter(caption(colId, value), filter, column?.numeric ?? false));
     }
     return out;

@@ -4,7 +4,7 @@ import { cellText } from '../cell-text';
 import { GridCells } from '../grid-cells';
 import { GridState } from '../grid-state';
 import { FindMatcher, FindQueryMethod, findMatcher } from './find-matcher';
-import { FindCell, FindSearch } from './find-search';
+import { ElementFindRows, FindCell, FindRows, FindSearch, StoreFindRows, findRowsOf } from './find-search';
 import { GridRowView } from './grid-row-view';
 import { ShownTexts } from './shown-text';
 
@@ -131,10 +131,22 @@ export class GridFind {
     const matcher = this.matcher;
     const view = this.state.features.view;
     const column = this.state.shown[col];
-    const row = matcher && view ? view.rowAt(position) : null;
-    if (!row || !column || !matcher) return '';
-    const rowId = row.getAttribute('id') ?? '';
-    if (!matcher.matches(cellText(column, this.cells.valueAt(row, column)), () => ({ prop: column.id, col, rowId }))) return '';
+    if (!matcher || !view || !column) return '';
+    let text: string;
+    let rowId: string;
+    if (view.unbuiltStore) {
+      // Painted from the store: read there, no element built.
+      const shown = view.shownAt(position);
+      if (!shown) return '';
+      text = cellText(column, shown.value(column.pos));
+      rowId = shown.id;
+    } else {
+      const row = view.rowAt(position);
+      if (!row) return '';
+      text = cellText(column, this.cells.valueAt(row, column));
+      rowId = row.getAttribute('id') ?? '';
+    }
+    if (!matcher.matches(text, () => ({ prop: column.id, col, rowId }))) return '';
     const extra = this.args()?.searchResultClass;
     return extra ? ' ui-grid-cell-match ' + extra : ' ui-grid-cell-match';
   }
@@ -202,8 +214,7 @@ export class GridFind {
       return;
     }
     this.viewKey = this.currentViewKey();
-    const rows = view.isWhole ? view.index.rows() : view.matchedRows();
-    const search = (this.search = new FindSearch(rows, this.state.shown, this.textsOf(view), matcher));
+    const search = (this.search = new FindSearch(findRowsOf(view), this.state.shown, this.textsOf(view), matcher));
     const from = this.focusedCell();
     if (move && from) {
       // Without a cell read, counting comes to a far match sooner than a scan of the cells reading up to it.
@@ -252,8 +263,9 @@ export class GridFind {
     let next = 0;
     const step = () => {
       if (!this.isOpen() || this.search || this.texts !== texts || this.state.shown !== columns) return;
-      // A row read builds the rows of a row store not built yet (as the search would), and keeps its source text.
-      if (finder === undefined) finder = view.isWhole && view.rowAt(0) ? SourceFind.of(view.index) : null;
+      // The text of a row store not built yet, else the document's kept source text.
+      const store = view.unbuiltStore;
+      if (finder === undefined) finder = !view.isWhole ? null : store ? SourceFind.ofStore(store) : view.rowAt(0) ? SourceFind.of(view.index) : null;
       const deadline = performance.now() + SLICE_MS;
       if (finder && finder.prepare(deadline) !== false) finder = null;
       if (!finder) while (next < columns.length && performance.now() < deadline) if (texts.fill(columns[next], WARM_CHUNK)) next++;
@@ -288,20 +300,33 @@ export class GridFind {
   private focusedCell(): FindCell | null {
     const view = this.state.features.view;
     const { focus } = this.state.selection;
+    const col = Math.min(focus.col, Math.max(0, this.state.shown.length - 1));
+    if (view?.unbuiltStore) {
+      // Over a store not built: its position of the focused row, and that row's place in the view's order.
+      const r = view.storedInOrder(focus.row) >= 0 ? view.storedInOrder(focus.row) : view.storedInOrder(0);
+      return r < 0 ? null : { order: Math.max(0, view.storedPlace(r).order), col };
+    }
     const row = view?.rowAt(focus.row) ?? view?.rowAt(0) ?? null;
     if (!view || !row) return null;
-    return { order: orderOf(view, row, this.search?.rows), col: Math.min(focus.col, Math.max(0, this.state.shown.length - 1)) };
+    const rows = this.search?.rows;
+    return { order: orderOf(view, row, rows instanceof ElementFindRows ? rows.rows : undefined), col };
   }
 
   /** Moves the focus to a match (turning a client page when it is on another). */
   private goTo(cell: FindCell): void {
-    const row = this.search?.rows[cell.order];
-    if (!row) return;
-    const position = this.state.features.reveal(row);
+    const position = this.reveal(this.search?.rows, cell.order);
     if (position < 0) return;
     this.cells.focusCell(position, cell.col);
     this.updatePosition();
     this.state.body?.repaintAll();
+  }
+
+  /** Brings the row at a view order of a search into view: its view position, or -1. */
+  private reveal(rows: FindRows | undefined, order: number): number {
+    const { features } = this.state;
+    if (rows instanceof StoreFindRows) return order < rows.length ? features.revealStored(rows.placeOf(order)) : -1;
+    const row = rows instanceof ElementFindRows ? rows.rows[order] : undefined;
+    return row ? features.reveal(row) : -1;
   }
 
   /** The number shown for the focused match once its row is counted (0 while unknown or off a match). */

@@ -1,4 +1,4 @@
-import { ColumnFilterFunction, ColumnValues, RowOrdering, RowStore, WrsIndex, filterRows, sortRows, sortStoreRows } from 'ngx-wrs-grid/core';
+import { ColumnFilterFunction, ColumnValues, RowOrdering, RowStore, WrsIndex, filterRows, filterStoreRows, sortRows, sortStoreRows } from 'ngx-wrs-grid/core';
 import { ElementRow, ShownRow, StoreRow } from '../shown-row';
 
 /** What decides the visible rows: a filter, sort keys and a page (0-based page number), each optional. */
@@ -19,9 +19,10 @@ export interface RowViewQuery {
  * document, so a save sends them.
  *
  * Over a row store whose document is not built yet (a provider's `getRowStore()`), the view reads its rows from the
- * store (`rowCount`, `shownAt`), in document order or sorted and paged by store positions: showing, scrolling,
- * sorting and turning pages build nothing. Whatever needs elements (a filter, `rowAt` and the other element reads)
- * builds the document first; the positions become the rows' elements when it is built.
+ * store (`rowCount`, `shownAt`), in document order or filtered, sorted and paged by store positions: showing,
+ * scrolling, filtering, sorting and turning pages build nothing. Whatever needs elements (a custom filter function
+ * that takes the row, `rowAt` and the other element reads) builds the document first; the positions become the
+ * rows' elements when it is built.
  */
 export class GridRowView {
   /** Every row passing filter and order, before paging; null while the view is the whole index. */
@@ -39,7 +40,17 @@ export class GridRowView {
   readonly values: ColumnValues;
 
   constructor(readonly index: WrsIndex, private store: RowStore | null = null) {
-    this.values = new ColumnValues(index);
+    this.values = new ColumnValues(index, store);
+  }
+
+  /** The row store the view reads while its document is not built, else null. */
+  get unbuiltStore(): RowStore | null {
+    return this.unbuilt();
+  }
+
+  /** The store positions of every row passing the filter in view order (all pages), null when the view is all rows in store order (or reads elements). */
+  storedRows(): readonly number[] | null {
+    return this.unbuilt() && !this.matched ? this.stored : null;
   }
 
   /** The store the view reads while its document is not built, else null. */
@@ -85,9 +96,12 @@ export class GridRowView {
       return;
     }
     const store = this.unbuilt();
-    if (store && !hasFilter && !query.hidden?.size) {
+    if (store && !Object.values(query.custom ?? {}).some((f) => f.length > 1)) {
       this.matched = null;
-      this.stored = hasOrder ? sortStoreRows(store, this.index, query.orderings!) : Array.from({ length: store.rowCount }, (_, r) => r);
+      const values = this.values;
+      let rows = hasFilter ? filterStoreRows(store, this.index, query.filter!, { values, custom: query.custom }) : undefined;
+      if (query.hidden?.size) rows = (rows ?? Array.from({ length: store.rowCount }, (_, r) => r)).filter((r) => !query.hidden!.has(store.id(r) ?? ''));
+      this.stored = hasOrder ? sortStoreRows(store, this.index, query.orderings!, rows, values) : (rows ?? Array.from({ length: store.rowCount }, (_, r) => r));
       if (!this.waitsForBuild) store.onBuilt(this.toElements);
       this.waitsForBuild = true;
       this.setPage();
