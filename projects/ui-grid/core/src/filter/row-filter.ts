@@ -244,13 +244,14 @@ export function filterRows(index: WrsIndex, filter: Element | null, options: Com
 }
 
 /**
- * `filterRows` over all rows of a row store, read from their entries without building an element (`index` is the
+ * `filterRows` over all rows of a row store (read to its end first), read from their entries without building an element (`index` is the
  * index of the store's document, for the columns): the 0-based store positions of the rows that pass, in order.
  * Each column the filter names is read once, whole (kept in `options.values` when given: a `ColumnValues` over the
  * store). A `custom` function gets no row element here: with one that takes the row (two parameters), filter the
  * document instead.
  */
 export function filterStoreRows(store: RowStore, index: WrsIndex, filter: Element | null, options: CompileFilterOptions = {}): number[] {
+  store.scan();
   const all = () => Array.from({ length: store.rowCount }, (_, r) => r);
   if (!filter) return all();
   for (const f of Object.values(options.custom ?? {})) {
