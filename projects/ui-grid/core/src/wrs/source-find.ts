@@ -3,6 +3,8 @@ import { WrsIndex } from '../rows/wrs-index';
 import type { RowStore } from '../rows/row-store';
 import { dataContentStart } from './source-cells';
 
+const SLASH = 47;
+
 /** Characters of the text searched per step: a step stays well under a millisecond. */
 const WINDOW = 1 << 19;
 /** Rows checked between two looks at the clock. */
@@ -195,22 +197,27 @@ export class SourceFind {
    */
   readCells(positions: readonly number[], outs: readonly (string | null)[][], k: number, end: number, deadline: number): number {
     const plain = this.plain!;
-    const { text, cellTag, cellOpen } = this;
+    const { text, cellTag } = this;
     const last = Math.max(0, ...positions);
     const slot = new Int32Array(last + 1).fill(-1);
     positions.forEach((pos, i) => (slot[pos] = i));
-    const nullTag = `${cellOpen}<${cellOpen.slice(1, -2)}null/>`;
     for (; k < end; k++) {
       const row = plain.rows ? plain.rows[k] : k;
       const rowEnd = plain.ends ? plain.ends[k] : plain.starts[k + 1];
       for (const out of outs) out[row] = null;
       let at = plain.starts[k];
       for (let n = 1; n <= last; n++) {
+        // In a plain row `<p:C` starts a cell and nothing else (`indexOf` of it beats a loop over the characters).
         at = text.indexOf(cellTag, at + 1);
         if (at < 0 || at >= rowEnd) break;
         if (slot[n] < 0) continue;
         const open = at + cellTag.length;
-        outs[slot[n]][row] = text.charCodeAt(open) === 47 ? '' : text.startsWith(nullTag, at) ? null : text.slice(open + 1, text.indexOf('<', open));
+        if (text.charCodeAt(open) === SLASH) {
+          outs[slot[n]][row] = '';
+          continue;
+        }
+        const close = text.indexOf('<', open + 1);
+        outs[slot[n]][row] = text.charCodeAt(close + 1) !== SLASH ? null : text.slice(open + 1, close);
       }
       if ((k & 1023) === 1023 && performance.now() > deadline) return k + 1;
     }

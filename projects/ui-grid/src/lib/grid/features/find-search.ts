@@ -2,7 +2,7 @@ import { RowStore, SourceFind, SourceFindRun, WrsIndex, cellAt, cellValue } from
 import { cellText, showsStoredValue } from '../cell-text';
 import { GridColumn } from '../grid-column';
 import { FindMatcher, FindMatches } from './find-matcher';
-import { storedTextFinds } from './find-source';
+import { storedTextFinds, valuesShownAsStored } from './find-source';
 import { GridRowView } from './grid-row-view';
 import { ShownTexts } from './shown-text';
 
@@ -113,6 +113,13 @@ interface SourcePlan {
   /** The other columns' values by row, or their kept shown texts where complete (`otherShown`). */
   readonly otherValues: (readonly (string | null)[])[];
   readonly otherShown: readonly boolean[];
+  /**
+   * By other column: a test of the values it shows as they are (`valuesShownAsStored`), else null. Such a column is
+   * also searched in the text, for those values; only its other values are matched on their shown texts.
+   */
+  readonly otherAsStored: readonly (((value: string) => boolean) | null)[];
+  /** By shown column index: the test of `otherAsStored` for a column of both kinds. */
+  readonly asStored: readonly (((value: string) => boolean) | null | undefined)[];
   run: SourceFindRun | null;
   /** The shown columns of the row being searched that hold a match. */
   readonly hits: number[];
@@ -257,14 +264,18 @@ export class FindSearch {
   private sourceHit(plan: SourcePlan, run: SourceFindRun, row: number, pos: number): void {
     const col = plan.byPos[pos];
     if (col === undefined) return;
-    if (!plan.stored[col] && !this.matcher.expression!.test(cellText(this.columns[col], run.cellText()))) return;
+    const asStored = plan.asStored[col];
+    if (asStored) {
+      // A column of both kinds: the text finds the values shown as stored, the others are matched on their texts.
+      if (!asStored(run.cellText())) return;
+    } else if (!plan.stored[col] && !this.matcher.expression!.test(cellText(this.columns[col], run.cellText()))) return;
     if (row > this.matchedTo) this.commitRows(plan, row);
     plan.hits.push(col);
   }
 
   /** Counts rows `[matchedTo, end)`: the hits of the row searched, and the matches of the other columns' texts. */
   private commitRows(plan: SourcePlan, end: number): void {
-    const { others, otherValues, otherShown, hits, finder } = plan;
+    const { others, otherValues, otherShown, otherAsStored, hits, finder } = plan;
     const expression = this.matcher.expression!;
     const columns = this.columns;
     for (let order = this.matchedTo; order < end; order++) {
@@ -276,7 +287,14 @@ export class FindSearch {
       }
       for (let k = 0; k < others.length; k++) {
         const value = otherValues[k][order];
-        const text = otherShown[k] ? value : cellText(columns[others[k]], value);
+        if (otherShown[k]) {
+          if (value && expression.test(value)) hits.push(others[k]);
+          continue;
+        }
+        const asStored = otherAsStored[k];
+        // A value shown as stored was searched in the text.
+        if (value === null || (asStored && asStored(value))) continue;
+        const text = cellText(columns[others[k]], value);
         if (text && expression.test(text)) hits.push(others[k]);
       }
       if (hits.length === 0) continue;
@@ -345,12 +363,20 @@ function sourcePlan(texts: ShownTexts, columns: readonly GridColumn[], matcher: 
   if (!finder || columns.every((column) => texts.complete(column))) return null;
   const byPos: number[] = [];
   const others: number[] = [];
+  const asStored: (((value: string) => boolean) | null | undefined)[] = [];
   columns.forEach((column, col) => {
-    if (storedTextFinds(column, matcher.query, matcher.expression!)) byPos[column.pos] = col;
-    else others.push(col);
+    if (storedTextFinds(column, matcher.query, matcher.expression!)) {
+      byPos[column.pos] = col;
+      return;
+    }
+    others.push(col);
+    if (texts.complete(column)) return;
+    asStored[col] = valuesShownAsStored(column);
+    if (asStored[col]) byPos[column.pos] = col;
   });
   const stored = columns.map((column) => showsStoredValue(column));
   const otherShown = others.map((col) => texts.complete(columns[col]));
   const otherValues = others.map((col, k) => (otherShown[k] ? texts.texts(columns[col]) : new Array<string | null>(rows.length)));
-  return { finder, byPos, stored, others, othersRead: 0, otherValues, otherShown, run: null, hits: [] };
+  const otherAsStored = others.map((col) => asStored[col] ?? null);
+  return { finder, byPos, stored, others, othersRead: 0, otherValues, otherShown, otherAsStored, asStored, run: null, hits: [] };
 }

@@ -3,7 +3,8 @@ import { keepSourceText } from '../../../../core/src/xml/source-text';
 import { GridColumn, gridLayout } from '../grid-column';
 import { findMatcher } from './find-matcher';
 import { ElementFindRows, FindCell, FindSearch } from './find-search';
-import { storedTextFinds } from './find-source';
+import { storedTextFinds, valuesShownAsStored } from './find-source';
+import { cellText } from '../cell-text';
 import { GridRowView } from './grid-row-view';
 import { ShownTexts } from './shown-text';
 
@@ -91,6 +92,31 @@ describe('find in the source text', () => {
     s.texts.view.values.invalidate();
     while (!search.slice(-1));
     expect(Array.from({ length: search.matches.count }, (_, i) => search.matches.at(i)!.order)).toEqual([10, 4_000, 7_999]);
+  });
+
+  it('finds scaled numbers written to their scale in the text, and formats only the others', () => {
+    const values = ['7.50', '7.5', '7.499', '-0.00', '-0.50', '007.50', '17.50', '1e1', '', '-7.50', '7.505', '70.05', '0.00', '12'];
+    const rows = Array.from({ length: 3_000 }, (_, r) => `<wrs:R id="R${r}"><wrs:C>n ${r}</wrs:C><wrs:C>${values[r % values.length]}</wrs:C><wrs:C>X1</wrs:C><wrs:C>2026-01-01</wrs:C><wrs:C/></wrs:R>`);
+    const text = TEXT.slice(0, TEXT.lastIndexOf('<wrs:Data>') + 10) + rows.join('') + '</wrs:Data></wrs:Wrs>';
+    const fromText = open(text, true);
+    const fromCells = open(text, false);
+    for (const query of ['7.5', '.50', '0.0', '-0', '7.50', '1.00', '0']) expect(countAll(fromText, query)).withContext(query).toEqual(countAll(fromCells, query));
+    expect(countAll(fromText, '7.5').length).toBeGreaterThan(1_000);
+  });
+
+  it('knows values a scaled column shows as stored: what toFixed gives back, never one it writes otherwise', () => {
+    const { columns } = open(TEXT, false);
+    const qty = columns[1];
+    const asStored = valuesShownAsStored(qty)!;
+    const samples = ['7.50', '7.5', '-0.00', '-0.01', '0.00', '00.10', '10.10', '123456789012.34', '1234567890123.45', '+1.00', '1.000', '.50', '9007199254740.99'];
+    for (let k = 0; k < 2_000; k++) samples.push(((k * 7919) % 200_003 / 100 - 1000).toFixed(k % 4), String(k * 0.37));
+    for (const v of samples) {
+      const written = cellText(qty, v) === v;
+      // Known for a number written to the scale with at most 15 digits; any other value is formatted (even if unchanged).
+      expect(asStored(v)).withContext(v).toBe(written && /^-?\d{1,13}\.\d\d$/.test(v));
+    }
+    expect(asStored('-')).toBeFalse();
+    expect(valuesShownAsStored(columns[0])).toBeNull();
   });
 
   it('tells which columns the text finds alone: those whose shown text holds a match only where the value does', () => {

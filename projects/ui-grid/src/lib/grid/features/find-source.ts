@@ -26,3 +26,30 @@ export function storedTextFinds(column: GridColumn, query: string, expression: R
   // A date shows the first ten characters of its value.
   return column.typeName === 'DATE';
 }
+
+/**
+ * For a column whose shown text may differ from its value: a test of the values it shows as they are, or null. A
+ * number of a scaled column written with exactly `scale` fraction digits and at most 15 significant digits is what
+ * `toFixed` writes for it (no leading zero, no minus zero), so the search of the stored text finds its matches.
+ */
+export function valuesShownAsStored(column: GridColumn): ((value: string) => boolean) | null {
+  if (column.checkbox || column.references || column.locale || !column.numeric || column.scale === null || column.scale > 14) return null;
+  const scale = column.scale;
+  const digit = (c: number) => c >= 48 && c <= 57;
+  return (value) => {
+    const n = value.length;
+    const first = value.charCodeAt(0) === 45 ? 1 : 0;
+    let i = first;
+    while (i < n && digit(value.charCodeAt(i))) i++;
+    const whole = i - first;
+    if (whole === 0 || whole > 15 - scale || (whole > 1 && value.charCodeAt(first) === 48)) return false;
+    if (scale === 0 ? i !== n : value.charCodeAt(i) !== 46 || n - i - 1 !== scale) return false;
+    let zero = whole === 1 && value.charCodeAt(first) === 48;
+    for (let k = i + 1; k < n; k++) {
+      const c = value.charCodeAt(k);
+      if (!digit(c)) return false;
+      if (c !== 48) zero = false;
+    }
+    return !(first === 1 && zero);
+  };
+}
