@@ -1,11 +1,12 @@
 // Find in the grid on 100,000 x 20 rows (2,000,000 cells): the first match and every match counted, the way the
 // grid's find runs them: a direct scan from the focused cell, then slices of 8 ms, each in a task of its own.
+import { RowStore } from '../../projects/ui-grid/core/src/rows/row-store';
 import { WrsIndex } from '../../projects/ui-grid/core/src/rows/wrs-index';
 import { SourceFind } from '../../projects/ui-grid/core/src/wrs/source-find';
 import { parseXml } from '../../projects/ui-grid/core/src/xml/dom';
 import { gridLayout } from '../../projects/ui-grid/src/lib/grid/grid-column';
 import { findMatcher } from '../../projects/ui-grid/src/lib/grid/features/find-matcher';
-import { ElementFindRows, FindSearch } from '../../projects/ui-grid/src/lib/grid/features/find-search';
+import { FindSearch, findRowsOf } from '../../projects/ui-grid/src/lib/grid/features/find-search';
 import { GridRowView } from '../../projects/ui-grid/src/lib/grid/features/grid-row-view';
 import { ShownTexts } from '../../projects/ui-grid/src/lib/grid/features/shown-text';
 import { generateWrs } from '../data/generate-wrs';
@@ -41,7 +42,7 @@ interface Timing {
 /** One search from the first cell, timed as the user waits for it (the tasks between slices included). */
 async function timedSearch(view: GridRowView, texts: ShownTexts, columns: ReturnType<typeof gridLayout>['columns'], query: string): Promise<Timing> {
   const t0 = performance.now();
-  const search = new FindSearch(new ElementFindRows(view.index, view.index.rows()), columns, texts, findMatcher(query)!);
+  const search = new FindSearch(findRowsOf(view), columns, texts, findMatcher(query)!);
   const from = { order: 0, col: 0 };
   let first = search.scan(from, false, true, search.countsFirst ? NEAR_BUDGET_MS : FIRST_BUDGET_MS) ? performance.now() - t0 : -1;
   while (!search.slice(SLICE_MS)) {
@@ -62,6 +63,15 @@ function freshView(readAhead: boolean): { view: GridRowView; texts: ShownTexts; 
   const columns = gridLayout(index, null).columns;
   if (readAhead) while (!view.values.prefetch(columns.map((c) => c.pos), 500));
   return { view, texts: new ShownTexts(view), columns };
+}
+
+/** The rows of a load kept in a row store, read and not built, with the grid's row view over it. */
+function storeView(): { view: GridRowView; texts: ShownTexts; columns: ReturnType<typeof gridLayout>['columns']; store: RowStore } {
+  const store = RowStore.open(generateWrs(100_000, 20))!;
+  store.scan();
+  const index = WrsIndex.of(store.document);
+  const view = new GridRowView(index, store);
+  return { view, texts: new ShownTexts(view), columns: gridLayout(index, null).columns, store };
 }
 
 export async function runFindCases(env: string): Promise<Figure[]> {
@@ -139,5 +149,17 @@ export async function runFindCases(env: string): Promise<Figure[]> {
   if (floors[0].n !== near.count) throw new Error(`the floor counted ${floors[0].n}, find ${near.count}`);
   figure('find.countAll.loopFloor.100k', median(floors.map((f) => f.ms)), 'ms');
   figure('find.countAll.vsLoopFloor', median(same) / median(floors.map((f) => f.ms)), 'ratio');
+  // The first cases over a row store (a load of 64,000 characters or more): its text searched, no document built.
+  gc();
+  for (const [name, query] of [['lastRow', 'text 99999-1'], ['frequent', '7-1'], ['scaled', '7.5']] as const) {
+    const cold = storeView();
+    gc();
+    const t = await timedSearch(cold.view, cold.texts, cold.columns, query);
+    if (cold.store.materialized) throw new Error('find built the document of the store');
+    figure(`find.firstResult.${name}.store.cold.100k`, t.first, 'ms', 150);
+    figure(`find.countAll.${name}.store.cold.100k`, t.all, 'ms', 500);
+    if (name !== 'lastRow') figure(`find.countAll.${name}.store.cold.matches`, t.count, 'count');
+  }
+  gc();
   return figures;
 }

@@ -101,6 +101,9 @@ export class ColumnValues {
    * Returns true when every row of those columns is read.
    */
   prefetch(positions: readonly number[], count: number): boolean {
+    // A store is read ahead column by column only when asked (`readAhead`, `values`): its load stays the scan, and
+    // reading a row's cells one position at a time costs more than a background pass should take.
+    if (this.unbuilt()) return true;
     const rows = this.currentRows();
     const length = this.lengthSeen;
     const end = Math.min(length, this.prefetched + count);
@@ -114,9 +117,8 @@ export class ColumnValues {
       }
     }
     if (targets.length > 0) {
-      const source = rows && SourceCells.of(this.index);
-      if (!rows) targets.forEach((kept, k) => this.read(null, wanted[k], this.prefetched, end, kept.values));
-      else if (!source?.read(rows, this.prefetched, end, wanted, targets.map((kept) => kept.values))) readRows(rows, this.prefetched, end, wanted, targets, this.index.columns().length);
+      const source = SourceCells.of(this.index);
+      if (!source?.read(rows!, this.prefetched, end, wanted, targets.map((kept) => kept.values))) readRows(rows!, this.prefetched, end, wanted, targets, this.index.columns().length);
       for (const kept of targets) kept.filled = end;
     }
     this.prefetched = end;

@@ -123,6 +123,11 @@ interface SourcePlan {
   run: SourceFindRun | null;
   /** The shown columns of the row being searched that hold a match. */
   readonly hits: number[];
+  /**
+   * For a view in another order than the text (a sorted or filtered store view): the text's hits by store position
+   * (`first` into `cols`, `count` of them), all found before any row is counted in view order; else null.
+   */
+  readonly byPlace: { readonly first: Int32Array; readonly count: Int32Array; readonly cols: number[] } | null;
 }
 
 /**
@@ -152,7 +157,8 @@ export class FindSearch {
   ) {
     this.found = new FindMatches(Math.max(1, columns.length));
     if (!rows.whole) this.docPositions = new Int32Array(rows.length);
-    else if (matcher.expression) this.source = sourcePlan(texts, columns, matcher, rows);
+    // A store's text is searched for any view of it: its cells are read one by one otherwise.
+    if (matcher.expression && (rows.whole || rows instanceof StoreFindRows)) this.source = sourcePlan(texts, columns, matcher, rows);
   }
 
   /** The matches counted so far. */
@@ -165,7 +171,7 @@ export class FindSearch {
    * every column is found in it, so the matches come in order from the first row without a cell read.
    */
   get countsFirst(): boolean {
-    return this.source !== null && this.source.others.length === 0;
+    return this.source !== null && this.source.byPlace === null && this.source.others.length === 0;
   }
 
   /**
@@ -256,6 +262,12 @@ export class FindSearch {
     const run = (plan.run ??= finder.search(this.matcher.expression!));
     const state = run.step(deadline, (row, pos) => this.sourceHit(plan, run, row, pos));
     if (state === null) return null;
+    if (plan.byPlace) {
+      // All hits known: the rows counted in view order, in slices.
+      if (!state) return false;
+      while (this.matchedTo < this.rows.length && performance.now() <= deadline) this.commitRows(plan, Math.min(this.rows.length, this.matchedTo + MATCH_CHUNK));
+      return this.done;
+    }
     this.commitRows(plan, state ? this.rows.length : Math.min(this.rows.length, run.rowsSearched));
     return state;
   }
@@ -269,24 +281,33 @@ export class FindSearch {
       // A column of both kinds: the text finds the values shown as stored, the others are matched on their texts.
       if (!asStored(run.cellText())) return;
     } else if (!plan.stored[col] && !this.matcher.expression!.test(cellText(this.columns[col], run.cellText()))) return;
+    const byPlace = plan.byPlace;
+    if (byPlace) {
+      // Rows come in ascending store positions, a row's hits one after the other.
+      if (byPlace.count[row]++ === 0) byPlace.first[row] = byPlace.cols.length;
+      byPlace.cols.push(col);
+      return;
+    }
     if (row > this.matchedTo) this.commitRows(plan, row);
     plan.hits.push(col);
   }
 
   /** Counts rows `[matchedTo, end)`: the hits of the row searched, and the matches of the other columns' texts. */
   private commitRows(plan: SourcePlan, end: number): void {
-    const { others, otherValues, otherShown, otherAsStored, hits, finder } = plan;
+    const { others, otherValues, otherShown, otherAsStored, hits, finder, byPlace } = plan;
     const expression = this.matcher.expression!;
     const columns = this.columns;
     for (let order = this.matchedTo; order < end; order++) {
-      if (!finder.searchesRow(order)) {
+      const r = byPlace ? this.rows.placeOf(order) : order;
+      if (!finder.searchesRow(r)) {
         // A row of a store the text search left out (written, or of another shape): read from the store.
         for (let col = 0; col < columns.length; col++) if (this.cellMatches(order, col)) this.matches.add(order, col);
         hits.length = 0;
         continue;
       }
+      if (byPlace) for (let h = byPlace.first[r], e = h + byPlace.count[r]; h < e; h++) hits.push(byPlace.cols[h]);
       for (let k = 0; k < others.length; k++) {
-        const value = otherValues[k][order];
+        const value = otherValues[k][r];
         if (otherShown[k]) {
           if (value && expression.test(value)) hits.push(others[k]);
           continue;
@@ -376,7 +397,9 @@ function sourcePlan(texts: ShownTexts, columns: readonly GridColumn[], matcher: 
   });
   const stored = columns.map((column) => showsStoredValue(column));
   const otherShown = others.map((col) => texts.complete(columns[col]));
-  const otherValues = others.map((col, k) => (otherShown[k] ? texts.texts(columns[col]) : new Array<string | null>(rows.length)));
+  const otherValues = others.map((col, k) => (otherShown[k] ? texts.texts(columns[col]) : new Array<string | null>(rows instanceof StoreFindRows ? rows.store.rowCount : rows.length)));
   const otherAsStored = others.map((col) => asStored[col] ?? null);
-  return { finder, byPos, stored, others, othersRead: 0, otherValues, otherShown, otherAsStored, asStored, run: null, hits: [] };
+  const places = rows instanceof StoreFindRows ? rows.store.rowCount : rows.length;
+  const byPlace = rows.whole ? null : { first: new Int32Array(places), count: new Int32Array(places), cols: [] };
+  return { finder, byPos, stored, others, othersRead: 0, otherValues, otherShown, otherAsStored, asStored, run: null, hits: [], byPlace };
 }

@@ -251,8 +251,8 @@ export class GridFind {
   /**
    * Makes the shown texts ahead, a step per task, while the field is open and empty: a first query on a large grid
    * then reads no cell. A document that keeps its source text has that checked first (`SourceFind.prepare`, tens of
-   * ms), so a query typed meanwhile is searched there. Stops when a search starts (it does what is left), the field
-   * closes or the data changes.
+   * ms), so a query typed meanwhile is searched there; the text of a row store not built is only checked. Stops when
+   * a search starts (it does what is left), the field closes or the data changes.
    */
   private warm(): void {
     const view = this.state.features.view;
@@ -268,6 +268,11 @@ export class GridFind {
       if (finder === undefined) finder = !view.isWhole ? null : store ? SourceFind.ofStore(store) : view.rowAt(0) ? SourceFind.of(view.index) : null;
       const deadline = performance.now() + SLICE_MS;
       if (finder && finder.prepare(deadline) !== false) finder = null;
+      // A store's cells are read one by one from its text: a query searches that text instead of texts made ahead.
+      if (store) {
+        if (finder) nextTask(step);
+        return;
+      }
       if (!finder) while (next < columns.length && performance.now() < deadline) if (texts.fill(columns[next], WARM_CHUNK)) next++;
       if (finder || next < columns.length) nextTask(step);
     };

@@ -30,6 +30,8 @@ export class GridRowView {
   /** The store positions of the rows in view order (sorted or paged over a store not built), else null. */
   private stored: number[] | null = null;
   private waitsForBuild = false;
+  /** True while `stored` holds every store position in order (client pages alone). */
+  private storeOrder = false;
   private pageStart = 0;
   private pageLength = 0;
   /** The matched elements, built when a change set first needs them after a query (no DOM reads). */
@@ -50,7 +52,7 @@ export class GridRowView {
 
   /** The store positions of every row passing the filter in view order (all pages), null when the view is all rows in store order (or reads elements). */
   storedRows(): readonly number[] | null {
-    return this.unbuilt() && !this.matched ? this.stored : null;
+    return this.unbuilt() && !this.matched && !this.storeOrder ? this.stored : null;
   }
 
   /** The store the view reads while its document is not built, else null. */
@@ -102,6 +104,7 @@ export class GridRowView {
       let rows = hasFilter ? filterStoreRows(store, this.index, query.filter!, { values, custom: query.custom }) : undefined;
       if (query.hidden?.size) rows = (rows ?? Array.from({ length: store.rowCount }, (_, r) => r)).filter((r) => !query.hidden!.has(store.id(r) ?? ''));
       this.stored = hasOrder ? sortStoreRows(store, this.index, query.orderings!, rows, values) : (rows ?? Array.from({ length: store.rowCount }, (_, r) => r));
+      this.storeOrder = !hasOrder && !rows;
       if (!this.waitsForBuild) store.onBuilt(this.toElements);
       this.waitsForBuild = true;
       this.setPage();
