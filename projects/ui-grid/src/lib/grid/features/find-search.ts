@@ -110,8 +110,11 @@ interface SourcePlan {
   readonly others: readonly number[];
   /** Rows of the text whose values of the other columns are read (`otherValues`). */
   othersRead: number;
-  /** The other columns' values by row, or their kept shown texts where complete (`otherShown`). */
-  readonly otherValues: (readonly (string | null)[])[];
+  /**
+   * The other columns' values by row, or their kept shown texts where complete (`otherShown`); made by the first
+   * slice, so that a first match near the focus waits for no allocation.
+   */
+  otherValues: (readonly (string | null)[])[] | null;
   readonly otherShown: readonly boolean[];
   /**
    * By other column: a test of the values it shows as they are (`valuesShownAsStored`), else null. Such a column is
@@ -253,6 +256,8 @@ export class FindSearch {
     const ready = finder.prepare(deadline);
     if (ready !== true) return ready;
     // The other columns' values cut from the text at once, all of them in one pass over each row.
+    const places = this.rows instanceof StoreFindRows ? this.rows.store.rowCount : this.rows.length;
+    plan.otherValues ??= plan.others.map((col, k) => (plan.otherShown[k] ? this.texts.texts(this.columns[col]) : new Array<string | null>(places)));
     const reading = plan.others.filter((_, k) => !plan.otherShown[k]);
     if (reading.length > 0 && plan.othersRead < finder.rowCount) {
       const outs = plan.otherValues.filter((_, k) => !plan.otherShown[k]) as (string | null)[][];
@@ -307,7 +312,7 @@ export class FindSearch {
       }
       if (byPlace) for (let h = byPlace.first[r], e = h + byPlace.count[r]; h < e; h++) hits.push(byPlace.cols[h]);
       for (let k = 0; k < others.length; k++) {
-        const value = otherValues[k][r];
+        const value = otherValues![k][r];
         if (otherShown[k]) {
           if (value && expression.test(value)) hits.push(others[k]);
           continue;
@@ -397,9 +402,8 @@ function sourcePlan(texts: ShownTexts, columns: readonly GridColumn[], matcher: 
   });
   const stored = columns.map((column) => showsStoredValue(column));
   const otherShown = others.map((col) => texts.complete(columns[col]));
-  const otherValues = others.map((col, k) => (otherShown[k] ? texts.texts(columns[col]) : new Array<string | null>(rows instanceof StoreFindRows ? rows.store.rowCount : rows.length)));
   const otherAsStored = others.map((col) => asStored[col] ?? null);
   const places = rows instanceof StoreFindRows ? rows.store.rowCount : rows.length;
   const byPlace = rows.whole ? null : { first: new Int32Array(places), count: new Int32Array(places), cols: [] };
-  return { finder, byPos, stored, others, othersRead: 0, otherValues, otherShown, otherAsStored, asStored, run: null, hits: [], byPlace };
+  return { finder, byPos, stored, others, othersRead: 0, otherValues: null, otherShown, otherAsStored, asStored, run: null, hits: [], byPlace };
 }
