@@ -161,7 +161,7 @@ export { sanitizeHtmlInto, setHtmlOutputPolicy, htmlOutputPolicy, HTML_OUTPUT_NS
 export type { HtmlOutputPolicy } from './chain/html-output';
 export { buildWrsRequest, requestChain, XSLT_PARAMS_NS } from './chain/builtin/request-chain';
 export type { WrsRequestOptions } from './chain/builtin/request-chain';
-export { tooltipChain } from './chain/builtin/tooltip-chain';
+export { tooltipChain, storeTooltip } from './chain/builtin/tooltip-chain';
 export { contextMenuChain } from './chain/builtin/context-menu-chain';
 
 export { wrsToCsv, wrsToXlsx, exportColumns, excelNumberFormat } from './export/wrs-export';

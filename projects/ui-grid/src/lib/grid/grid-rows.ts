@@ -101,7 +101,7 @@ export class GridRows {
     const restore = (snapshot: RowSnapshot, rows: StoreSnapshotRows, r: number) => {
       const state = rows.store.state(r);
       if (state !== 'M' && state !== 'D') return false;
-      rows.touch(snapshot, r);
+      rows.touchForRestore(snapshot, r);
       return rows.store.restoreRow(r);
     };
     if (this.onStoreEntries(restore)) return;

@@ -152,4 +152,16 @@ describe('GridComponent writes on a row store', () => {
     expect(cell(s, 1, 1).textContent).toBe('on the store');
     expect(cell(s, 1, 1).classList).toContain('ui-grid-cell-modified');
   });
+
+  it('shows the built-in tooltip of a cell edited on the store, original value included, without building', async () => {
+    const s = await mountGrid(text());
+    await type(s, 1, 1, 'edited');
+    cell(s, 1, 1).dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const tip = document.querySelector<HTMLElement>('.ui-grid-tooltip')!;
+    expect(tip.hidden).toBeFalse();
+    expect(tip.querySelector('.ui-grid-tooltip-value')!.textContent).toBe('edited');
+    expect(tip.querySelector('.ui-grid-tooltip-original')!.textContent).toContain('name 2');
+    expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+  });
 });

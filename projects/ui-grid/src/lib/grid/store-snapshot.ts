@@ -5,6 +5,8 @@ import { CellEntry, ForeignChange, RowEntry, RowSnapshot, SnapshotStoreRows } fr
 export interface StoreBatch {
   readonly rowIds: string[];
   readonly positions: Set<number>;
+  /** The store position of each row changed, by id. */
+  readonly storePositions: Map<string, number>;
 }
 
 /**
@@ -33,6 +35,16 @@ export class StoreSnapshotRows implements SnapshotStoreRows {
     if (!snapshot.holds(id)) snapshot.record({ id, before: null, position: r, inPlace: 'deleted' });
   }
 
+  /**
+   * Records row `r` before it is restored: a D row in place (undoing deletes it again, nothing is copied: restoring
+   * 10,000 deleted rows copies none), an M row as a copy.
+   */
+  touchForRestore(snapshot: RowSnapshot, r: number): void {
+    if (this.store.state(r) !== 'D') return this.touch(snapshot, r);
+    const id = this.store.id(r) ?? '';
+    if (!snapshot.holds(id)) snapshot.record({ id, before: null, position: r, inPlace: 'undeleted' });
+  }
+
   /** As `RowSnapshot.touchForWrite`: an R row becomes M in place; I and M rows keep their values to compare at `seal`. */
   touchForWrite(snapshot: RowSnapshot, r: number): void {
     const state = this.store.state(r);
@@ -48,7 +60,7 @@ export class StoreSnapshotRows implements SnapshotStoreRows {
    * before its first change, an R row made M once; `pasted` leaves an empty cell empty.
    */
   writeBatch(snapshot: RowSnapshot, rows: Iterable<readonly [number, CellWrites]>, pasted = false): StoreBatch {
-    const batch: StoreBatch = { rowIds: [], positions: new Set() };
+    const batch: StoreBatch = { rowIds: [], positions: new Set(), storePositions: new Map() };
     const { store } = this;
     for (const [r, writes] of rows) {
       let touched = false;
@@ -62,7 +74,10 @@ export class StoreSnapshotRows implements SnapshotStoreRows {
         store.setCell(r, pos, written);
         batch.positions.add(pos);
       }
-      if (touched) batch.rowIds.push(store.id(r) ?? '');
+      if (!touched) continue;
+      const id = store.id(r) ?? '';
+      batch.rowIds.push(id);
+      batch.storePositions.set(id, r);
     }
     return batch;
   }
