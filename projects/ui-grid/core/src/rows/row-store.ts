@@ -55,10 +55,15 @@ export class RowStore extends RowStoreBase {
     const end = this.scanner.ends[r];
     const layout = this.cells.layout(start, end);
     const state = STATE_NAMES[code] as RowState;
-    if (!layout || !usualLayout(state, layout.kinds)) return null;
+    if (!layout || !usualLayout(state, layout.kinds)) {
+      // Cells written into a row of another shape than read here: made by its element from now on.
+      if (entry) this.took(r, this.buildEntry(entry));
+      if (entry) this.entries[r] = undefined;
+      return null;
+    }
     if (!entry) return (this.entries[r] = Entry.ofText(state, start, end, layout));
-    // An entry without values had only its state changed: its cells are still the text's.
-    entry.values = layout.values.filter((_, i) => layout.kinds[i] === 'C');
+    // An entry without values had only its state changed or one cell written: its cells are still the text's.
+    entry.takeText(layout.kinds.includes('O') ? layout.values.filter((_, i) => layout.kinds[i] === 'C') : layout.values);
     return entry;
   }
 
@@ -84,6 +89,8 @@ export class RowStore extends RowStoreBase {
   /** Writes a cell as `writeCell` does (an R row becomes M with its originals); true when the value changed. */
   setCell(r: number, pos: number, value: string | null): boolean {
     this.check(r);
+    const lazily = this.writeLazily(r, pos, value);
+    if (lazily !== undefined) return lazily;
     const entry = this.known(r);
     if (entry) {
       const changed = entry.setCell(pos, value);
@@ -94,6 +101,26 @@ export class RowStore extends RowStoreBase {
     if (!write) return false;
     this.took(r, write.row);
     return write.changed;
+  }
+
+  /**
+   * `setCell` into an R row of the text (or one written so already) without reading its other cells: the usual
+   * write of a fill or paste. Undefined where the row is to be read first (another state, an element, a cell that is
+   * not there or not of the usual shape).
+   */
+  private writeLazily(r: number, pos: number, value: string | null): boolean | undefined {
+    if (this.elementOf(r)) return undefined;
+    let entry = this.entries[r];
+    if (entry ? !entry.writes : this.scanner.states[r] !== STATE_CODES.R) return undefined;
+    const start = this.scanner.starts[r];
+    const writes = entry?.writes;
+    const now = writes?.has(pos) ? writes.get(pos)! : this.cells.cell(start, this.scanner.ends[r], pos);
+    if (now === undefined) return undefined;
+    if (now === value) return false;
+    entry ??= this.entries[r] = Entry.writtenText(start, this.scanner.ends[r]);
+    entry.writeLazily(pos, value);
+    this.changed = true;
+    return true;
   }
 
   /** Deletes row `r` as `deleteRowElement` does: R and M become D, an I row is removed (its entry goes). */
@@ -378,6 +405,7 @@ export class RowStore extends RowStoreBase {
    */
   rowLayout(r: number): RowLayout | null {
     this.check(r);
+    if (this.entries[r]?.writes) this.known(r);
     if (this.elementOf(r)) return null;
     const entry = this.entries[r];
     if (entry && entry.newId !== null) {

@@ -63,19 +63,24 @@ export class StoreSnapshotRows implements SnapshotStoreRows {
     const batch: StoreBatch = { rowIds: [], positions: new Set(), storePositions: new Map() };
     const { store } = this;
     for (const [r, writes] of rows) {
+      const id = store.id(r) ?? '';
+      // An R row is recorded after its first write (it is undone in place, nothing read before); others before.
+      const inPlace = store.state(r) === 'R' && !snapshot.holds(id);
       let touched = false;
       for (const [pos, value] of writes) {
         if (pos > this.columns) continue;
-        const now = store.cellValue(r, pos);
-        const written = pasted ? pastedValue(now, value) : value;
-        if (now === written) continue;
-        if (!touched) this.touchForWrite(snapshot, r);
+        // Only an empty pasted value depends on what the cell holds (`pastedValue`).
+        const written = pasted && (value === '' || value === null) ? pastedValue(store.cellValue(r, pos), value) : value;
+        if (!touched && !inPlace) {
+          if (store.cellValue(r, pos) === written) continue;
+          this.touchForWrite(snapshot, r);
+        }
+        if (!store.setCell(r, pos, written)) continue;
+        if (!touched && inPlace) snapshot.record({ id, before: null, position: r, inPlace: 'modified' });
         touched = true;
-        store.setCell(r, pos, written);
         batch.positions.add(pos);
       }
       if (!touched) continue;
-      const id = store.id(r) ?? '';
       batch.rowIds.push(id);
       batch.storePositions.set(id, r);
     }
