@@ -120,6 +120,7 @@ export type { WrsRequestModelArgs, RequestPostStep } from './backend/wrs-request
 export { RowStore } from './rows/row-store';
 export type { SliceBudget } from './rows/row-store';
 export { RowStoreBase } from './rows/row-store-base';
+export { RowStoreWrites } from './rows/row-store-writes';
 export type { RowLayout } from './rows/row-entries';
 export { buildStoreSavePayload } from './wrs/store-save-payload';
 export type { StoreSavePayload } from './wrs/store-save-payload';
