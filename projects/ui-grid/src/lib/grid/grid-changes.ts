@@ -61,7 +61,7 @@ export class GridChanges {
   changeStore(operation: (snapshot: RowSnapshot, rows: StoreSnapshotRows) => string[]): boolean {
     const { store, document } = this.state;
     if (!store || !document || !this.state.grid.isReady()) return false;
-    const rows = new StoreSnapshotRows(store, WrsIndex.of(document).columns().length);
+    const rows = new StoreSnapshotRows(store, WrsIndex.of(document).columns().length, () => this.state.features.view);
     this.run(new RowSnapshot(document, rows), (snapshot) => operation(snapshot, rows));
     return true;
   }

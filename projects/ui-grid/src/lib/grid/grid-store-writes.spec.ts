@@ -90,6 +90,23 @@ async function steps(s: MountedGrid, check: (step: string) => void): Promise<voi
   expect(s.grid.redo()).toBeTrue();
   await frame();
   check('redone once');
+  s.grid.insertRowAt(3);
+  await frame();
+  check('inserted a row at 3');
+  await type(s, 3, 1, 'new one');
+  check('typed into the new row');
+  s.grid.addRow();
+  await frame();
+  check('added a row');
+  expect(s.grid.undo()).toBeTrue();
+  expect(s.grid.undo()).toBeTrue();
+  expect(s.grid.undo()).toBeTrue();
+  await frame();
+  check('undone the inserts');
+  expect(s.grid.redo()).toBeTrue();
+  expect(s.grid.redo()).toBeTrue();
+  await frame();
+  check('redone the insert and its typing');
 }
 
 describe('GridComponent writes on a row store', () => {
@@ -103,9 +120,14 @@ describe('GridComponent writes on a row store', () => {
     });
   });
 
-  it('edits, pastes, fills, deletes, restores, undoes and redoes on the entries, and the document built after is the one built first', async () => {
+  for (const [name, inputs, arrange] of [
+    ['in document order', {}, () => undefined],
+    ['sorted, on a client page', { paginationSize: 50 }, (s: MountedGrid) => s.grid.sortBy('n')],
+  ] as const) it(`edits, pastes, fills, inserts, deletes, restores, undoes and redoes on the entries (${name}), and the document built after is the one built first`, async () => {
     // The same steps on a grid whose document is built before the first one (the DOM path), step by step.
-    const first = await mountGrid(text());
+    const first = await mountGrid(text(), inputs);
+    arrange(first);
+    await frame();
     first.grid.getData();
     const shown: Record<string, string[]> = {};
     const documents: Record<string, string> = {};
@@ -117,7 +139,9 @@ describe('GridComponent writes on a row store', () => {
     document.querySelectorAll('ui-grid').forEach((e) => e.remove());
     TestBed.resetTestingModule();
 
-    const s = await mountGrid(text());
+    const s = await mountGrid(text(), inputs);
+    arrange(s);
+    await frame();
     const store = s.grid.getRowStore()!;
     built.length = 0;
     const seen: string[] = [];
@@ -128,9 +152,10 @@ describe('GridComponent writes on a row store', () => {
     });
     expect(seen.length).toBe(Object.keys(documents).length);
     // Built now: the document holds what the DOM path made of the same steps, and undo goes on over it.
-    expect(dataOf(s.grid.getData()!)).toBe(documents['redone once']);
+    expect(dataOf(s.grid.getData()!)).toBe(documents['redone the insert and its typing']);
     expect(s.grid.undo()).toBeTrue();
-    expect(dataOf(s.grid.getData()!)).toBe(documents['undone three times']);
+    expect(s.grid.undo()).toBeTrue();
+    expect(dataOf(s.grid.getData()!)).toBe(documents['undone the inserts']);
     expect(s.grid.getErrorCount()).toBe(first.grid.getErrorCount());
   });
 

@@ -1,5 +1,6 @@
 import { CellWrites, RowStore, cellValue, pastedValue } from 'ngx-wrs-grid/core';
 import { CellEntry, ForeignChange, RowEntry, RowSnapshot, SnapshotStoreRows } from './row-snapshot';
+import type { GridRowView } from './features/grid-row-view';
 
 /** What a batch of writes on a store's entries changed: the rows by id, and the column positions written. */
 export interface StoreBatch {
@@ -20,6 +21,8 @@ export class StoreSnapshotRows implements SnapshotStoreRows {
     readonly store: RowStore,
     /** The number of columns: the cells of a row a step keeps. */
     private readonly columns: number,
+    /** The grid's row view, told of rows an undo takes out of the store or puts back. */
+    private readonly view: () => GridRowView | null = () => null,
   ) {}
 
   /** Records row `r` as it is: a copy of it comes back on undo. */
@@ -117,18 +120,29 @@ export class StoreSnapshotRows implements SnapshotStoreRows {
 
   canRestore(entries: Iterable<RowEntry>): boolean {
     for (const entry of entries) {
-      const created = entry.before === null && !entry.inPlace && !entry.cells;
-      if (created || this.store.positionOf(entry.id, entry.position) < 0) return false;
+      // A row not there is put back from its copy; without one (a created row gone since) the document does it.
+      if (!entry.before && this.store.positionOf(entry.id, entry.position) < 0) return false;
     }
     return true;
   }
 
   restore(entries: Iterable<RowEntry>, inverse: RowSnapshot): void {
     const { store } = this;
+    const created: number[] = [];
+    const back: RowEntry[] = [];
     for (const entry of entries) {
       const r = store.positionOf(entry.id, entry.position);
+      if (r < 0) {
+        back.push(entry);
+        inverse.added(entry.id);
+        continue;
+      }
       const state = store.state(r);
-      if (entry.cells) {
+      if (isCreated(entry)) {
+        // The redo puts the row back as it is now, where it is now.
+        inverse.record({ id: entry.id, before: store.copyOf(r), position: r });
+        created.push(r);
+      } else if (entry.cells) {
         // Undone cell by cell: the redo writes the same cells again.
         const cells = new Map<number, CellEntry>();
         for (const [pos, cell] of entry.cells) {
@@ -152,9 +166,24 @@ export class StoreSnapshotRows implements SnapshotStoreRows {
         if (entry.before) store.replaceRow(r, entry.before.cloneNode(true) as Element);
       }
     }
+    if (created.length > 0) {
+      store.removeRows(created);
+      this.view()?.storedRemoved(created);
+    }
+    // Back where they were, in order: each position counts the rows before it as they were then.
+    for (const entry of back.sort((a, b) => a.position - b.position)) {
+      const at = Math.min(entry.position, store.rowCount);
+      store.insertRowElements(at, [entry.before!.cloneNode(true) as Element]);
+      this.view()?.storedInserted(at, 1, null);
+    }
   }
 
   private values(r: number): (string | null)[] {
     return Array.from({ length: this.columns }, (_, i) => this.store.cellValue(r, i + 1));
   }
+}
+
+/** True for a row the step created: undoing it takes the row out. */
+function isCreated(entry: RowEntry): boolean {
+  return entry.before === null && !entry.inPlace && !entry.cells && !entry.rawValues;
 }
