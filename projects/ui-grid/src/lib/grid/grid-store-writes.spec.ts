@@ -189,4 +189,20 @@ describe('GridComponent writes on a row store', () => {
     expect(tip.querySelector('.ui-grid-tooltip-original')!.textContent).toContain('name 2');
     expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
   });
+
+  it('opens the context menu over a store and deletes a row from it without building', async () => {
+    const s = await mountGrid(text(), { contextMenu: true });
+    click(s, 9, 1);
+    const rect = cell(s, 9, 1).getBoundingClientRect();
+    cell(s, 9, 1).dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: rect.left + 3, clientY: rect.top + 3 }));
+    await frame();
+    const items = Array.from(document.querySelectorAll<HTMLElement>('.ui-grid-context-menu [role="menuitem"]'));
+    const remove = items.find((i) => i.textContent === 'Delete row')!;
+    expect(remove.getAttribute('aria-disabled')).not.toBe('true');
+    expect(items.find((i) => i.textContent === 'Restore')!.getAttribute('aria-disabled')).toBe('true');
+    remove.click();
+    await frame();
+    expect(s.grid.getRowStore()!.state(9)).toBe('D');
+    expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+  });
 });
