@@ -205,4 +205,51 @@ describe('GridComponent writes on a row store', () => {
     expect(s.grid.getRowStore()!.state(9)).toBe('D');
     expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
   });
+
+  it('asks about and resets the changes of a store on its entries: the rows go back to the text, inserted ones go', async () => {
+    const s = await mountGrid(text(), { paginationSize: 50 });
+    s.grid.sortBy('n');
+    await frame();
+    await type(s, 0, 1, 'changed');
+    s.grid.insertRowAt(2);
+    await frame();
+    const store = s.grid.getRowStore()!;
+    expect(store.rowCount).toBe(ROWS + 1);
+    (s.el.querySelector('.ui-grid-toolbar [data-action="reset"]') as HTMLButtonElement).click();
+    s.fixture.detectChanges();
+    // Rows 3, 4 and 6 come changed (M, D, I), then the two of this session.
+    expect(s.el.querySelector('.ui-grid-reset-question')!.textContent).toContain('5');
+    await s.grid.actionReset();
+    await frame();
+    expect(store.rowCount).toBe(ROWS - 1);
+    expect(store.changedRows()).toEqual([]);
+    expect(cell(s, 0, 1).textContent).toBe(`name ${ROWS}`);
+    expect(cell(s, 2, 1).textContent).toBe(`name ${ROWS - 2}`);
+    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+  });
+
+  it('jumps to rows and to the next invalid cell over a store without building', async () => {
+    const s = await mountGrid(text(), { paginationSize: 50 });
+    s.grid.sortBy('n');
+    await frame();
+    // Sorted by n ascending, view row p shows R(2000 - p). Invalid numbers typed in view rows 14 and 4.
+    await type(s, 14, 2, 'not a number');
+    await type(s, 4, 2, 'nope');
+    const focused = () => {
+      const at = s.el.querySelector('.ui-grid-cell-focus') as HTMLElement;
+      return `${at.closest<HTMLElement>('.ui-grid-row')!.dataset['rowId']} ${at.getAttribute('aria-colindex')}`;
+    };
+    click(s, 0, 0);
+    s.grid.jumpToError();
+    await frame();
+    expect(focused()).toBe('R1996 3');
+    s.grid.jumpToError();
+    await frame();
+    expect(focused()).toBe('R1986 3');
+    s.grid.jumpToRow({ rowId: 'R1', colId: 'name' });
+    await frame();
+    expect(focused()).toBe('R1 2');
+    expect(() => s.grid.jumpToRow({ rowId: 'nope' })).toThrowMatching((e) => (e as { code?: string }).code === 'UNKNOWN_ROW');
+    expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+  });
 });

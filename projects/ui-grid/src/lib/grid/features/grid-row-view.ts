@@ -180,6 +180,19 @@ export class GridRowView {
     return { order, position: this.stored ? (onPage ? order - this.pageStart : -1) : order };
   }
 
+  /**
+   * While the view reads a store: the place of a store row in the whole view order (undefined when the view does
+   * not hold it), read once for many rows; null when the view reads elements.
+   */
+  storedOrder(): ((r: number) => number | undefined) | null {
+    const store = this.unbuilt();
+    if (!store || this.matched) return null;
+    if (!this.stored) return (r) => (r >= 0 && r < store.rowCount ? r : undefined);
+    const order = new Map<number, number>();
+    this.stored.forEach((r, i) => order.set(r, i));
+    return (r) => order.get(r);
+  }
+
   /** `rowInOrder` as the store position of the row while the view reads a store (see `storedPlace`), else -1. */
   storedInOrder(position: number): number {
     const store = this.unbuilt();
