@@ -160,6 +160,8 @@ export class GridRows {
     if (grid.isReadOnly()) return;
     const restore = (snapshot: RowSnapshot, rows: StoreSnapshotRows, r: number) => {
       const state = rows.store.state(r);
+      // An I row goes, as `WrsUtil.restore` takes it out of a document.
+      if (state === 'I') return this.removeOnStore(snapshot, rows, r);
       if (state !== 'M' && state !== 'D') return false;
       rows.touchForRestore(snapshot, r);
       return rows.store.restoreRow(r);
@@ -200,8 +202,8 @@ export class GridRows {
 
   /**
    * Runs a row operation on each selected row of a row store whose document is not built (`operation` true for a
-   * row it changed), as one change set; false, and nothing done, without such a store or when an I row is selected
-   * (it would be removed: that runs on the built document).
+   * row it changed), as one change set: the last row first, so that a row taken out (an I row) leaves the positions
+   * of the others alone. False, and nothing done, without such a store.
    */
   private onStoreEntries(operation: (snapshot: RowSnapshot, rows: StoreSnapshotRows, r: number) => boolean): boolean {
     const { store, features } = this.state;
@@ -211,15 +213,29 @@ export class GridRows {
     const selected: number[] = [];
     for (let p = top; p <= bottom; p++) {
       const row = view.shownAt(p);
-      if (!(row instanceof StoreRow)) continue;
-      if (row.state === 'I') return false;
-      selected.push(row.position);
+      if (row instanceof StoreRow) selected.push(row.position);
     }
+    selected.sort((a, b) => b - a);
     return this.changes.changeStore((snapshot, rows) => {
       const ids: string[] = [];
-      for (const r of selected) if (operation(snapshot, rows, r)) ids.push(rows.store.id(r) ?? '');
+      const removed: number[] = [];
+      for (const r of selected) {
+        const id = rows.store.id(r) ?? '';
+        const count = rows.store.rowCount;
+        if (!operation(snapshot, rows, r)) continue;
+        ids.push(id);
+        if (rows.store.rowCount < count) removed.push(r);
+      }
+      view.storedRemoved(removed);
       return ids;
     });
+  }
+
+  /** Takes an I row out of a row store (a copy kept for undo). */
+  private removeOnStore(snapshot: RowSnapshot, rows: StoreSnapshotRows, r: number): boolean {
+    rows.touch(snapshot, r);
+    rows.store.deleteRow(r);
+    return true;
   }
 
   /** Whether a row shown at a position in `[top, bottom]` passes `test` (stops at the first that does). */

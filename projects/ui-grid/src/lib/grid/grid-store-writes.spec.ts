@@ -107,6 +107,23 @@ async function steps(s: MountedGrid, check: (step: string) => void): Promise<voi
   expect(s.grid.redo()).toBeTrue();
   await frame();
   check('redone the insert and its typing');
+  click(s, 4, 0);
+  click(s, 7, 0, { shiftKey: true });
+  s.grid.deleteSelectedRows();
+  await frame();
+  check('deleted rows with an I row');
+  click(s, 2, 0);
+  click(s, 6, 0, { shiftKey: true });
+  s.grid.restoreSelectedRows();
+  await frame();
+  check('restored rows with an I row');
+  expect(s.grid.undo()).toBeTrue();
+  expect(s.grid.undo()).toBeTrue();
+  await frame();
+  check('undone the deletes and restores with I rows');
+  expect(s.grid.redo()).toBeTrue();
+  await frame();
+  check('redone the delete with an I row');
 }
 
 describe('GridComponent writes on a row store', () => {
@@ -152,10 +169,9 @@ describe('GridComponent writes on a row store', () => {
     });
     expect(seen.length).toBe(Object.keys(documents).length);
     // Built now: the document holds what the DOM path made of the same steps, and undo goes on over it.
-    expect(dataOf(s.grid.getData()!)).toBe(documents['redone the insert and its typing']);
+    expect(dataOf(s.grid.getData()!)).toBe(documents['redone the delete with an I row']);
     expect(s.grid.undo()).toBeTrue();
-    expect(s.grid.undo()).toBeTrue();
-    expect(dataOf(s.grid.getData()!)).toBe(documents['undone the inserts']);
+    expect(dataOf(s.grid.getData()!)).toBe(documents['undone the deletes and restores with I rows']);
     expect(s.grid.getErrorCount()).toBe(first.grid.getErrorCount());
   });
 
