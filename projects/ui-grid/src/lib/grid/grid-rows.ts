@@ -56,6 +56,19 @@ export class GridRows {
   }
 
   /**
+   * New rows at the end of the page shown, in a row store whose document is not built (lines pasted or filled past
+   * the last row): `positions` (store positions held before) are moved past the new rows where they follow them;
+   * returns the new rows' store positions.
+   */
+  appendStoreRows(snapshot: RowSnapshot, rows: StoreSnapshotRows, count: number, positions: number[]): number[] {
+    const view = this.state.features.view!;
+    const at = view.storedPositionFor(view.rowCount);
+    const ids = this.insertStoreRows(snapshot, rows, view.rowCount, count);
+    positions.forEach((p, i) => (positions[i] = p >= at ? p + ids.length : p));
+    return ids.map((_, k) => at + k);
+  }
+
+  /**
    * `insertRows` into a row store whose document is not built: the same batches, ids and transaction numbers as
    * `WrsUtil.insertRow` gives on the document, the rows' entries made by the store, the view told where they are.
    * `afterAddRow` gets each new row's element (built alone; what it writes stays the row's). Returns the new ids.

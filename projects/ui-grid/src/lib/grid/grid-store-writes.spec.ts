@@ -268,4 +268,44 @@ describe('GridComponent writes on a row store', () => {
     expect(() => s.grid.jumpToRow({ rowId: 'nope' })).toThrowMatching((e) => (e as { code?: string }).code === 'UNKNOWN_ROW');
     expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
   });
+
+  it('pastes and fills past the last row on the store, adding rows as on the document; undo takes them out', async () => {
+    const run = async (first: boolean) => {
+      const s = await mountGrid(text(), { paginationSize: 10 });
+      if (first) s.grid.getData();
+      s.grid.goToPage(199);
+      await frame();
+      paste(s, 8, 1, 'p1\t1\np2\t2\np3\t3');
+      await frame();
+      // The fill handle of rows 9 and 10 (column n) dragged two rows below the last: a series into two new rows.
+      click(s, 9, 2);
+      click(s, 10, 2, { shiftKey: true });
+      await frame();
+      const handle = s.el.querySelector('.ui-grid-fill-handle') as HTMLElement;
+      const from = handle.getBoundingClientRect();
+      const last = cell(s, 10, 2).getBoundingClientRect();
+      const to = { clientX: last.left + 5, clientY: last.bottom + last.height * 1.5, bubbles: true, cancelable: true, button: 0, buttons: 1 };
+      handle.dispatchEvent(new MouseEvent('mousedown', { ...to, clientX: from.left + 2, clientY: from.top + 2 }));
+      document.dispatchEvent(new MouseEvent('mousemove', to));
+      document.dispatchEvent(new MouseEvent('mouseup', { ...to, buttons: 0 }));
+      await frame();
+      const shown = Array.from({ length: 13 }, (_, r) => [0, 1, 2].map((c) => cell(s, r, c)?.textContent).join('|'));
+      const store = s.grid.getRowStore()!;
+      if (!first) expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+      const after = dataOf(s.grid.getData()!);
+      expect(s.grid.undo()).toBeTrue();
+      expect(s.grid.undo()).toBeTrue();
+      const undone = dataOf(s.grid.getData()!);
+      document.querySelectorAll('ui-grid').forEach((e) => e.remove());
+      TestBed.resetTestingModule();
+      return { shown, after, undone };
+    };
+    const documentFirst = await run(true);
+    const storeFirst = await run(false);
+    expect(storeFirst.shown).toEqual(documentFirst.shown);
+    expect(documentFirst.shown[10]).toContain('p3');
+    expect(documentFirst.shown[12]).toBe('||5');
+    expect(storeFirst.after).toBe(documentFirst.after);
+    expect(storeFirst.undone).toBe(documentFirst.undone);
+  });
 });
