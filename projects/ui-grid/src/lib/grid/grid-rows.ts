@@ -195,6 +195,7 @@ export class GridRows {
   duplicateSelectedRows(): void {
     const { grid, services } = this.state;
     if (grid.isReadOnly() || !grid.allowNewRows()) return;
+    if (this.duplicateOnStore()) return;
     this.changes.change((snapshot, index) => {
       // The rows copied stay as they are: the step records only the copies, so an id arriving later for a new row
       // copied here (another component's change to it) leaves the step undoable.
@@ -244,6 +245,38 @@ export class GridRows {
     });
   }
 
+  /**
+   * `duplicateSelectedRows` on a row store whose document is not built: each run of consecutive selected rows
+   * copied right below it (`RowStore.duplicateRows`, the ids `WrsUtil.duplicateRows` gives), the last run first.
+   */
+  private duplicateOnStore(): boolean {
+    const { store, features, selection, grid, headerMeta } = this.state;
+    const view = features.view;
+    if (!store || !view) return false;
+    const positions: number[] = [];
+    for (let p = selection.range.top; p <= selection.range.bottom; p++) {
+      const row = view.shownAt(p);
+      if (row instanceof StoreRow) positions.push(row.position);
+    }
+    const runs = runsOf(positions);
+    let copies: number[] = [];
+    const onStore = this.changes.changeStore((snapshot, rows) => {
+      const ids: string[] = [];
+      for (const [first, last] of runs.reverse()) {
+        const made = rows.store.duplicateRows(first, last, false);
+        view.storedInserted(last + 1, made.length, null);
+        // The copies of the runs below move down by these.
+        copies = [...Array.from({ length: made.length }, (_, k) => last + 1 + k), ...copies.map((r) => r + made.length)];
+        for (const id of made) snapshot.added(id);
+        ids.push(...made);
+      }
+      const afterAddRow = grid.afterAddRow();
+      if (afterAddRow) for (const r of copies) afterAddRow({ rowNode: rows.store.element(r), headerMeta });
+      return ids;
+    });
+    return onStore;
+  }
+
   /** Takes an I row out of a row store (a copy kept for undo). */
   private removeOnStore(snapshot: RowSnapshot, rows: StoreSnapshotRows, r: number): boolean {
     rows.touch(snapshot, r);
@@ -279,13 +312,7 @@ export class GridRows {
       record(row);
       positions.push(index.positionOf(row));
     }
-    positions.sort((a, b) => a - b);
-    const runs: [number, number][] = [];
-    for (const p of positions) {
-      const last = runs[runs.length - 1];
-      if (last && p === last[1] + 1) last[1] = p;
-      else runs.push([p, p]);
-    }
+    const runs = runsOf(positions);
     const ids: string[] = [];
     const fn = (info: RowOperationInfo) => {
       for (const id of info.rowIds) ids.push(id);
@@ -294,4 +321,15 @@ export class GridRows {
     for (const [start, end] of runs.reverse()) operation(start, end, fn);
     return ids;
   }
+}
+
+/** Ascending positions grouped into runs of consecutive ones, as [first, last] pairs. */
+function runsOf(positions: number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const p of [...positions].sort((a, b) => a - b)) {
+    const last = runs[runs.length - 1];
+    if (last && p === last[1] + 1) last[1] = p;
+    else runs.push([p, p]);
+  }
+  return runs;
 }

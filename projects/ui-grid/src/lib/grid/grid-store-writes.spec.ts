@@ -1,5 +1,5 @@
 import { TestBed } from '@angular/core/testing';
-import { NS, RowStore, WrsIndex, serializeXml } from 'ngx-wrs-grid/core';
+import { NS, RowStore, WrsIndex, cellAt, cellValue, serializeXml } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../core/testing/fixtures';
 import { MountedGrid, mountGrid } from './testing/mount-grid';
 
@@ -124,6 +124,20 @@ async function steps(s: MountedGrid, check: (step: string) => void): Promise<voi
   expect(s.grid.redo()).toBeTrue();
   await frame();
   check('redone the delete with an I row');
+  click(s, 1, 0);
+  click(s, 2, 0, { shiftKey: true });
+  s.grid.duplicateSelectedRows();
+  await frame();
+  check('duplicated two rows');
+  await type(s, 3, 1, 'in the copy');
+  check('typed into a copy');
+  expect(s.grid.undo()).toBeTrue();
+  expect(s.grid.undo()).toBeTrue();
+  await frame();
+  check('undone the copies');
+  expect(s.grid.redo()).toBeTrue();
+  await frame();
+  check('redone the copies');
 }
 
 describe('GridComponent writes on a row store', () => {
@@ -169,9 +183,9 @@ describe('GridComponent writes on a row store', () => {
     });
     expect(seen.length).toBe(Object.keys(documents).length);
     // Built now: the document holds what the DOM path made of the same steps, and undo goes on over it.
-    expect(dataOf(s.grid.getData()!)).toBe(documents['redone the delete with an I row']);
+    expect(dataOf(s.grid.getData()!)).toBe(documents['redone the copies']);
     expect(s.grid.undo()).toBeTrue();
-    expect(dataOf(s.grid.getData()!)).toBe(documents['undone the deletes and restores with I rows']);
+    expect(dataOf(s.grid.getData()!)).toBe(documents['undone the copies']);
     expect(s.grid.getErrorCount()).toBe(first.grid.getErrorCount());
   });
 
@@ -307,5 +321,18 @@ describe('GridComponent writes on a row store', () => {
     expect(documentFirst.shown[12]).toBe('||5');
     expect(storeFirst.after).toBe(documentFirst.after);
     expect(storeFirst.undone).toBe(documentFirst.undone);
+  });
+
+  it('hands afterAddRow the new row of a store as an element whose writes stay the row\'s', async () => {
+    const afterAddRow = ({ rowNode }: { rowNode: Element }) => (cellAt(rowNode, 1)!.textContent = `key ${rowNode.getAttribute('id')}`);
+    const s = await mountGrid(text(), { afterAddRow, topMode: true });
+    s.grid.addRow();
+    await frame();
+    const store = s.grid.getRowStore()!;
+    const id = store.id(0)!;
+    expect(store.state(0)).toBe('I');
+    expect(cell(s, 0, 0).textContent).toBe(`key ${id}`);
+    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(cellValue(cellAt(WrsIndex.of(s.grid.getData()!).rowById(id)!, 1)!)).toBe(`key ${id}`);
   });
 });
