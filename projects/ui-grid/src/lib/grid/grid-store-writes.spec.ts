@@ -1,5 +1,5 @@
 import { TestBed } from '@angular/core/testing';
-import { NS, RowStore, WrsIndex, serializeXml } from 'ngx-wrs-grid/core';
+import { NS, RowStore, WrsIndex, cellAt, cellValue, serializeXml } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../core/testing/fixtures';
 import { MountedGrid, mountGrid } from './testing/mount-grid';
 
@@ -90,6 +90,54 @@ async function steps(s: MountedGrid, check: (step: string) => void): Promise<voi
   expect(s.grid.redo()).toBeTrue();
   await frame();
   check('redone once');
+  s.grid.insertRowAt(3);
+  await frame();
+  check('inserted a row at 3');
+  await type(s, 3, 1, 'new one');
+  check('typed into the new row');
+  s.grid.addRow();
+  await frame();
+  check('added a row');
+  expect(s.grid.undo()).toBeTrue();
+  expect(s.grid.undo()).toBeTrue();
+  expect(s.grid.undo()).toBeTrue();
+  await frame();
+  check('undone the inserts');
+  expect(s.grid.redo()).toBeTrue();
+  expect(s.grid.redo()).toBeTrue();
+  await frame();
+  check('redone the insert and its typing');
+  click(s, 4, 0);
+  click(s, 7, 0, { shiftKey: true });
+  s.grid.deleteSelectedRows();
+  await frame();
+  check('deleted rows with an I row');
+  click(s, 2, 0);
+  click(s, 6, 0, { shiftKey: true });
+  s.grid.restoreSelectedRows();
+  await frame();
+  check('restored rows with an I row');
+  expect(s.grid.undo()).toBeTrue();
+  expect(s.grid.undo()).toBeTrue();
+  await frame();
+  check('undone the deletes and restores with I rows');
+  expect(s.grid.redo()).toBeTrue();
+  await frame();
+  check('redone the delete with an I row');
+  click(s, 1, 0);
+  click(s, 2, 0, { shiftKey: true });
+  s.grid.duplicateSelectedRows();
+  await frame();
+  check('duplicated two rows');
+  await type(s, 3, 1, 'in the copy');
+  check('typed into a copy');
+  expect(s.grid.undo()).toBeTrue();
+  expect(s.grid.undo()).toBeTrue();
+  await frame();
+  check('undone the copies');
+  expect(s.grid.redo()).toBeTrue();
+  await frame();
+  check('redone the copies');
 }
 
 describe('GridComponent writes on a row store', () => {
@@ -103,9 +151,14 @@ describe('GridComponent writes on a row store', () => {
     });
   });
 
-  it('edits, pastes, fills, deletes, restores, undoes and redoes on the entries, and the document built after is the one built first', async () => {
+  for (const [name, inputs, arrange] of [
+    ['in document order', {}, () => undefined],
+    ['sorted, on a client page', { paginationSize: 50 }, (s: MountedGrid) => s.grid.sortBy('n')],
+  ] as const) it(`edits, pastes, fills, inserts, deletes, restores, undoes and redoes on the entries (${name}), and the document built after is the one built first`, async () => {
     // The same steps on a grid whose document is built before the first one (the DOM path), step by step.
-    const first = await mountGrid(text());
+    const first = await mountGrid(text(), inputs);
+    arrange(first);
+    await frame();
     first.grid.getData();
     const shown: Record<string, string[]> = {};
     const documents: Record<string, string> = {};
@@ -117,7 +170,9 @@ describe('GridComponent writes on a row store', () => {
     document.querySelectorAll('ui-grid').forEach((e) => e.remove());
     TestBed.resetTestingModule();
 
-    const s = await mountGrid(text());
+    const s = await mountGrid(text(), inputs);
+    arrange(s);
+    await frame();
     const store = s.grid.getRowStore()!;
     built.length = 0;
     const seen: string[] = [];
@@ -128,9 +183,9 @@ describe('GridComponent writes on a row store', () => {
     });
     expect(seen.length).toBe(Object.keys(documents).length);
     // Built now: the document holds what the DOM path made of the same steps, and undo goes on over it.
-    expect(dataOf(s.grid.getData()!)).toBe(documents['redone once']);
+    expect(dataOf(s.grid.getData()!)).toBe(documents['redone the copies']);
     expect(s.grid.undo()).toBeTrue();
-    expect(dataOf(s.grid.getData()!)).toBe(documents['undone three times']);
+    expect(dataOf(s.grid.getData()!)).toBe(documents['undone the copies']);
     expect(s.grid.getErrorCount()).toBe(first.grid.getErrorCount());
   });
 
@@ -151,5 +206,133 @@ describe('GridComponent writes on a row store', () => {
     await frame();
     expect(cell(s, 1, 1).textContent).toBe('on the store');
     expect(cell(s, 1, 1).classList).toContain('ui-grid-cell-modified');
+  });
+
+  it('shows the built-in tooltip of a cell edited on the store, original value included, without building', async () => {
+    const s = await mountGrid(text());
+    await type(s, 1, 1, 'edited');
+    cell(s, 1, 1).dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const tip = document.querySelector<HTMLElement>('.ui-grid-tooltip')!;
+    expect(tip.hidden).toBeFalse();
+    expect(tip.querySelector('.ui-grid-tooltip-value')!.textContent).toBe('edited');
+    expect(tip.querySelector('.ui-grid-tooltip-original')!.textContent).toContain('name 2');
+    expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+  });
+
+  it('opens the context menu over a store and deletes a row from it without building', async () => {
+    const s = await mountGrid(text(), { contextMenu: true });
+    click(s, 9, 1);
+    const rect = cell(s, 9, 1).getBoundingClientRect();
+    cell(s, 9, 1).dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: rect.left + 3, clientY: rect.top + 3 }));
+    await frame();
+    const items = Array.from(document.querySelectorAll<HTMLElement>('.ui-grid-context-menu [role="menuitem"]'));
+    const remove = items.find((i) => i.textContent === 'Delete row')!;
+    expect(remove.getAttribute('aria-disabled')).not.toBe('true');
+    expect(items.find((i) => i.textContent === 'Restore')!.getAttribute('aria-disabled')).toBe('true');
+    remove.click();
+    await frame();
+    expect(s.grid.getRowStore()!.state(9)).toBe('D');
+    expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+  });
+
+  it('asks about and resets the changes of a store on its entries: the rows go back to the text, inserted ones go', async () => {
+    const s = await mountGrid(text(), { paginationSize: 50 });
+    s.grid.sortBy('n');
+    await frame();
+    await type(s, 0, 1, 'changed');
+    s.grid.insertRowAt(2);
+    await frame();
+    const store = s.grid.getRowStore()!;
+    expect(store.rowCount).toBe(ROWS + 1);
+    (s.el.querySelector('.ui-grid-toolbar [data-action="reset"]') as HTMLButtonElement).click();
+    s.fixture.detectChanges();
+    // Rows 3, 4 and 6 come changed (M, D, I), then the two of this session.
+    expect(s.el.querySelector('.ui-grid-reset-question')!.textContent).toContain('5');
+    await s.grid.actionReset();
+    await frame();
+    expect(store.rowCount).toBe(ROWS - 1);
+    expect(store.changedRows()).toEqual([]);
+    expect(cell(s, 0, 1).textContent).toBe(`name ${ROWS}`);
+    expect(cell(s, 2, 1).textContent).toBe(`name ${ROWS - 2}`);
+    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+  });
+
+  it('jumps to rows and to the next invalid cell over a store without building', async () => {
+    const s = await mountGrid(text(), { paginationSize: 50 });
+    s.grid.sortBy('n');
+    await frame();
+    // Sorted by n ascending, view row p shows R(2000 - p). Invalid numbers typed in view rows 14 and 4.
+    await type(s, 14, 2, 'not a number');
+    await type(s, 4, 2, 'nope');
+    const focused = () => {
+      const at = s.el.querySelector('.ui-grid-cell-focus') as HTMLElement;
+      return `${at.closest<HTMLElement>('.ui-grid-row')!.dataset['rowId']} ${at.getAttribute('aria-colindex')}`;
+    };
+    click(s, 0, 0);
+    s.grid.jumpToError();
+    await frame();
+    expect(focused()).toBe('R1996 3');
+    s.grid.jumpToError();
+    await frame();
+    expect(focused()).toBe('R1986 3');
+    s.grid.jumpToRow({ rowId: 'R1', colId: 'name' });
+    await frame();
+    expect(focused()).toBe('R1 2');
+    expect(() => s.grid.jumpToRow({ rowId: 'nope' })).toThrowMatching((e) => (e as { code?: string }).code === 'UNKNOWN_ROW');
+    expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+  });
+
+  it('pastes and fills past the last row on the store, adding rows as on the document; undo takes them out', async () => {
+    const run = async (first: boolean) => {
+      const s = await mountGrid(text(), { paginationSize: 10 });
+      if (first) s.grid.getData();
+      s.grid.goToPage(199);
+      await frame();
+      paste(s, 8, 1, 'p1\t1\np2\t2\np3\t3');
+      await frame();
+      // The fill handle of rows 9 and 10 (column n) dragged two rows below the last: a series into two new rows.
+      click(s, 9, 2);
+      click(s, 10, 2, { shiftKey: true });
+      await frame();
+      const handle = s.el.querySelector('.ui-grid-fill-handle') as HTMLElement;
+      const from = handle.getBoundingClientRect();
+      const last = cell(s, 10, 2).getBoundingClientRect();
+      const to = { clientX: last.left + 5, clientY: last.bottom + last.height * 1.5, bubbles: true, cancelable: true, button: 0, buttons: 1 };
+      handle.dispatchEvent(new MouseEvent('mousedown', { ...to, clientX: from.left + 2, clientY: from.top + 2 }));
+      document.dispatchEvent(new MouseEvent('mousemove', to));
+      document.dispatchEvent(new MouseEvent('mouseup', { ...to, buttons: 0 }));
+      await frame();
+      const shown = Array.from({ length: 13 }, (_, r) => [0, 1, 2].map((c) => cell(s, r, c)?.textContent).join('|'));
+      const store = s.grid.getRowStore()!;
+      if (!first) expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+      const after = dataOf(s.grid.getData()!);
+      expect(s.grid.undo()).toBeTrue();
+      expect(s.grid.undo()).toBeTrue();
+      const undone = dataOf(s.grid.getData()!);
+      document.querySelectorAll('ui-grid').forEach((e) => e.remove());
+      TestBed.resetTestingModule();
+      return { shown, after, undone };
+    };
+    const documentFirst = await run(true);
+    const storeFirst = await run(false);
+    expect(storeFirst.shown).toEqual(documentFirst.shown);
+    expect(documentFirst.shown[10]).toContain('p3');
+    expect(documentFirst.shown[12]).toBe('||5');
+    expect(storeFirst.after).toBe(documentFirst.after);
+    expect(storeFirst.undone).toBe(documentFirst.undone);
+  });
+
+  it('hands afterAddRow the new row of a store as an element whose writes stay the row\'s', async () => {
+    const afterAddRow = ({ rowNode }: { rowNode: Element }) => (cellAt(rowNode, 1)!.textContent = `key ${rowNode.getAttribute('id')}`);
+    const s = await mountGrid(text(), { afterAddRow, topMode: true });
+    s.grid.addRow();
+    await frame();
+    const store = s.grid.getRowStore()!;
+    const id = store.id(0)!;
+    expect(store.state(0)).toBe('I');
+    expect(cell(s, 0, 0).textContent).toBe(`key ${id}`);
+    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(cellValue(cellAt(WrsIndex.of(s.grid.getData()!).rowById(id)!, 1)!)).toBe(`key ${id}`);
   });
 });
