@@ -154,9 +154,11 @@ export class SourceFind {
    */
   private prepareStore(store: RowStore, deadline: number): boolean {
     let shapes = storeShapes.get(store);
+    // The rows read for the first check are the rows now, unless a later step finishes the check.
+    let now: ReturnType<RowStore['textRows']> | null = null;
     if (!shapes) {
-      const { starts, ends } = store.textRows();
-      shapes = { starts, ends, plain: new Uint8Array(starts.length), checked: 0 };
+      now = store.textRows();
+      shapes = { starts: now.starts, ends: now.ends, plain: new Uint8Array(now.starts.length), checked: 0 };
       storeShapes.set(store, shapes);
     }
     const { text, rowShape } = this;
@@ -167,7 +169,7 @@ export class SourceFind {
       if (shapes.checked % ROW_CHUNK === 0 && performance.now() > deadline) return false;
     }
     // The rows unchanged now, matched by offset with those checked (both ascending).
-    const now = store.textRows();
+    now ??= store.textRows();
     const n = now.rows.length;
     const starts = new Int32Array(n + 1);
     const ends = new Int32Array(n);
