@@ -286,6 +286,7 @@ export class SourceFindRun {
   private readonly ends: Int32Array | null;
   private readonly rows: Int32Array | null;
 
+  /** @internal */
   constructor(
     private readonly finder: SourceFind,
     plain: Plain,
