@@ -335,4 +335,26 @@ describe('GridComponent writes on a row store', () => {
     expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
     expect(cellValue(cellAt(WrsIndex.of(s.grid.getData()!).rowById(id)!, 1)!)).toBe(`key ${id}`);
   });
+
+  it('adds a row on the last client page when afterAddRow builds the document (an app reading its rows)', async () => {
+    let grid: MountedGrid['grid'] | null = null;
+    const afterAddRow = ({ rowNode }: { rowNode: Element }) => {
+      grid!.getData();
+      const id = rowNode.getAttribute('id')!;
+      queueMicrotask(() => {
+        cellAt(WrsIndex.of(grid!.getData()!).rowById(id)!, 1)!.textContent = 'K-new';
+        grid!.noteChange([grid!.getData()!.documentElement], [id]);
+        grid!.fire();
+      });
+    };
+    const s = await mountGrid(text(), { afterAddRow, paginationSize: 50 });
+    grid = s.grid;
+    s.grid.goToPage(39);
+    await frame();
+    s.grid.addRow();
+    await frame();
+    await frame();
+    const rows = [...s.el.querySelectorAll('.ui-grid-canvas .ui-grid-row-I')];
+    expect(rows.length).toBeGreaterThan(0);
+  });
 });
