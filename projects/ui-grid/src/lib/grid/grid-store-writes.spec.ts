@@ -357,4 +357,19 @@ describe('GridComponent writes on a row store', () => {
     const rows = [...s.el.querySelectorAll('.ui-grid-canvas .ui-grid-row-I')];
     expect(rows.length).toBeGreaterThan(0);
   });
+
+  it('orders a sorted view over a store again when another component adds rows to the store', async () => {
+    const s = await mountGrid(text(), { paginationSize: 50 });
+    s.grid.sortBy('n');
+    await frame();
+    const store = s.grid.getRowStore()!;
+    const [id] = store.insertRows(0, 'R1', [['k-new', 'from the app', '0']]);
+    s.grid.noteChange([store.document.documentElement], [id]);
+    s.grid.fire();
+    await frame();
+    // n = 0 sorts first.
+    expect(cell(s, 0, 1).textContent).toBe('from the app');
+    expect(cell(s, 1, 1).textContent).toBe(`name ${ROWS}`);
+    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+  });
 });
