@@ -247,18 +247,13 @@ export abstract class RowStoreBase {
   textRows(): { readonly rows: Int32Array; readonly starts: Int32Array; readonly ends: Int32Array } {
     if (!this.complete) this.scan();
     const n = this.complete ? 0 : this.scanner.count;
-    const { entries, elements } = this;
-    const { starts, ends } = this.scanner;
-    const rows = new Int32Array(n);
-    const rowStarts = new Int32Array(n);
-    const rowEnds = new Int32Array(n);
+    const [{ entries, elements }, { starts, ends }] = [this, this.scanner];
+    const [rows, rowStarts, rowEnds] = [new Int32Array(n), new Int32Array(n), new Int32Array(n)];
     let k = 0;
+    // Reads past an array's length cost more than a comparison: most rows have neither an entry nor an element.
     for (let r = 0; r < n; r++) {
-      // Reads past an array's length cost more than a comparison: most rows have neither an entry nor an element.
       if ((r < entries.length && entries[r] !== undefined) || (r < elements.length && elements[r] !== undefined) || starts[r] < 0) continue;
-      rows[k] = r;
-      rowStarts[k] = starts[r];
-      rowEnds[k++] = ends[r];
+      rows[k] = r; rowStarts[k] = starts[r]; rowEnds[k++] = ends[r];
     }
     return { rows: rows.subarray(0, k), starts: rowStarts.subarray(0, k), ends: rowEnds.subarray(0, k) };
   }
