@@ -5,7 +5,7 @@ import { startTagEnd } from '../xml/markup-scan';
 import { NS } from '../xml/namespaces';
 import { newRowIds, nextTransactionsNumber } from './new-rows';
 import { Entry, RowLayout } from './row-entries';
-import { DeleteOutcome, RowState, commitRow, copyRowAs, deleteRowElement, restoreRowElement, rowState, writeCell } from './row-states';
+import { DeleteOutcome, RowState, cellAt, commitRow, copyRowAs, deleteRowElement, restoreRowElement, rowState, writeCell } from './row-states';
 import { OTHER, STATE_CODES, STATE_NAMES, attributeValue, attributesOf, findData } from './row-scan';
 import { RowStoreBase } from './row-store-base';
 import { WrsIndex } from './wrs-index';
@@ -155,6 +155,30 @@ export class RowStore extends RowStoreBase {
       entry.commit();
       this.changed = true;
     } else this.took(r, commitRow(this.element(r), this.index()));
+  }
+
+  /** True when row `r` has a cell at the 1-based `pos` (a row may hold fewer cells than the header has columns). */
+  hasCell(r: number, pos: number): boolean {
+    this.check(r);
+    const entry = this.known(r);
+    if (entry) return pos >= 1 && pos <= entry.values!.length;
+    return cellAt(this.element(r), pos) !== null;
+  }
+
+  /** Takes out the rows at ascending 0-based positions `rs`, whatever their state: a save's commit of its D rows. */
+  removeRows(rs: readonly number[]): void {
+    if (rs.length === 0) return;
+    for (const r of rs) this.check(r);
+    const live = this.live();
+    // Rows in the document leave it; rows not built yet are left out of it when it is built.
+    const gone = rs.filter((r) => live || r < this.built).map((r) => this.elementOf(r)!);
+    for (const row of gone) row.parentNode!.removeChild(row);
+    if (gone.length > 0) this.index().removed(gone);
+    if (live) {
+      this.changed = true;
+      return;
+    }
+    this.removeEntries([...rs]);
   }
 
   /** Rows `first..last` (0-based, inclusive) as `deleteRow` deletes each; returns how many changed. */
