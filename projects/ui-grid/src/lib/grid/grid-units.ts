@@ -240,7 +240,8 @@ export class GridUnits {
   /** A change set on the grid's document (its own or another component's): every unit showing rows follows. */
   private changed(changeSet: ChangeSet): void {
     const { state } = this;
-    const doc = state.data;
+    // Not `data`: a change set of writes on a row store's entries builds nothing.
+    const doc = state.document;
     this.unsaved.changed(changeSet);
     if (!doc || !state.body || !this.validation.ready) return;
     this.reset.recount();

@@ -60,6 +60,13 @@ export class GridValidationDisplay {
    * changed in some columns only (`written`), only those columns' cells.
    */
   changed(changeSet: ChangeSet, written: WrittenCells | null = null): void {
+    const store = this.state.store;
+    // Rows of a store whose document is not built are checked from their entries (whole rows): nothing is built.
+    if (store && this.validation && !this.state.grid.validationChain()) {
+      this.validation.checkStoreRowIds(store, WrsIndex.of(this.state.document!), changeSet.rowIds);
+      if (this.cursor === null) this.store();
+      return;
+    }
     const doc = this.state.data;
     if (!doc || !this.validation) return;
     if (this.state.grid.validationChain()) {
@@ -210,9 +217,11 @@ export class GridValidationDisplay {
    */
   private async checkKeysOnServer(): Promise<void> {
     const validation = this.validation;
-    const { grid, loadedRequest: request, data: wrs } = this.state;
-    if (grid.disableDeepKeyCheck() || !validation || validation.keys.length === 0 || !this.state.fromBackend || !request || !wrs) return;
-    if (!showsSubset(request, wrs)) return;
+    const { grid, loadedRequest: request, document } = this.state;
+    if (grid.disableDeepKeyCheck() || !validation || validation.keys.length === 0 || !this.state.fromBackend || !request || !document) return;
+    // The footer is in a store's document as it is: the rows are built only when the server is asked about keys.
+    if (!showsSubset(request, document)) return;
+    const wrs = this.state.data!;
     const clashes = await deepKeyCheck({
       backend: this.state.backend(),
       url: await this.state.requestUrl(),

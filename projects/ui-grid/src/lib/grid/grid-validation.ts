@@ -1,4 +1,4 @@
-import { RowStore, StoredValidationResult, VALIDATION_MESSAGES, ValidationError, WrsIndex, cellAt, cellValue, compareValidationErrors, validateStoreCells, validateWrsCells } from 'ngx-wrs-grid/core';
+import { RowStore, StoredValidationResult, VALIDATION_MESSAGES, ValidationError, WrsIndex, cellAt, cellValue, compareValidationErrors, storeRowOf, validateStoreCells, validateWrsCells } from 'ngx-wrs-grid/core';
 import { GridColumn } from './grid-column';
 
 /** Message key of a key that a row outside the loaded subset holds on the server (the deep key check). */
@@ -85,6 +85,22 @@ export class GridValidation {
     }
     this.addCellErrors(validateStoreCells(store, index, first, last));
     return ids;
+  }
+
+  /**
+   * `checkRows` on a store whose rows are not built: rows by id (a row gone drops its errors), keys and cells read
+   * from their entries.
+   */
+  checkStoreRowIds(store: RowStore, index: WrsIndex, rowIds: readonly string[]): void {
+    for (const id of rowIds) {
+      this.markDirty(id);
+      this.serverKeyErrors.delete(id);
+      this.cellErrors.delete(id);
+      const r = storeRowOf(store, id);
+      const deleted = r < 0 || store.state(r) === 'D';
+      if (this.keyColumns.length > 0) this.rekey(id, deleted ? null : keyOfValues(this.keyColumns.map((c) => store.cellValue(r, c.pos)), this.ignoreKeyCase));
+      if (r >= 0) this.addCellErrors(validateStoreCells(store, index, r, r + 1));
+    }
   }
 
   /** Checks rows again with the built-in cell rules (rows gone from the document drop their errors). */
@@ -223,6 +239,11 @@ export class GridValidation {
 
   private updateKey(rowId: string, row: Element | null): void {
     if (this.keyColumns.length === 0) return;
+    this.rekey(rowId, !row || row.localName === 'D' ? null : keyOf(row, this.keyColumns, this.ignoreKeyCase));
+  }
+
+  /** The key index with a row's key now (null: a deleted or removed row holds none). */
+  private rekey(rowId: string, key: string | null): void {
     const old = this.keyOfRow.get(rowId);
     if (old !== undefined) {
       const rows = this.rowsOfKey.get(old)!;
@@ -233,7 +254,7 @@ export class GridValidation {
       if (rows.size === 0) this.rowsOfKey.delete(old);
       this.keyOfRow.delete(rowId);
     }
-    this.indexKey(rowId, !row || row.localName === 'D' ? null : keyOf(row, this.keyColumns, this.ignoreKeyCase));
+    this.indexKey(rowId, key);
   }
 
   /** Indexes a row's key (null: the row holds none, as a deleted row). */

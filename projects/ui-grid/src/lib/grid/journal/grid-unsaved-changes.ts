@@ -121,8 +121,9 @@ export class GridUnsavedChanges {
    */
   beforeSave(): void {
     const waiting = this.journal.waiting;
-    const doc = this.state.data;
-    if (waiting.length === 0 || !doc) return;
+    // Read only when rows wait: `data` builds the rows of a store.
+    const doc = waiting.length === 0 ? null : this.state.data;
+    if (!doc) return;
     const ids = appendJournalRows(WrsIndex.of(doc), waiting);
     ids.forEach((id, i) => {
       const page = waiting[i].page;
