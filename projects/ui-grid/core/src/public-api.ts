@@ -35,6 +35,8 @@ export {
   writeRowCells,
   deleteRowElement,
   restoreRowElement,
+  setCellContent,
+  pastedValue,
 } from './rows/row-states';
 export {
   defaultCellValue,
@@ -79,10 +81,10 @@ export { toTabText, parseTabText, toCsv, csvField, csvQuoted } from './wrs/clipb
 export type { CellBlock, CsvSeparator } from './wrs/clipboard-text';
 export { roundToScale } from './wrs/apply-scale';
 export type { WrsHeaderMeta } from './wrs/wrs-header-meta';
-export { registerValidation, validationFor, validateWrs, validateWrsCells, validateStoreCells, VALIDATION_MESSAGES, DEFAULT_VALIDATION } from './wrs/validation';
+export { registerValidation, validationFor, validateWrs, validateWrsCells, validateStoreCells, validateStoreRows, VALIDATION_MESSAGES, DEFAULT_VALIDATION } from './wrs/validation';
 export { buildSavePayload, commitSavedRows, commitSentRows, oneSaveAtATime } from './wrs/save-payload';
 export type { SavePayload, SentRowValues } from './wrs/save-payload';
-export type { CellValidation, CellValidationResult, ValidateWrsOptions, WrsValidator } from './wrs/validation';
+export type { CellValidation, CellValidationResult, ValidateWrsOptions, StorePositions, WrsValidator } from './wrs/validation';
 export { StoredValidationResult, VALIDATION_ID_ATTRIBUTE, compareValidationErrors, storeValidationWrsOf, validationWrsOf } from './wrs/validation-result';
 export type { ValidationError } from './wrs/validation-result';
 export { createValidationChain } from './wrs/validation-model';
@@ -121,7 +123,6 @@ export { RowStoreBase } from './rows/row-store-base';
 export type { RowLayout } from './rows/row-entries';
 export { buildStoreSavePayload, commitStoreSavedRows } from './wrs/store-save-payload';
 export type { StoreSavePayload, StoreSentRow } from './wrs/store-save-payload';
-export { storeRowOf } from './wrs/store-row-edits';
 export { ScanError } from './rows/row-scan';
 export { WrsTextLoad, loadsInSlices } from './data-provider/wrs-text-load';
 export type { LoadProgress, LoadsInSlices } from './data-provider/wrs-text-load';

@@ -48,7 +48,7 @@ describe(`XPath access and change sets of a provider whose rows are in a row sto
     // Built now, the filter written before is where a document-first write puts it: after wrs:Data.
     model.write(`/*/f:Filter/f:Expression[@bRef='n' and @op='=']/@value`, '8', true);
     const root = model.getData()!.documentElement;
-    expect(root.lastChild!.namespaceURI).toBe(F);
+    expect((root.lastChild as Element).namespaceURI).toBe(F);
     expect(model.read('/*/wrs:Data/wrs:R[200]/wrs:C[2]')).toBe('200');
   });
 

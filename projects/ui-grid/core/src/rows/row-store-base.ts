@@ -51,6 +51,11 @@ export abstract class RowStoreBase {
    */
   protected ids: Map<string, number> | null = null;
   /**
+   * Row id -> position, built on the first lookup a hint does not answer; dropped when rows come or go.
+   * @internal
+   */
+  protected positions: Map<string, number> | null = null;
+  /**
    * A restored R row may go back to its text only where the cells the library writes (`wrs:null` in the root's
    * prefix) are spelled as the text spells them: rows in the prefix of the root.
    * @internal
@@ -264,6 +269,7 @@ export abstract class RowStoreBase {
   protected removeEntries(rs: number[]): void {
     if (rs.length === 0) return;
     this.changed = true;
+    this.positions = null;
     const spans = this.removedSpans;
     const { starts, ends } = this.scanner;
     let builtGone = 0;
@@ -383,6 +389,7 @@ export abstract class RowStoreBase {
     this.elements.length = 0;
     this.entries.length = 0;
     this.ids = null;
+    this.positions = null;
     // As `parseXml` does for a large Wrs, while the document is still the text's (source-cells).
     if (!this.changed && this.text.length >= SOURCE_TEXT_MIN_LENGTH) keepSourceText(this.document, this.text);
     const listeners = this.builtListeners;
@@ -391,7 +398,8 @@ export abstract class RowStoreBase {
   }
 }
 
-function forgetId(ids: Map<string, number>, id: string | null): void {
+/** @internal */
+export function forgetId(ids: Map<string, number>, id: string | null): void {
   if (id === null) return;
   const n = ids.get(id) ?? 0;
   if (n > 1) ids.set(id, n - 1);

@@ -7,7 +7,7 @@ import { newRowIds, nextTransactionsNumber } from './new-rows';
 import { Entry, RowLayout } from './row-entries';
 import { DeleteOutcome, RowState, cellAt, commitRow, copyRowAs, deleteRowElement, restoreRowElement, rowState, writeCell } from './row-states';
 import { OTHER, STATE_CODES, STATE_NAMES, attributeValue, attributesOf, findData } from './row-scan';
-import { RowStoreBase } from './row-store-base';
+import { RowStoreBase, forgetId } from './row-store-base';
 import { WrsIndex } from './wrs-index';
 
 export type { SliceBudget } from './row-store-base';
@@ -301,6 +301,7 @@ export class RowStore extends RowStoreBase {
   /** Puts new rows at `at`: into the document where the rows from there on are built, else as entries. */
   private addRows(at: number, made: Entry[], elements: (Element | undefined)[]): void {
     this.changed = true;
+    this.positions = null;
     const n = made.length;
     const live = this.live();
     if (live || at < this.built) {
@@ -320,6 +321,63 @@ export class RowStore extends RowStoreBase {
     this.entries.splice(at, 0, ...made);
     this.elements.splice(at, 0, ...Array.from({ length: n }, (_, i) => elements[i]));
     if (this.ids) for (let r = at; r < at + n; r++) this.ids.set(this.id(r)!, (this.ids.get(this.id(r)!) ?? 0) + 1);
+  }
+
+  /**
+   * Row `r` as an element as it is now, for a copy (an undo step keeping the row): the store keeps nothing of it,
+   * the row stays an entry.
+   */
+  copyOf(r: number): Element {
+    this.check(r);
+    const element = this.elementOf(r);
+    if (element) return element.cloneNode(true) as Element;
+    const entry = this.entries[r];
+    return entry ? this.buildEntry(entry) : this.element(r).cloneNode(true) as Element;
+  }
+
+  /** Puts `row` (an element of `document` in no parent, as `copyOf` gives) in place of row `r`: an undo's copy back. */
+  replaceRow(r: number, row: Element): void {
+    this.check(r);
+    this.changed = true;
+    const live = this.live();
+    const old = this.elementOf(r);
+    if (!live && r >= this.built) {
+      if (this.ids) {
+        forgetId(this.ids, this.id(r));
+        const id = row.getAttribute('id');
+        if (id !== null) this.ids.set(id, (this.ids.get(id) ?? 0) + 1);
+      }
+      this.entries[r] = undefined;
+      this.elements[r] = row;
+      this.positions = null;
+      return;
+    }
+    old!.parentNode!.replaceChild(row, old!);
+    this.index().replaced(old!, row);
+    if (!live) this.elements[r] = row;
+  }
+
+  /** The position (0-based) of the first row of id `id`, or -1; `hint` is a position it had (tried first). */
+  positionOf(id: string, hint = -1): number {
+    const count = this.count();
+    if (hint >= 0 && hint < count && this.id(hint) === id) return hint;
+    const live = this.live();
+    if (live) {
+      const row = live.rowById(id);
+      return row ? live.positionOf(row) - 1 : -1;
+    }
+    this.scan();
+    let at = this.positions?.get(id);
+    if (at === undefined || this.id(at) !== id) {
+      // Read once for every later lookup: the rows an undo step or a change set names, thousands at a time.
+      const positions = (this.positions = new Map());
+      for (let r = this.count() - 1; r >= 0; r--) {
+        const rowId = this.id(r);
+        if (rowId !== null) positions.set(rowId, r);
+      }
+      at = positions.get(id);
+    }
+    return at ?? -1;
   }
 
   /** Positions (0-based) of the I, M and D rows (and rows of other names), in order: what a save sends. Reads every row first. */

@@ -6,9 +6,6 @@ import { RowEdit, checkColumnRange, checkRowRange, defaultRowValues } from './ro
 // WrsUtil's row operations on the entries of a row store whose document is not built (see docs/concepts/row-store.md):
 // the same rules, results and change sets as the document functions of row-edits.ts, with no element built.
 
-/** Row id -> the first position (0-based) holding it, per store; checked on each hit, built anew on a miss. */
-const positions = new WeakMap<RowStore, Map<string, number>>();
-
 /**
  * The store's document as it is: its header (columns, validation results) is there from the start, its rows only once
  * built, so this index answers for columns and the header, never for rows.
@@ -25,24 +22,9 @@ function storeEdit(store: RowStore, rowIds: string[]): RowEdit {
   return { nodes: rowIds.length > 0 ? [headerIndex(store).data!] : [], rowIds, created: [] };
 }
 
-/** The position (0-based) of the row of an id, or -1; the first row holding it, as a browser's `getElementById`. */
-export function storeRowOf(store: RowStore, id: string): number {
-  const known = positions.get(store)?.get(id);
-  if (known !== undefined && known < store.rowCount && store.id(known) === id) return known;
-  // Rows inserted or removed since the map was made move positions: a position that no longer holds its id says so.
-  store.scan();
-  const map = new Map<string, number>();
-  for (let r = 0; r < store.rowCount; r++) {
-    const rowId = store.id(r);
-    if (rowId && !map.has(rowId)) map.set(rowId, r);
-  }
-  positions.set(store, map);
-  return map.get(id) ?? -1;
-}
-
 /** A row by id or 1-based position (as `WrsIndex.resolveRow`), as a 0-based position, or -1. */
 export function resolveStoreRow(store: RowStore, idOrPos: string | number): number {
-  if (typeof idOrPos === 'string') return storeRowOf(store, idOrPos);
+  if (typeof idOrPos === 'string') return store.positionOf(idOrPos);
   store.scan();
   return Number.isInteger(idOrPos) && idOrPos >= 1 && idOrPos <= store.rowCount ? idOrPos - 1 : -1;
 }
@@ -81,19 +63,19 @@ export function setStoreCell(store: RowStore, rowId: string | number, columnId: 
 
 /** Deletes one row by id (`WrsUtil.deleteRow`); null when there is no such row or it was deleted already. */
 export function deleteStoreRow(store: RowStore, id: string): RowEdit | null {
-  const r = storeRowOf(store, id);
+  const r = store.positionOf(id);
   return r >= 0 && store.deleteRow(r) !== 'unchanged' ? storeEdit(store, [id]) : null;
 }
 
 /** Restores one row by id (`WrsUtil.restoreRow`); null when it is neither M nor D. */
 export function restoreStoreRow(store: RowStore, id: string): RowEdit | null {
-  const r = storeRowOf(store, id);
+  const r = store.positionOf(id);
   return r >= 0 && store.restoreRow(r) ? storeEdit(store, [id]) : null;
 }
 
 /** The 1-based position of a row `WrsUtil.duplicateRow` may copy: UNKNOWN_ROW without it, INVALID_ARGUMENT when deleted. */
 export function duplicableRow(store: RowStore, id: string): number {
-  const r = storeRowOf(store, id);
+  const r = store.positionOf(id);
   if (r < 0) throw new WrsError('UNKNOWN_ROW', `duplicateRow: no such row "${id}"`, id);
   if (store.state(r) === 'D') throw new WrsError('INVALID_ARGUMENT', `duplicateRow: row "${id}" is deleted`, id);
   return r + 1;

@@ -6,7 +6,6 @@ import { escapeAttribute, escapeText } from '../xml/xml-text';
 import { rowState } from '../rows/row-states';
 import { appendRowXmlText } from './row-xml-text';
 import { SentRowValues, buildSavePayload, commitSentRows, savePayloadShell } from './save-payload';
-import { storeRowOf } from './store-row-edits';
 
 /** What a save of a row store sends: the text `buildSavePayload` builds from the document the store stands for. */
 export interface StoreSavePayload {
@@ -80,7 +79,7 @@ export function buildStoreSavePayload(store: RowStore): StoreSavePayload {
  */
 export function commitStoreSavedRows(store: RowStore, payload: StoreSavePayload): { nodes: Node[]; rowIds: string[] } {
   if (store.materialized) return commitSentRows(WrsIndex.of(store.document), payload.sent);
-  const at = payload.sent.map((row) => (row.position < store.rowCount && store.id(row.position) === row.id ? row.position : storeRowOf(store, row.id)));
+  const at = payload.sent.map((row) => (store.positionOf(row.id, row.position)));
   const asSent = payload.sent.every((row, k) => at[k] >= 0 && store.state(at[k]) === row.state && row.values.every((v, i) => store.cellValue(at[k], i + 1) === v));
   if (!asSent) return commitSentRows(WrsIndex.of(store.materialize()), payload.sent);
   const gone: number[] = [];

@@ -189,10 +189,19 @@ export function validateWrsCells(index: WrsIndex, rows: readonly Element[] = ind
  * (`index` is the index of the store's document, for the columns). A cell missing from a row reads as null.
  */
 export function validateStoreCells(store: RowStore, index: WrsIndex, first: number, last: number): ValidationError[] {
+  return validateStoreRows(store, index, { length: last - first, at: (k) => first + k });
+}
+
+/**
+ * `validateStoreCells` over rows of a store at the positions `rows` gives, in the columns at `positions` only (all
+ * without): the cells a write changed.
+ */
+export function validateStoreRows(store: RowStore, index: WrsIndex, rows: StorePositions, positions?: ReadonlySet<number>): ValidationError[] {
   const errors: ValidationError[] = [];
-  const { checked, rules } = cellRules(index);
+  const { checked, rules } = cellRules(index, positions);
   if (checked.length === 0) return errors;
-  for (let r = first; r < last; r++) {
+  for (let k = 0; k < rows.length; k++) {
+    const r = rows.at(k)!;
     if (store.state(r) === 'D') continue;
     for (let k = 0; k < checked.length; k++) {
       const message = ruleMessage(rules[k], store.cellValue(r, checked[k].pos));
@@ -200,6 +209,12 @@ export function validateStoreCells(store: RowStore, index: WrsIndex, first: numb
     }
   }
   return errors;
+}
+
+/** Row positions of a store, in the order checked: an array, or a range given by `at`. */
+export interface StorePositions {
+  readonly length: number;
+  at(k: number): number | undefined;
 }
 
 interface CellRule {

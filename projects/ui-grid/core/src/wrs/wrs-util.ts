@@ -179,7 +179,7 @@ export class WrsUtil {
   getRowPositionByRowId(args: RowPositionArgs): number {
     const on = this.unbuilt(args.model);
     if (on) {
-      const r = onStore.storeRowOf(on.store, args.rowId);
+      const r = on.store.positionOf(args.rowId);
       return r < 0 ? -1 : r + 1;
     }
     const index = this.ready(args.model).index;

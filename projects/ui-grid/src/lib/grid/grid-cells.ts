@@ -25,8 +25,8 @@ export class GridCells {
 
   /** True when the user may change a cell: grid, column and row not read-only, and `isReadOnlyCell` agrees. */
   canEdit(position: number, col: number): boolean {
-    const row = this.rowAt(position);
-    return !!row && this.canEditRow(row, col);
+    const row = this.state.features.view?.shownAt(position);
+    return !!row && this.canEditShown(row, col);
   }
 
   canEditRow(row: Element, col: number): boolean {

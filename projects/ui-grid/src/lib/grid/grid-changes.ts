@@ -2,6 +2,8 @@ import { CellWrites, ChangeSet, WrsIndex, writeCellBatch } from 'ngx-wrs-grid/co
 import { GridCells } from './grid-cells';
 import { GridState } from './grid-state';
 import { RowSnapshot } from './row-snapshot';
+import { StoreRow } from './shown-row';
+import { StoreSnapshotRows } from './store-snapshot';
 
 /** Who hears about the grid's writes: a change of its own kept as an undo step, and every change set it shows. */
 export interface GridChangeListener {
@@ -47,11 +49,26 @@ export class GridChanges {
   change(operation: (snapshot: RowSnapshot, index: WrsIndex) => string[]): void {
     const data = this.state.data;
     if (!data || !this.state.grid.isReady()) return;
-    const snapshot = new RowSnapshot(data);
+    this.run(new RowSnapshot(data), (snapshot) => operation(snapshot, WrsIndex.of(data)));
+  }
+
+  /**
+   * As `change`, on the entries of the grid's row store while its document is not built (`state.store`): the
+   * operation writes through `rows` and the store, and builds nothing. False, and nothing run, without such a store.
+   */
+  changeStore(operation: (snapshot: RowSnapshot, rows: StoreSnapshotRows) => string[]): boolean {
+    const { store, document } = this.state;
+    if (!store || !document || !this.state.grid.isReady()) return false;
+    const rows = new StoreSnapshotRows(store, WrsIndex.of(document).columns().length);
+    this.run(new RowSnapshot(document, rows), (snapshot) => operation(snapshot, rows));
+    return true;
+  }
+
+  private run(snapshot: RowSnapshot, operation: (snapshot: RowSnapshot) => string[]): void {
     let rowIds: string[];
     this.writtenNow = null;
     try {
-      rowIds = operation(snapshot, WrsIndex.of(data));
+      rowIds = operation(snapshot);
     } catch (e) {
       this.writtenNow = null;
       // An app callback (afterAddRow) threw after rows were changed: what was changed is still one undo step and
@@ -67,7 +84,7 @@ export class GridChanges {
 
   /** Fires a change of the grid's own to these rows that is no new step (an undo, a redo). */
   replayed(rowIds: readonly string[]): void {
-    this.state.grid.noteChange([this.state.data!.documentElement!], rowIds);
+    this.state.grid.noteChange([this.state.document!.documentElement!], rowIds);
     this.fireOwn();
   }
 
@@ -77,7 +94,15 @@ export class GridChanges {
    * rows changed.
    */
   writeBatch(snapshot: RowSnapshot, index: WrsIndex, rows: Iterable<readonly [Element, CellWrites]>, pasted = false): string[] {
-    const batch = writeCellBatch(index, rows, { pasted, beforeChange: (before) => snapshot.touchForWrite(before) });
+    return this.noteWritten(snapshot, writeCellBatch(index, rows, { pasted, beforeChange: (before) => snapshot.touchForWrite(before) }));
+  }
+
+  /** `writeBatch` on the entries of a row store (`changeStore`): rows by their store positions. */
+  writeStoreBatch(snapshot: RowSnapshot, rows: StoreSnapshotRows, writes: Iterable<readonly [number, CellWrites]>, pasted = false): string[] {
+    return this.noteWritten(snapshot, rows.writeBatch(snapshot, writes, pasted));
+  }
+
+  private noteWritten(snapshot: RowSnapshot, batch: { readonly rowIds: string[]; readonly positions: Set<number> }): string[] {
     const written = (this.writtenNow ??= { rowIds: new Set(), positions: new Set() });
     // Rows the operation created are checked whole: their other cells hold defaults never checked.
     for (const id of batch.rowIds) if (!snapshot.created(id)) written.rowIds.add(id);
@@ -101,6 +126,16 @@ export class GridChanges {
       if (!writes) byPosition.set(position, (writes = []));
       writes.push([this.state.shown[col].pos, value]);
     }
+    const view = this.state.features.view;
+    const onStore = this.changeStore((snapshot, rows) => {
+      const writes: [number, [number, string | null][]][] = [];
+      for (const [position, cells] of byPosition) {
+        const row = view?.shownAt(position);
+        if (row instanceof StoreRow) writes.push([row.position, cells]);
+      }
+      return this.writeStoreBatch(snapshot, rows, writes);
+    });
+    if (onStore) return;
     this.change((snapshot, index) => {
       const rows: [Element, [number, string | null][]][] = [];
       for (const [position, writes] of byPosition) {

@@ -4,6 +4,7 @@ import { GridChanges } from './grid-changes';
 import { cellCopyText, cellValueFor } from './cell-text';
 import { GridRows } from './grid-rows';
 import { GridState } from './grid-state';
+import { ElementRow, ShownRow, StoreRow } from './shown-row';
 
 /** Copy, cut and paste of the selected range as tab-separated text, and emptying it. */
 export class GridClipboard {
@@ -49,12 +50,11 @@ export class GridClipboard {
    */
   pasteTsv(text: string): void {
     const { grid, selection, shown } = this.state;
-    if (grid.isReadOnly() || !this.state.data) return;
+    if (grid.isReadOnly() || !this.state.document) return;
     const lines = this.tiledOverSelection(parseTabText(text));
     if (lines.length === 0) return;
     // A range made with shift+arrows has its focus at the far corner; a paste starts where the range starts.
     const { top, left } = selection.range;
-    const index = WrsIndex.of(this.state.data);
     const view = this.state.features.view!;
     // New rows only when a pasted column may be written in a new row: into read-only columns they would stay empty.
     const width = lines.reduce((w, line) => Math.max(w, line.length), 0);
@@ -63,6 +63,38 @@ export class GridClipboard {
     // it; only lines past the last row make new rows (at the end of the page shown).
     const available = Math.min(lines.length, view.rowsFrom(top));
     const missing = grid.allowNewRows() && writable ? lines.length - available : 0;
+    // Over the rows of a row store whose document is not built: written on their entries.
+    const onStore = missing === 0 && this.changes.changeStore((snapshot, rows) => {
+      const writes: [number, CellWrites][] = [];
+      for (let r = 0; r < available; r++) {
+        const at = view.storedInOrder(top + r);
+        if (at >= 0) writes.push([at, this.lineWrites(new StoreRow(rows.store, at), lines[r], left)]);
+      }
+      return this.changes.writeStoreBatch(snapshot, rows, writes, true);
+    });
+    if (!onStore) this.pasteIntoDocument(lines, top, left, available, missing);
+    selection.selectRange({ top, left, bottom: Math.min(top + lines.length, view.rowCount) - 1, right: Math.min(left + width, shown.length) - 1 });
+    this.state.body?.repaintMarks();
+  }
+
+  /** The writes of one pasted line into a row: read-only cells left out, values read as the column reads them. */
+  private lineWrites(row: ShownRow, cells: readonly string[], left: number): [number, string | null][] {
+    const shown = this.state.shown;
+    const writes: [number, string | null][] = [];
+    cells.forEach((text, c) => {
+      const col = left + c;
+      if (col >= shown.length || !this.cells.canEditShown(row, col)) return;
+      const column = shown[col];
+      const value = cellValueFor(column, text);
+      writes.push([column.pos, value === '' && column.nullable ? null : value]);
+    });
+    return writes;
+  }
+
+  /** `pasteTsv` into the document: rows past the last one (`missing`) are added first. */
+  private pasteIntoDocument(lines: string[][], top: number, left: number, available: number, missing: number): void {
+    const index = WrsIndex.of(this.state.data!);
+    const view = this.state.features.view!;
     this.changes.change((snapshot) => {
       const ids: string[] = [];
       // Targets by id, taken before new rows go in (they shift the view positions of the pages after this one).
@@ -86,21 +118,10 @@ export class GridClipboard {
         const id = targets[r];
         // By id: the view may still hold an R element an earlier change replaced by its M row.
         const row = id ? index.rowById(id) : null;
-        if (!row) return;
-        const writes: [number, string | null][] = [];
-        cells.forEach((text, c) => {
-          const col = left + c;
-          if (col >= shown.length || !this.cells.canEditRow(row, col)) return;
-          const column = shown[col];
-          const value = cellValueFor(column, text);
-          writes.push([column.pos, value === '' && column.nullable ? null : value]);
-        });
-        rows.push([row, writes]);
+        if (row) rows.push([row, this.lineWrites(new ElementRow(row), cells, left)]);
       });
       return [...new Set([...ids, ...this.changes.writeBatch(snapshot, index, rows, true)])];
     });
-    selection.selectRange({ top, left, bottom: Math.min(top + lines.length, view.rowCount) - 1, right: Math.min(left + width, shown.length) - 1 });
-    this.state.body?.repaintMarks();
   }
 
   /** Pastes tab-separated text as new I rows below the selection, its columns from the focused column on. */
@@ -141,7 +162,7 @@ export class GridClipboard {
    * body itself has the focus: an open editor or a filter field copies and cuts its own text.
    */
   readonly onCopyOrCut = (event: ClipboardEvent): void => {
-    if (this.editing() || !this.state.data || !event.clipboardData || event.target !== this.state.services.bodyHost()) return;
+    if (this.editing() || !this.state.document || !event.clipboardData || event.target !== this.state.services.bodyHost()) return;
     event.clipboardData.setData('text/plain', this.selectedText());
     event.preventDefault();
     if (event.type === 'cut') this.clearSelection();

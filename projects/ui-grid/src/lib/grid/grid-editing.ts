@@ -4,12 +4,15 @@ import { GridChanges } from './grid-changes';
 import { GridEditor } from './grid-editor';
 import { CellAddress } from './grid-selection';
 import { GridState } from './grid-state';
+import { StoreRow } from './shown-row';
 
 /** The editor open on a cell: the cell, its row by id and its column, and the value it would have committed as it opened. */
 interface OpenEditor {
   readonly editor: GridEditor;
   readonly cell: CellAddress;
   readonly rowId: string;
+  /** The row's position in the grid's row store while its document is not built, else -1. */
+  readonly storePosition: number;
   readonly colId: string;
   /** Undefined when typing opened it. */
   readonly initial: string | null | undefined;
@@ -35,9 +38,9 @@ export class GridEditing {
   toggleCheckbox(): void {
     const { row, col } = this.state.selection.focus;
     const column = this.state.shown[col];
-    const r = this.cells.rowAt(row);
-    if (!column?.checkbox || !r) return;
-    this.changes.writeCells([[row, col, this.cells.valueAt(r, column) === column.checkbox.on ? column.checkbox.off : column.checkbox.on]]);
+    const shownRow = this.state.features.view?.shownAt(row);
+    if (!column?.checkbox || !shownRow) return;
+    this.changes.writeCells([[row, col, shownRow.value(column.pos) === column.checkbox.on ? column.checkbox.off : column.checkbox.on]]);
   }
 
   /** Follows the first link painted in a cell; false when it shows none. */
@@ -53,7 +56,8 @@ export class GridEditing {
     const { selection, shown, body, services } = this.state;
     const cell = selection.focus;
     const column = shown[cell.col];
-    const row = this.cells.rowAt(cell.row);
+    // Read as the body shows it: from the row store while its document is not built.
+    const row = this.state.features.view?.shownAt(cell.row);
     // No editor while data loads (a page turn, a reload): its value could only be dropped.
     if (!row || !column || !this.state.grid.isReady() || !this.cells.canEdit(cell.row, cell.col) || !body) return;
     if (column.checkbox) {
@@ -62,11 +66,12 @@ export class GridEditing {
     }
     selection.moveTo(cell);
     body.scrollIntoView(cell.row, cell.col);
-    const editor = services.editors.get(column.editorType)(services.host.ownerDocument, column, this.cells.valueAt(row, column), typed, () => this.commitAndMove(0));
+    const editor = services.editors.get(column.editorType)(services.host.ownerDocument, column, row.value(column.pos), typed, () => this.commitAndMove(0));
     const el = editor.element;
     // Without typing, the value the editor would commit as it opened: leaving it unchanged writes nothing.
     const initial = typed === undefined ? editor.value() : undefined;
-    this.editor = { editor, cell, rowId: row.getAttribute('id') ?? '', colId: column.id, initial };
+    const storePosition = row instanceof StoreRow ? row.position : -1;
+    this.editor = { editor, cell, rowId: row.id, storePosition, colId: column.id, initial };
     el.classList.add('ui-grid-editor');
     el.addEventListener('keydown', (e) => this.onEditorKeydown(e as KeyboardEvent));
     if (editor.dropdown) {
@@ -111,6 +116,12 @@ export class GridEditing {
     const shown = this.state.shown;
     const col = shown.findIndex((c) => c.id === open.colId);
     if (col < 0) return;
+    const onStore = this.changes.changeStore((snapshot, rows) => {
+      const r = rows.store.positionOf(open.rowId, open.storePosition);
+      if (r < 0 || !this.cells.canEditShown(new StoreRow(rows.store, r), col)) return [];
+      return this.changes.writeStoreBatch(snapshot, rows, [[r, [[shown[col].pos, value]]]]);
+    });
+    if (onStore) return;
     this.changes.change((snapshot, index) => {
       const row = index.rowById(open.rowId);
       if (!row || !this.cells.canEditRow(row, col)) return [];
@@ -125,9 +136,8 @@ export class GridEditing {
   private place(): void {
     const open = this.editor;
     const body = this.state.body;
-    if (!open || !body || !this.state.data) return;
-    const row = WrsIndex.of(this.state.data).rowById(open.rowId);
-    const position = row ? (this.state.features.view?.positionOf(row) ?? -1) : -1;
+    if (!open || !body || !this.state.document) return;
+    const position = this.positionOf(open);
     if (position < 0) {
       this.close(false);
       return;
@@ -139,6 +149,14 @@ export class GridEditing {
     el.style.left = `${body.cellLeft(open.cell.col)}px`;
     el.style.width = `${box.width}px`;
     el.style.height = `${body.rowHeight}px`;
+  }
+
+  /** Where the editor's row is in the view now, -1 when it is not there. */
+  private positionOf(open: OpenEditor): number {
+    // Writes on a store's entries move no row: the row is where the editor opened, or gone from the view.
+    if (this.state.store) return this.state.features.view?.shownAt(open.cell.row)?.id === open.rowId ? open.cell.row : -1;
+    const row = WrsIndex.of(this.state.data!).rowById(open.rowId);
+    return row ? (this.state.features.view?.positionOf(row) ?? -1) : -1;
   }
 
   private onEditorKeydown(event: KeyboardEvent): void {

@@ -19,6 +19,10 @@ async function wired() {
     get data() {
       return model.getData();
     },
+    get document() {
+      return model.getData();
+    },
+    store: null,
     messages: GRID_MESSAGES_EN,
     features: { serverPage: () => null, canTurnTo: () => false, view: null },
     selection: new GridSelection(),

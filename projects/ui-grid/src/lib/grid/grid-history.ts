@@ -71,7 +71,7 @@ export class GridHistory {
 
   private replay(from: RowSnapshot[], to: RowSnapshot[], done: Done): boolean {
     // Not while data loads: a page turn has already taken the pending rows it carries.
-    if (!this.state.data || !this.state.grid.isReady()) return false;
+    if (!this.state.document || !this.state.grid.isReady()) return false;
     const next = from[from.length - 1];
     if (next?.isAway) return this.turnToReplay(next, done);
     const step = from.pop();
@@ -111,10 +111,10 @@ export class GridHistory {
 
   /** The status line after an undo or redo: the data's notes, and how many rows it changed out of sight. */
   private showReplayNote(done: Done, hidden: number): void {
-    const { data, messages } = this.state;
-    if (!data) return;
+    const { document, messages } = this.state;
+    if (!document) return;
     // A note about the state undone ("Not saved: 1 invalid cell") no longer holds; the data's own notes stay.
-    const notes = [footerMessage(data, messages)];
+    const notes = [footerMessage(document, messages)];
     if (hidden > 0) {
       const rows = hidden === 1 ? messageOf(messages, 'changedRow') : formatMessage(messageOf(messages, 'changedRows'), { n: hidden });
       const key = this.state.grid.serverSidedPagination() ? (`${done}OnOtherPages` as const) : (`${done}HiddenByFilter` as const);

@@ -85,7 +85,7 @@ export class GridKeys {
 
   /** The body's keydown: not while an editor is open (its keys are its own) or before data. */
   readonly onKeydown = (event: KeyboardEvent): void => {
-    if (this.editing.isOpen || !this.state.data) return;
+    if (this.editing.isOpen || !this.state.document) return;
     if (this.keymap.handle(event)) event.preventDefault();
   };
 }

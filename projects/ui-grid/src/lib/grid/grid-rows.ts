@@ -3,6 +3,8 @@ import { GridCells } from './grid-cells';
 import { GridChanges } from './grid-changes';
 import { GridState } from './grid-state';
 import { RowSnapshot } from './row-snapshot';
+import { StoreRow } from './shown-row';
+import { StoreSnapshotRows } from './store-snapshot';
 
 /** Row operations of the toolbar and the context menu: add, insert, delete, restore, duplicate, each one change set. */
 export class GridRows {
@@ -82,6 +84,7 @@ export class GridRows {
   deleteSelectedRows(): void {
     const { grid, services } = this.state;
     if (grid.isReadOnly()) return;
+    if (this.onStoreEntries((snapshot, rows, r) => (rows.touchForDelete(snapshot, r), rows.store.deleteRow(r) !== 'unchanged'))) return;
     this.changes.change((snapshot) =>
       this.forSelectedRuns(
         snapshot,
@@ -95,6 +98,13 @@ export class GridRows {
   restoreSelectedRows(): void {
     const { grid, services } = this.state;
     if (grid.isReadOnly()) return;
+    const restore = (snapshot: RowSnapshot, rows: StoreSnapshotRows, r: number) => {
+      const state = rows.store.state(r);
+      if (state !== 'M' && state !== 'D') return false;
+      rows.touch(snapshot, r);
+      return rows.store.restoreRow(r);
+    };
+    if (this.onStoreEntries(restore)) return;
     const columns = WrsIndex.of(this.state.data!).columns().length;
     this.changes.change((snapshot) =>
       this.forSelectedRuns(snapshot, (start, end, fn) =>
@@ -124,6 +134,30 @@ export class GridRows {
         const copies = ids.map((id) => index.rowById(id)!).sort((a, b) => index.positionOf(a) - index.positionOf(b));
         for (const row of copies) afterAddRow({ rowNode: row, headerMeta: this.state.headerMeta });
       }
+      return ids;
+    });
+  }
+
+  /**
+   * Runs a row operation on each selected row of a row store whose document is not built (`operation` true for a
+   * row it changed), as one change set; false, and nothing done, without such a store or when an I row is selected
+   * (it would be removed: that runs on the built document).
+   */
+  private onStoreEntries(operation: (snapshot: RowSnapshot, rows: StoreSnapshotRows, r: number) => boolean): boolean {
+    const { store, features } = this.state;
+    const view = features.view;
+    if (!store || !view) return false;
+    const { top, bottom } = this.state.selection.range;
+    const selected: number[] = [];
+    for (let p = top; p <= bottom; p++) {
+      const row = view.shownAt(p);
+      if (!(row instanceof StoreRow)) continue;
+      if (row.state === 'I') return false;
+      selected.push(row.position);
+    }
+    return this.changes.changeStore((snapshot, rows) => {
+      const ids: string[] = [];
+      for (const r of selected) if (operation(snapshot, rows, r)) ids.push(rows.store.id(r) ?? '');
       return ids;
     });
   }

@@ -11,7 +11,6 @@ import {
   commitStoreSavedRows,
   errorMessage,
   oneSaveAtATime,
-  storeRowOf,
 } from 'ngx-wrs-grid/core';
 import { GridCells } from './grid-cells';
 import { runGridChain } from './grid-chain';
@@ -218,7 +217,7 @@ export class GridSave {
     const view = this.state.features.view;
     let shown: Map<string, number> | null = null;
     return (id) => {
-      if (storeRowOf(store, id) < 0) return null;
+      if (store.positionOf(id) < 0) return null;
       if (!shown) {
         shown = new Map();
         const total = view ? view.rowsFrom(0) : 0;

@@ -28,7 +28,6 @@ import { GridRowHeaders } from './features/row-headers';
 import { GridColumnState } from './columns/grid-column-state';
 import { GridColumns } from './columns/grid-columns';
 import { GridFind } from './features/grid-find';
-import { GridStoreBuild } from './features/store-build';
 
 /** What the units ask of the component: its public page turn, its clipboard reader and its output. */
 export interface GridUnitHooks {
@@ -67,7 +66,6 @@ export class GridUnits {
   readonly tooltips: GridTooltips;
   readonly unsaved: GridUnsavedChanges;
   readonly rowHeaders: GridRowHeaders;
-  readonly storeBuild: GridStoreBuild;
 
   constructor(
     private readonly state: GridState,
@@ -116,7 +114,6 @@ export class GridUnits {
       invalid: (rowId) => validation.rowInvalid(rowId),
       failure: (rowId) => this.saving.rowFailure(rowId) ?? unsaved.conflictOf(rowId),
     });
-    this.storeBuild = new GridStoreBuild(state);
     writes.listen({ changed: (changeSet) => this.changed(changeSet) });
   }
 
@@ -146,7 +143,6 @@ export class GridUnits {
     // Removed at destroy: the browser may keep the detached body (the element focused last), and these handlers
     // hold the grid and its documents.
     const signal = state.lifetime.signal;
-    state.services.host.addEventListener('focusin', this.storeBuild.onFocusIn, { signal });
     bodyHost.addEventListener('keydown', this.keys.onKeydown, { signal });
     bodyHost.addEventListener('paste', this.clipboard.onPaste, { signal });
     bodyHost.addEventListener('copy', this.clipboard.onCopyOrCut, { signal });

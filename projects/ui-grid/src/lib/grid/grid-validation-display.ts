@@ -61,9 +61,13 @@ export class GridValidationDisplay {
    */
   changed(changeSet: ChangeSet, written: WrittenCells | null = null): void {
     const store = this.state.store;
-    // Rows of a store whose document is not built are checked from their entries (whole rows): nothing is built.
     if (store && this.validation && !this.state.grid.validationChain()) {
-      this.validation.checkStoreRowIds(store, WrsIndex.of(this.state.document!), changeSet.rowIds);
+      // Writes on the entries of a row store: checked from the entries, nothing built.
+      const index = WrsIndex.of(this.state.document!);
+      const cells = written ? changeSet.rowIds.filter((id) => written.rowIds.has(id)) : [];
+      if (cells.length > 0) this.validation.checkStoreRowIds(store, index, cells, written!.positions);
+      const whole = written ? changeSet.rowIds.filter((id) => !written.rowIds.has(id)) : changeSet.rowIds;
+      if (whole.length > 0) this.validation.checkStoreRowIds(store, index, whole, null);
       if (this.cursor === null) this.store();
       return;
     }

@@ -1,4 +1,4 @@
-import { RowStore, StoredValidationResult, VALIDATION_MESSAGES, ValidationError, WrsIndex, cellAt, cellValue, compareValidationErrors, storeRowOf, validateStoreCells, validateWrsCells } from 'ngx-wrs-grid/core';
+import { RowStore, StoredValidationResult, VALIDATION_MESSAGES, ValidationError, WrsIndex, cellAt, cellValue, compareValidationErrors, validateStoreCells, validateStoreRows, validateWrsCells } from 'ngx-wrs-grid/core';
 import { GridColumn } from './grid-column';
 
 /** Message key of a key that a row outside the loaded subset holds on the server (the deep key check). */
@@ -67,7 +67,7 @@ export class GridValidation {
     this.duplicated.clear();
     this.dirty = null;
     if (this.keyColumns.length === 0) return;
-    if (!store) for (const row of WrsIndex.of(wrs).rows()) this.updateKey(row.getAttribute('id') ?? '', row);
+    if (!store) for (const row of WrsIndex.of(wrs).rows()) this.updateKey(row.getAttribute('id') ?? '', row.localName === 'D' ? null : keyOf(row, this.keyColumns, this.ignoreKeyCase));
     else {
       const values = (r: number) => this.keyColumns.map((c) => store.cellValue(r, c.pos));
       for (let r = 0; r < store.rowCount; r++) this.indexKey(store.id(r) ?? '', store.state(r) === 'D' ? null : keyOfValues(values(r), this.ignoreKeyCase));
@@ -85,22 +85,6 @@ export class GridValidation {
     }
     this.addCellErrors(validateStoreCells(store, index, first, last));
     return ids;
-  }
-
-  /**
-   * `checkRows` on a store whose rows are not built: rows by id (a row gone drops its errors), keys and cells read
-   * from their entries.
-   */
-  checkStoreRowIds(store: RowStore, index: WrsIndex, rowIds: readonly string[]): void {
-    for (const id of rowIds) {
-      this.markDirty(id);
-      this.serverKeyErrors.delete(id);
-      this.cellErrors.delete(id);
-      const r = storeRowOf(store, id);
-      const deleted = r < 0 || store.state(r) === 'D';
-      if (this.keyColumns.length > 0) this.rekey(id, deleted ? null : keyOfValues(this.keyColumns.map((c) => store.cellValue(r, c.pos)), this.ignoreKeyCase));
-      if (r >= 0) this.addCellErrors(validateStoreCells(store, index, r, r + 1));
-    }
   }
 
   /** Checks rows again with the built-in cell rules (rows gone from the document drop their errors). */
@@ -133,12 +117,36 @@ export class GridValidation {
     this.addCellErrors(validateWrsCells(index, rows, positions));
   }
 
+  /**
+   * `checkRows` (`positions` null) or `checkCells` for rows of a store whose document is not built, named by id
+   * (a change set of writes on its entries): read from the entries.
+   */
+  checkStoreRowIds(store: RowStore, index: WrsIndex, rowIds: readonly string[], positions: ReadonlySet<number> | null): void {
+    const colIds = positions && index.columns().filter((c) => positions.has(c.pos)).map((c) => c.id);
+    const rows: number[] = [];
+    for (const id of rowIds) {
+      const r = store.positionOf(id);
+      this.markDirty(id);
+      this.updateKey(id, r < 0 || store.state(r) === 'D' ? null : keyOfValues(this.keyColumns.map((c) => store.cellValue(r, c.pos)), this.ignoreKeyCase));
+      this.serverKeyErrors.delete(id);
+      const cols = this.cellErrors.get(id);
+      if (!colIds || !cols) this.cellErrors.delete(id);
+      else {
+        for (const colId of colIds) cols.delete(colId);
+        if (cols.size === 0) this.cellErrors.delete(id);
+      }
+      if (r >= 0) rows.push(r);
+    }
+    this.addCellErrors(validateStoreRows(store, index, rows, positions ?? undefined));
+  }
+
   /** Keeps the key index current for changed rows; a changed row also drops its server key error. Returns the ids. */
   updateKeys(wrs: Document, rowIds: readonly string[]): readonly string[] {
     const index = WrsIndex.of(wrs);
     for (const id of rowIds) {
       this.markDirty(id);
-      this.updateKey(id, index.rowById(id));
+      const row = index.rowById(id);
+      this.updateKey(id, !row || row.localName === 'D' ? null : keyOf(row, this.keyColumns, this.ignoreKeyCase));
       this.serverKeyErrors.delete(id);
     }
     return rowIds;
@@ -237,13 +245,9 @@ export class GridValidation {
     }
   }
 
-  private updateKey(rowId: string, row: Element | null): void {
+  /** Moves a row in the key index to its key now (null: none, as a deleted row holds). */
+  private updateKey(rowId: string, key: string | null): void {
     if (this.keyColumns.length === 0) return;
-    this.rekey(rowId, !row || row.localName === 'D' ? null : keyOf(row, this.keyColumns, this.ignoreKeyCase));
-  }
-
-  /** The key index with a row's key now (null: a deleted or removed row holds none). */
-  private rekey(rowId: string, key: string | null): void {
     const old = this.keyOfRow.get(rowId);
     if (old !== undefined) {
       const rows = this.rowsOfKey.get(old)!;

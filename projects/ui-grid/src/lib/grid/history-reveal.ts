@@ -1,4 +1,4 @@
-import { WrsIndex } from 'ngx-wrs-grid/core';
+import { RowStore, WrsIndex } from 'ngx-wrs-grid/core';
 import { GridCells } from './grid-cells';
 import { GridState } from './grid-state';
 import { RowSnapshot } from './row-snapshot';
@@ -30,8 +30,9 @@ export class HistoryReveal {
   rowsToRemove(step: RowSnapshot): RemovedRows {
     const view = this.state.features.view;
     const none = NOTHING_REMOVED;
-    if (!view || !this.state.data) return none;
-    const index = WrsIndex.of(this.state.data);
+    // A step on a row store's entries removes no row (one that would is undone on the built document).
+    if (!view || !this.state.document || step.store) return none;
+    const index = WrsIndex.of(this.state.data!);
     const going = new Set<Element>();
     for (const id of step.rowIds()) {
       const row = step.created(id) ? index.rowById(id) : null;
@@ -60,8 +61,10 @@ export class HistoryReveal {
   revealRows(rowIds: readonly string[], removed: RemovedRows): number {
     const { features, selection } = this.state;
     const view = features.view;
-    if (!view || !this.state.data) return 0;
-    const index = WrsIndex.of(this.state.data);
+    if (!view || !this.state.document) return 0;
+    const store = this.state.store;
+    if (store) return this.revealStored(store, rowIds);
+    const index = WrsIndex.of(this.state.data!);
     const away: Element[] = [];
     for (const id of rowIds) {
       const row = index.rowById(id);
@@ -93,5 +96,21 @@ export class HistoryReveal {
     if (position < 0) return away.length;
     this.cells.focusCell(position, selection.focus.col);
     return 0;
+  }
+
+  /** `revealRows` over the rows of a row store whose document is not built (its steps remove no row). */
+  private revealStored(store: RowStore, rowIds: readonly string[]): number {
+    const { features, selection } = this.state;
+    let hidden = 0;
+    for (const id of rowIds) {
+      const r = store.positionOf(id);
+      const position = r < 0 ? -1 : features.revealStored(r);
+      if (position >= 0) {
+        this.cells.focusCell(position, selection.focus.col);
+        return 0;
+      }
+      if (r >= 0) hidden++;
+    }
+    return hidden;
   }
 }

@@ -1,13 +1,17 @@
-import { NS, WrsIndex, cellAt, cellValue, cellsOf, deleteRowElement, forgetSourceText, restoreRowElement } from 'ngx-wrs-grid/core';
+import { NS, RowStore, WrsIndex, cellAt, cellValue, cellsOf, deleteRowElement, forgetSourceText, restoreRowElement, setCellContent } from 'ngx-wrs-grid/core';
 import type { ServerPage } from './features/grid-features';
 
-/** A cell an undo puts back: the `wrs:C` as it was, and the value the change wrote (to see whether another did since). */
-interface CellEntry {
-  readonly before: Element;
+/**
+ * A cell an undo puts back: the `wrs:C` as it was (or, taken from a row store's entry, its value), and the value the
+ * change wrote (to see whether another did since).
+ */
+export interface CellEntry {
+  readonly before: Element | null;
+  readonly beforeValue: string | null;
   readonly after: string | null;
 }
 
-interface RowEntry {
+export interface RowEntry {
   readonly id: string;
   /** A deep copy of the row as it was, or null when the row did not exist. */
   readonly before: Element | null;
@@ -26,6 +30,8 @@ interface RowEntry {
    */
   cells?: Map<number, CellEntry>;
   rawCells?: Element[];
+  /** As `rawCells`, for a row of a store: its values. */
+  rawValues?: (string | null)[];
   state?: string;
   /** The R row as it was, while it is on a server page not loaded (`rebase`). */
   away?: Element;
@@ -33,6 +39,16 @@ interface RowEntry {
 
 /** How an undo step stands to a row another component changed: see `RowSnapshot.afterForeignChange`. */
 export type ForeignChange = 'created' | 'cells' | 'conflict';
+
+/** A snapshot's rows in a row store whose document is not built: `StoreSnapshotRows` (store-snapshot.ts). */
+export interface SnapshotStoreRows {
+  readonly store: RowStore;
+  seal(entries: Iterable<RowEntry>): void;
+  afterForeignChange(entry: RowEntry, claimed: Set<number>): ForeignChange;
+  /** True when `restore` can put the rows back in the store (no row to remove or to put back in). */
+  canRestore(entries: Iterable<RowEntry>): boolean;
+  restore(entries: Iterable<RowEntry>, inverse: RowSnapshot): void;
+}
 
 /**
  * The state of the rows one change set touches, taken before it touches them, so that `restore()` puts the
@@ -49,8 +65,23 @@ export class RowSnapshot {
   /** With server-side pages, the page the change was made on (its rows are there), else null. */
   page: ServerPage | null = null;
 
-  constructor(private readonly doc: Document) {
+  /** Rows in a store whose document is not built yet: recorded from its entries (`touchStore`). */
+  private storeRows: SnapshotStoreRows | null = null;
+
+  constructor(private readonly doc: Document, storeRows: SnapshotStoreRows | null = null) {
     this.transactions = transactionsElement(doc)?.textContent ?? null;
+    this.storeRows = storeRows;
+  }
+
+  /** The store the snapshot records rows of, while its document is not built; else null. */
+  get store(): RowStore | null {
+    const store = this.storeRows?.store;
+    return store && !store.materialized ? store : null;
+  }
+
+  /** Records an entry taken from a store row (`StoreSnapshotRows`); the first record of a row wins. */
+  record(entry: RowEntry): void {
+    if (!this.entries.has(entry.id)) this.entries.set(entry.id, entry);
   }
 
   /**
@@ -87,7 +118,7 @@ export class RowSnapshot {
     const created = [...rows].filter(([entry]) => entry.before === null && !entry.inPlace && !entry.cells).map(([, row]) => index.positionOf(row));
     for (const entry of this.entries.values()) {
       const row = rows.get(entry);
-      const cells = entry.cells && new Map([...entry.cells].map(([pos, cell]) => [pos, { ...cell, before: page.importNode(cell.before, true) as Element }]));
+      const cells = entry.cells && new Map([...entry.cells].map(([pos, cell]) => [pos, { ...cell, before: cell.before && (page.importNode(cell.before, true) as Element) }]));
       // Two rows under one id (an away row's old id is a row of this page): the step cannot tell them apart.
       if (moved.entries.has(row?.getAttribute('id') ?? entry.id)) return null;
       if (!row) {
@@ -171,6 +202,7 @@ export class RowSnapshot {
    * it wrote; the other cells' copies go.
    */
   seal(): void {
+    if (this.store) return this.storeRows!.seal(this.entries.values());
     const index = WrsIndex.of(this.doc);
     for (const entry of this.entries.values()) {
       if (!entry.rawCells) continue;
@@ -180,7 +212,7 @@ export class RowSnapshot {
         const now = cellsOf(row);
         entry.rawCells.forEach((before, i) => {
           const after = now[i] ? cellValue(now[i]) : null;
-          if (now[i] && cellValue(before) !== after) cells.set(i + 1, { before, after });
+          if (now[i] && cellValue(before) !== after) cells.set(i + 1, { before, beforeValue: null, after });
         });
       }
       entry.cells = cells;
@@ -200,8 +232,9 @@ export class RowSnapshot {
     const entry = this.entries.get(id);
     // A row away on another server page is not the row of that id here.
     if (!entry || entry.away) return 'cells';
-    if (entry.before === null && !entry.inPlace && !entry.cells && !entry.rawCells) return 'created';
+    if (entry.before === null && !entry.inPlace && !entry.cells && !entry.rawCells && !entry.rawValues) return 'created';
     if (!entry.cells) return 'conflict';
+    if (this.store) return this.storeRows!.afterForeignChange(entry, claimed);
     const row = WrsIndex.of(this.doc).rowById(id);
     if (!row || row.localName !== entry.state) return 'conflict';
     for (const [pos, cell] of entry.cells) {
@@ -232,15 +265,22 @@ export class RowSnapshot {
   /** True when the change set created this row: `restore()` removes it, whatever was written into it since. */
   created(id: string): boolean {
     const entry = this.entries.get(id);
-    return !!entry && entry.before === null && !entry.inPlace && !entry.cells && !entry.rawCells;
+    return !!entry && entry.before === null && !entry.inPlace && !entry.cells && !entry.rawCells && !entry.rawValues;
   }
 
   /** Puts every recorded row back as it was and returns the snapshot that undoes this restore. */
   restore(): RowSnapshot {
-    const index = WrsIndex.of(this.doc);
-    const inverse = new RowSnapshot(this.doc);
+    const inverse = new RowSnapshot(this.doc, this.storeRows);
     inverse.page = this.page;
     inverse.transactions = this.transactions === undefined ? undefined : inverse.transactions;
+    if (this.store && this.storeRows!.canRestore(this.entries.values())) {
+      this.storeRows!.restore(this.entries.values(), inverse);
+      if (this.transactions !== undefined) setTransactionsNumber(this.doc, this.transactions);
+      return inverse;
+    }
+    // Rows to put back in or take out of a store: its document is built first (the same object, then complete).
+    this.store?.materialize();
+    const index = WrsIndex.of(this.doc);
     const current: Element[] = [];
     for (const entry of this.entries.values()) {
       const row = index.rowById(entry.id);
@@ -252,9 +292,11 @@ export class RowSnapshot {
         for (const [pos, cell] of entry.cells) {
           const now = cellAt(row, pos);
           if (!now) continue;
-          const back = cell.before.cloneNode(true) as Element;
-          row.replaceChild(back, now);
-          cells.set(pos, { before: now, after: cellValue(back) });
+          const value = cellValue(now);
+          if (cell.before) row.replaceChild(cell.before.cloneNode(true), now);
+          else setCellContent(now, cell.beforeValue);
+          const back = cellAt(row, pos)!;
+          cells.set(pos, { before: cell.before ? now : null, beforeValue: value, after: cellValue(back) });
         }
         inverse.entries.set(entry.id, { id: entry.id, before: null, position: -1, cells, state: row.localName });
       } else if (entry.inPlace === 'deleted' && row.localName === 'D') {

@@ -48,20 +48,24 @@ export class StoreRow implements ShownRow {
   readonly state: string;
   readonly id: string;
 
-  constructor(private readonly store: RowStore, private readonly r: number) {
-    this.state = store.state(r);
-    this.id = store.id(r) ?? '';
+  constructor(
+    private readonly store: RowStore,
+    /** The row's position in the store (0-based). */
+    readonly position: number,
+  ) {
+    this.state = store.state(position);
+    this.id = store.id(position) ?? '';
   }
 
   value(pos: number): string | null {
-    return this.store.cellValue(this.r, pos);
+    return this.store.cellValue(this.position, pos);
   }
 
   modified(pos: number): boolean {
-    return this.state === 'M' && this.store.originalValue(this.r, pos) !== this.store.cellValue(this.r, pos);
+    return this.state === 'M' && this.store.originalValue(this.position, pos) !== this.store.cellValue(this.position, pos);
   }
 
   element(): Element {
-    return this.store.element(this.r);
+    return this.store.element(this.position);
   }
 }

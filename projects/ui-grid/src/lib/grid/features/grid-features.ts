@@ -306,6 +306,21 @@ export class GridFeatures {
     }
     return position;
   }
+  /** As `reveal`, for row `r` of the row store the view reads while its document is not built. */
+  revealStored(r: number): number {
+    const view = this.view;
+    if (!view) return -1;
+    let { order, position } = view.storedPlace(r);
+    const size = this.activePageSize();
+    if (position < 0 && order >= 0 && size && !this.host.serverSided()) {
+      this.page.set(Math.floor(order / size));
+      this.applyView();
+      this.host.viewChanged(false);
+      position = view.storedPlace(r).position;
+    }
+    return position;
+  }
+
 
   /**
    * Reads the next `count` rows of the shown columns ahead into the row view's kept values (client data only), so

@@ -168,6 +168,26 @@ export class GridRowView {
     return row ? new ElementRow(row) : null;
   }
 
+  /**
+   * Where row `r` of the store is while the view reads one (`shownAt` gives StoreRows): its place in the whole order
+   * of the view, and its position on the page shown; -1 when not there (or the view reads elements).
+   */
+  storedPlace(r: number): { order: number; position: number } {
+    const store = this.unbuilt();
+    if (!store || this.matched) return { order: -1, position: -1 };
+    const order = this.stored ? this.stored.indexOf(r) : r < store.rowCount ? r : -1;
+    const onPage = order >= this.pageStart && order < this.pageStart + this.pageLength;
+    return { order, position: this.stored ? (onPage ? order - this.pageStart : -1) : order };
+  }
+
+  /** `rowInOrder` as the store position of the row while the view reads a store (see `storedPlace`), else -1. */
+  storedInOrder(position: number): number {
+    const store = this.unbuilt();
+    if (!store || this.matched || position < 0) return -1;
+    if (!this.stored) return position < store.rowCount ? position : -1;
+    return this.stored[this.pageStart + position] ?? -1;
+  }
+
   /** The row at a view position, or null. */
   rowAt(position: number): Element | null {
     this.build();

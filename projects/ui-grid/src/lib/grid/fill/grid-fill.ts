@@ -5,6 +5,7 @@ import { GridRows } from '../grid-rows';
 import { CellRange } from '../grid-selection';
 import { GridState } from '../grid-state';
 import { GridStatusLine } from '../grid-status-line';
+import { ElementRow, ShownRow, StoreRow } from '../shown-row';
 import { formatMessage, messageOf } from '../features/grid-messages';
 import { FillKind, continueSeries, fillKindOf } from './fill-series';
 
@@ -125,7 +126,7 @@ export class GridFill {
   }
 
   private editable(): boolean {
-    return !this.state.grid.isReadOnly() && !!this.state.data && !!this.state.features.view && this.state.shown.length > 0;
+    return !this.state.grid.isReadOnly() && !!this.state.document && !!this.state.features.view && this.state.shown.length > 0;
   }
 
   /** Writes the fill as one change set; returns what it covered, or null when there was nothing to fill. */
@@ -137,7 +138,26 @@ export class GridFill {
     const { top, bottom, left } = target.range;
     const existing = Math.min(bottom, view.rowCount - 1) - top + 1;
     let skipped = 0;
-    this.changes.change((snapshot, index) => {
+    const writesOf = (row: ShownRow, r: number): [number, string | null][] => {
+      const writes: [number, string | null][] = [];
+      values[r].forEach((value, c) => {
+        const col = left + c;
+        if (!this.cells.canEditShown(row, col)) return void skipped++;
+        const column = this.state.shown[col];
+        writes.push([column.pos, value === null && !column.nullable ? '' : value]);
+      });
+      return writes;
+    };
+    // Over the rows of a row store whose document is not built: written on their entries.
+    const onStore = target.newRows === 0 && this.changes.changeStore((snapshot, rows) => {
+      const writes: [number, CellWrites][] = [];
+      for (let p = top; p < top + existing; p++) {
+        const shown = view.shownAt(p);
+        if (shown instanceof StoreRow) writes.push([shown.position, writesOf(shown, p - top)]);
+      }
+      return this.changes.writeStoreBatch(snapshot, rows, writes);
+    });
+    if (!onStore) this.changes.change((snapshot, index) => {
       const ids: string[] = [];
       // Targets by id, taken before new rows go in; the rows filled are recorded first, so an undo puts them back
       // at the positions they had then (as paste does).
@@ -156,15 +176,7 @@ export class GridFill {
       const rows: [Element, CellWrites][] = [];
       targets.forEach((id, r) => {
         const row = index.rowById(id);
-        if (!row) return;
-        const writes: [number, string | null][] = [];
-        values[r].forEach((value, c) => {
-          const col = left + c;
-          if (!this.cells.canEditRow(row, col)) return void skipped++;
-          const column = this.state.shown[col];
-          writes.push([column.pos, value === null && !column.nullable ? '' : value]);
-        });
-        rows.push([row, writes]);
+        if (row) rows.push([row, writesOf(new ElementRow(row), r)]);
       });
       return [...new Set([...ids, ...this.changes.writeBatch(snapshot, index, rows)])];
     });
@@ -215,7 +227,8 @@ export class GridFill {
   }
 
   private valueAt(position: number, col: number): string | null {
-    const row = this.cells.rowAt(position);
-    return row ? this.cells.valueAt(row, this.state.shown[col]) : null;
+    // As the body shows it: from the row store while its document is not built.
+    const row = this.state.features.view?.shownAt(position);
+    return row ? row.value(this.state.shown[col].pos) : null;
   }
 }

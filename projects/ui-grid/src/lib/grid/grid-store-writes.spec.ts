@@ -1,0 +1,155 @@
+import { TestBed } from '@angular/core/testing';
+import { NS, RowStore, WrsIndex, serializeXml } from 'ngx-wrs-grid/core';
+import { wrsText } from '../../../core/testing/fixtures';
+import { MountedGrid, mountGrid } from './testing/mount-grid';
+
+const ROWS = 2000;
+/** Rows of a key, a name and a number; row 3 comes as M with its originals, row 4 as D, row 6 as I. */
+const text = () => {
+  const plain = wrsText(
+    [{ id: 'id', isKey: true }, { id: 'name' }, { id: 'n', type: 'INTEGER' }],
+    Array.from({ length: ROWS }, (_, r) => [`k${r + 1}`, `name ${r + 1}`, String(ROWS - r)]),
+  );
+  return plain
+    .replace(/<wrs:R id="R3">(.*?)<\/wrs:R>/, (_, cells: string) => `<wrs:M id="R3">${cells.replace(/<wrs:C>([^<]*)<\/wrs:C>/g, '<wrs:C>$1</wrs:C><wrs:O>was $1</wrs:O>')}</wrs:M>`)
+    .replace(/<wrs:R id="R4">(.*?)<\/wrs:R>/, '<wrs:D id="R4">$1</wrs:D>')
+    .replace(/<wrs:R id="R6">(.*?)<\/wrs:R>/, '<wrs:I id="R6">$1</wrs:I>');
+};
+
+/** The rows of a Wrs (not a validation result in its header). */
+const dataOf = (doc: Document) => serializeXml([...doc.documentElement.children].find((e) => e.localName === 'Data' && e.namespaceURI === NS.wrs)!);
+
+afterEach(() => document.querySelectorAll('ui-grid').forEach((e) => e.remove()));
+
+const cell = (s: MountedGrid, row: number, col: number) =>
+  s.el.querySelectorAll('.ui-grid-canvas .ui-grid-row')[row]?.querySelectorAll('.ui-grid-cell')[col] as HTMLElement;
+const body = (s: MountedGrid) => s.el.querySelector('.ui-grid-body') as HTMLElement;
+const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
+function click(s: MountedGrid, row: number, col: number, init: MouseEventInit = {}): void {
+  const r = cell(s, row, col).getBoundingClientRect();
+  cell(s, row, col).dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: r.left + 3, clientY: r.top + 3, ...init }));
+  document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+}
+
+function key(s: MountedGrid, k: string, init: KeyboardEventInit = {}): void {
+  body(s).dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init }));
+}
+
+async function type(s: MountedGrid, row: number, col: number, value: string): Promise<void> {
+  click(s, row, col);
+  key(s, 'F2');
+  const editor = s.el.querySelector('.ui-grid-editor') as HTMLInputElement;
+  editor.value = value;
+  editor.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+  await frame();
+}
+
+function paste(s: MountedGrid, row: number, col: number, value: string): void {
+  click(s, row, col);
+  const data = new DataTransfer();
+  data.setData('text/plain', value);
+  body(s).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+}
+
+/** The same user steps on any grid: edits, a paste, a fill, deletes and restores, undos and redos. */
+async function steps(s: MountedGrid, check: (step: string) => void): Promise<void> {
+  await type(s, 0, 1, 'typed');
+  check('typed into an R row');
+  await type(s, 2, 1, 'typed into M');
+  check('typed into an M row');
+  await type(s, 5, 2, '77');
+  check('typed into an I row');
+  paste(s, 7, 1, 'p1\t1\np2\t2\np3\t3');
+  await frame();
+  check('pasted');
+  click(s, 10, 1);
+  click(s, 14, 1, { shiftKey: true });
+  key(s, 'd', { ctrlKey: true });
+  await frame();
+  check('filled down');
+  click(s, 8, 0);
+  click(s, 11, 0, { shiftKey: true });
+  s.grid.deleteSelectedRows();
+  await frame();
+  check('deleted');
+  expect(s.grid.undo()).toBeTrue();
+  await frame();
+  check('undone the delete');
+  expect(s.grid.redo()).toBeTrue();
+  await frame();
+  check('redone the delete');
+  click(s, 0, 0);
+  click(s, 4, 0, { shiftKey: true });
+  s.grid.restoreSelectedRows();
+  await frame();
+  check('restored rows 1-5');
+  for (let i = 0; i < 3; i++) expect(s.grid.undo()).toBeTrue();
+  await frame();
+  check('undone three times');
+  expect(s.grid.redo()).toBeTrue();
+  await frame();
+  check('redone once');
+}
+
+describe('GridComponent writes on a row store', () => {
+  let built: string[];
+  beforeEach(() => {
+    built = [];
+    const materialize = RowStore.prototype.materialize;
+    spyOn(RowStore.prototype, 'materialize').and.callFake(function (this: RowStore) {
+      built.push(new Error('built by').stack ?? '');
+      return materialize.call(this);
+    });
+  });
+
+  it('edits, pastes, fills, deletes, restores, undoes and redoes on the entries, and the document built after is the one built first', async () => {
+    // The same steps on a grid whose document is built before the first one (the DOM path), step by step.
+    const first = await mountGrid(text());
+    first.grid.getData();
+    const shown: Record<string, string[]> = {};
+    const documents: Record<string, string> = {};
+    const rowsShown = (s: MountedGrid) => Array.from({ length: 16 }, (_, r) => [0, 1, 2].map((c) => `${cell(s, r, c).textContent}${cell(s, r, c).classList.contains('ui-grid-cell-modified') ? '*' : ''}`).join('|'));
+    await steps(first, (step) => {
+      shown[step] = rowsShown(first);
+      documents[step] = dataOf(first.grid.getData()!);
+    });
+    document.querySelectorAll('ui-grid').forEach((e) => e.remove());
+    TestBed.resetTestingModule();
+
+    const s = await mountGrid(text());
+    const store = s.grid.getRowStore()!;
+    built.length = 0;
+    const seen: string[] = [];
+    await steps(s, (step) => {
+      seen.push(step);
+      expect(store.materialized).withContext(`${step}: built by\n${built.join('\n----\n')}`).toBeFalse();
+      expect(rowsShown(s)).withContext(step).toEqual(shown[step]);
+    });
+    expect(seen.length).toBe(Object.keys(documents).length);
+    // Built now: the document holds what the DOM path made of the same steps, and undo goes on over it.
+    expect(dataOf(s.grid.getData()!)).toBe(documents['redone once']);
+    expect(s.grid.undo()).toBeTrue();
+    expect(dataOf(s.grid.getData()!)).toBe(documents['undone three times']);
+    expect(s.grid.getErrorCount()).toBe(first.grid.getErrorCount());
+  });
+
+  it('undoes a step taken on the entries after the document was built', async () => {
+    const s = await mountGrid(text());
+    await type(s, 1, 1, 'on the store');
+    paste(s, 9, 2, '5\n6');
+    await frame();
+    const doc = s.grid.getData()!;
+    expect(WrsIndex.of(doc).rowById('R2')!.localName).toBe('M');
+    expect(s.grid.undo()).toBeTrue();
+    expect(s.grid.undo()).toBeTrue();
+    await frame();
+    expect(WrsIndex.of(doc).rowById('R2')!.localName).toBe('R');
+    expect(WrsIndex.of(doc).rowById('R10')!.localName).toBe('R');
+    expect(cell(s, 1, 1).textContent).toBe('name 2');
+    expect(s.grid.redo()).toBeTrue();
+    await frame();
+    expect(cell(s, 1, 1).textContent).toBe('on the store');
+    expect(cell(s, 1, 1).classList).toContain('ui-grid-cell-modified');
+  });
+});
