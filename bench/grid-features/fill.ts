@@ -1,5 +1,7 @@
 // Fills of 10,000 cells on the demo's speed page (a production build, 100,000 x 20), from the release of the fill
-// handle or Ctrl+D to the rows painted (target: 100 ms); each run undone before the next.
+// handle or Ctrl+D to the rows painted (target: 100 ms); each run undone before the next. The rows are loaded as the
+// page's button loads them, from Wrs text into the row store (the fills write its entries); `fill.dom.*` repeats
+// them on a document the page built (the DOM path, for reference).
 import { chromium } from '@playwright/test';
 import { buildDemo, serveStatic } from '../demo-server';
 import { median, type Figure } from '../harness';
@@ -96,15 +98,22 @@ export async function fillFigures(): Promise<Figure[]> {
     await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
     await page.goto(`${server.url}/#/grid-speed`);
     await page.waitForFunction(() => 'gridSpeed' in globalThis);
-    await page.evaluate(() => (globalThis as unknown as { gridSpeed: { load(n: number): Promise<unknown> } }).gridSpeed.load(100_000));
+    type Speed = { gridSpeed: { load(n: number): Promise<unknown>; loadText(n: number): Promise<unknown> } };
+    await page.evaluate(() => (globalThis as unknown as Speed).gridSpeed.loadText(100_000));
     const times = await page.evaluate(measureFills, RUNS);
-    const env = `chromium headless, 100000 x 20, median of ${RUNS}`;
+    await page.evaluate(() => (globalThis as unknown as Speed).gridSpeed.load(100_000));
+    const dom = await page.evaluate(measureFills, RUNS);
+    const env = `chromium headless, 100000 x 20 from text (row store), median of ${RUNS}`;
+    const domEnv = `chromium headless, 100000 x 20 as a document (DOM), median of ${RUNS}, for reference`;
     return [
       { suite: 'grid-features', name: 'fill.handle.series.10000x1ToPainted', value: median(times.handleSeries), unit: 'ms', target: 100, env },
       { suite: 'grid-features', name: 'fill.handle.series.1000x10ToPainted', value: median(times.handleBlock), unit: 'ms', target: 100, env },
       { suite: 'grid-features', name: 'fill.ctrlD.10000x1ToPainted', value: median(times.ctrlD), unit: 'ms', target: 100, env },
       { suite: 'grid-features', name: 'fill.pasteSameCells.10000x1ToPainted', value: median(times.paste), unit: 'ms', env: `${env}, for reference` },
       { suite: 'grid-features', name: 'fill.ratio.ctrlD/paste', value: median(times.ctrlD) / median(times.paste), unit: 'ratio', env },
+      { suite: 'grid-features', name: 'fill.dom.handle.series.10000x1ToPainted', value: median(dom.handleSeries), unit: 'ms', env: domEnv },
+      { suite: 'grid-features', name: 'fill.dom.ctrlD.10000x1ToPainted', value: median(dom.ctrlD), unit: 'ms', env: domEnv },
+      { suite: 'grid-features', name: 'fill.dom.pasteSameCells.10000x1ToPainted', value: median(dom.paste), unit: 'ms', env: domEnv },
     ];
   } finally {
     await browser.close();

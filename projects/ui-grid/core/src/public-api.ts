@@ -120,6 +120,7 @@ export type { WrsRequestModelArgs, RequestPostStep } from './backend/wrs-request
 export { RowStore } from './rows/row-store';
 export type { SliceBudget } from './rows/row-store';
 export { RowStoreBase } from './rows/row-store-base';
+export { RowStoreWrites } from './rows/row-store-writes';
 export type { RowLayout } from './rows/row-entries';
 export { buildStoreSavePayload, commitStoreSavedRows } from './wrs/store-save-payload';
 export type { StoreSavePayload, StoreSentRow } from './wrs/store-save-payload';
@@ -161,7 +162,7 @@ export { sanitizeHtmlInto, setHtmlOutputPolicy, htmlOutputPolicy, HTML_OUTPUT_NS
 export type { HtmlOutputPolicy } from './chain/html-output';
 export { buildWrsRequest, requestChain, XSLT_PARAMS_NS } from './chain/builtin/request-chain';
 export type { WrsRequestOptions } from './chain/builtin/request-chain';
-export { tooltipChain } from './chain/builtin/tooltip-chain';
+export { tooltipChain, storeTooltip } from './chain/builtin/tooltip-chain';
 export { contextMenuChain } from './chain/builtin/context-menu-chain';
 
 export { wrsToCsv, wrsToXlsx, exportColumns, excelNumberFormat } from './export/wrs-export';

@@ -17,12 +17,15 @@ export interface CellLayout {
  * comment, CDATA or markup in it, a cell with attributes) is not read here: the caller reads its element.
  */
 export class RowCells {
-  /** One cell or original: 1 its name, 2 its text, 3 set for an empty element; neither for `wrs:null`. */
+  /**
+   * One cell or original: 1 the text before it, 2 its name, 3 its text, 4 set for an empty element; neither 3 nor
+   * 4 for `wrs:null`.
+   */
   private readonly token: RegExp;
 
   constructor(private readonly text: string, prefix: string) {
     const p = prefix ? prefix.replace(/[.\-]/g, '\\$&') + ':' : '';
-    this.token = new RegExp(`[^<]*<${p}([CO])(?:>([^<]*)</${p}\\1>|(/>)|><${p}null/></${p}\\1>)`, 'y');
+    this.token = new RegExp(`([^<]*)<${p}([CO])(?:>([^<]*)</${p}\\2>|(/>)|><${p}null/></${p}\\2>)`, 'y');
   }
 
   /**
@@ -44,7 +47,7 @@ export class RowCells {
         return text.indexOf('<', at) === text.lastIndexOf('</', end - 1) ? null : undefined;
       }
       at = token.lastIndex;
-      const isCell = m[1] === 'C';
+      const isCell = m[2] === 'C';
       if (wanted) return isCell ? null : valueOf(m);
       if (!isCell) continue;
       if (++n === pos) {
@@ -52,6 +55,24 @@ export class RowCells {
         wanted = true;
       }
     }
+  }
+
+  /**
+   * The value of the `pos`-th cell (1-based) of an R row at [start, end) read as a write reads it: undefined when
+   * the row has no such cell or is not of the usual shape up to it (an original in it included).
+   */
+  cell(start: number, end: number, pos: number): string | null | undefined {
+    const text = this.text;
+    let at = startTagEnd(text, start);
+    const token = this.token;
+    for (let n = 1; at < end; n++) {
+      token.lastIndex = at;
+      const m = token.exec(text);
+      if (m === null || token.lastIndex > end || m[2] !== 'C') return undefined;
+      if (n === pos) return valueOf(m);
+      at = token.lastIndex;
+    }
+    return undefined;
   }
 
   /** All cells and originals of the row at [start, end) with the text between them; undefined for another shape. */
@@ -72,8 +93,8 @@ export class RowCells {
         gaps.push(decodeXmlText(text.slice(at, close)));
         return { gaps, kinds, values };
       }
-      gaps.push(decodeXmlText(m[0].slice(0, m[0].indexOf('<'))));
-      kinds += m[1];
+      gaps.push(m[1] === '' ? '' : decodeXmlText(m[1]));
+      kinds += m[2];
       values.push(valueOf(m));
       at = token.lastIndex;
     }
@@ -81,6 +102,6 @@ export class RowCells {
 }
 
 function valueOf(m: RegExpExecArray): string | null {
-  if (m[2] !== undefined) return decodeXmlText(m[2]);
-  return m[3] !== undefined ? '' : null;
+  if (m[3] !== undefined) return decodeXmlText(m[3]);
+  return m[4] !== undefined ? '' : null;
 }

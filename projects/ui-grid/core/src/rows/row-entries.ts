@@ -32,6 +32,12 @@ export class Entry {
    * element.
    */
   reverted = false;
+  /**
+   * The writes of an R row of the text made M by `setCell` whose other cells were not read (a fill of 10,000 rows
+   * reads one cell of each): position -> value. Its values are the text's with these; its originals are the text's.
+   * Null once `takeText` read the row's cells (and for every other entry).
+   */
+  writes: Map<number, string | null> | null = null;
 
   constructor(
     public state: RowState,
@@ -55,6 +61,35 @@ export class Entry {
     const values = layout ? layout.values.filter((_, i) => layout.kinds[i] === 'C') : null;
     const originals = layout && state === 'M' ? layout.values.filter((_, i) => layout.kinds[i] === 'O') : null;
     return new Entry(state, values, originals, state === 'M', [], start, end, null);
+  }
+
+  /** An R row of the text with one cell written (`writeLazily`): nothing else read from its text. */
+  static writtenText(start: number, end: number): Entry {
+    const entry = new Entry('M', null, null, false, [], start, end, null);
+    entry.writes = new Map();
+    return entry;
+  }
+
+  /** The cell at `pos` written into a `writtenText` entry, as `setCell` writes it (the caller read it was not `value`). */
+  writeLazily(pos: number, value: string | null): void {
+    this.writes!.set(pos, value);
+    this.add({ op: 'set', pos, value });
+  }
+
+  /**
+   * Takes the values of the row's cells read from its text: an entry that had only its state changed gets them; a
+   * `writtenText` entry gets them as its originals, and its writes over them as its values.
+   */
+  takeText(values: (string | null)[]): void {
+    const writes = this.writes;
+    if (!writes) {
+      this.values = values;
+      return;
+    }
+    this.originals = values.slice();
+    for (const [pos, value] of writes) values[pos - 1] = value;
+    this.values = values;
+    this.writes = null;
   }
 
   /** An R row of the text deleted: nothing read from its text. */

@@ -194,8 +194,9 @@ export abstract class RowStoreBase {
     this.check(r);
     const element = this.elementOf(r);
     if (!element) {
-      const values = this.entries[r]?.values;
-      if (values) return values[pos - 1] ?? null;
+      const entry = this.entries[r];
+      if (entry?.values) return entry.values[pos - 1] ?? null;
+      if (entry?.writes?.has(pos)) return entry.writes.get(pos)!;
       const read = this.cells.read(this.scanner.starts[r], this.scanner.ends[r], pos, false);
       if (read !== undefined) return read;
     }
@@ -210,7 +211,8 @@ export abstract class RowStoreBase {
     if (!element) {
       const entry = this.entries[r];
       if (entry?.values) return entry.state === 'M' ? (entry.originals![pos - 1] ?? null) : null;
-      const read = this.cells.read(this.scanner.starts[r], this.scanner.ends[r], pos, true);
+      // An R row of the text with cells written: its originals are its text's cells.
+      const read = this.cells.read(this.scanner.starts[r], this.scanner.ends[r], pos, !entry?.writes);
       if (read !== undefined) return read;
     }
     const cell = cellAt(element ?? this.element(r), pos);

@@ -5,9 +5,10 @@ import { startTagEnd } from '../xml/markup-scan';
 import { NS } from '../xml/namespaces';
 import { newRowIds, nextTransactionsNumber } from './new-rows';
 import { Entry, RowLayout } from './row-entries';
-import { DeleteOutcome, RowState, cellAt, commitRow, copyRowAs, deleteRowElement, restoreRowElement, rowState, writeCell } from './row-states';
-import { OTHER, STATE_CODES, STATE_NAMES, attributeValue, attributesOf, findData } from './row-scan';
-import { RowStoreBase, forgetId } from './row-store-base';
+import { copyRowAs, rowState } from './row-states';
+import { OTHER, STATE_NAMES, attributeValue, attributesOf, findData } from './row-scan';
+import { forgetId } from './row-store-base';
+import { RowStoreWrites, usualLayout } from './row-store-writes';
 import { WrsIndex } from './wrs-index';
 
 export type { SliceBudget } from './row-store-base';
@@ -18,7 +19,7 @@ export type { SliceBudget } from './row-store-base';
  * element (a write, or the document being built). `document` holds the header from the start and the rows built so
  * far; once `materialized` it is the document `parseXml(text)` builds, node for node, with the writes made since.
  */
-export class RowStore extends RowStoreBase {
+export class RowStore extends RowStoreWrites {
   /**
    * A store over the text of a `wrs:Wrs` with rows in its `wrs:Data`, its header parsed; null for any other text
    * (the caller parses it whole). Malformed header text raises `parseXml`'s error; malformed rows raise it when read
@@ -39,201 +40,6 @@ export class RowStore extends RowStoreBase {
     // The header parse must find the element the text scan took for wrs:Data, empty.
     if (!data || data.firstChild || data.nodeName !== span.dataName) return null;
     return new RowStore(text, span, head, data);
-  }
-
-  /**
-   * The entry of row `r` with its cell values known (read from its text now where needed), or null when the row is
-   * to be changed as an element: it has one, or its text is of another shape than `RowCells` reads.
-   */
-  private known(r: number): Entry | null {
-    if (this.elementOf(r)) return null;
-    const entry = this.entries[r];
-    if (entry?.values) return entry;
-    const code = this.scanner.states[r];
-    if (code === OTHER || this.scanner.starts[r] < 0) return null;
-    const start = this.scanner.starts[r];
-    const end = this.scanner.ends[r];
-    const layout = this.cells.layout(start, end);
-    const state = STATE_NAMES[code] as RowState;
-    if (!layout || !usualLayout(state, layout.kinds)) return null;
-    if (!entry) return (this.entries[r] = Entry.ofText(state, start, end, layout));
-    // An entry without values had only its state changed: its cells are still the text's.
-    entry.values = layout.values.filter((_, i) => layout.kinds[i] === 'C');
-    return entry;
-  }
-
-  /**
-   * The entry of row `r` for a state change (`needValues` for an M row, whose values change), or null when the row
-   * is changed as an element.
-   */
-  private entryFor(r: number, needValues: boolean): Entry | null {
-    if (this.elementOf(r)) return null;
-    const entry = this.entries[r];
-    if (entry && (entry.values || !needValues)) return entry;
-    const code = this.scanner.states[r];
-    if (code === OTHER) return null;
-    if (needValues) return this.known(r);
-    return (this.entries[r] = Entry.ofText(STATE_NAMES[code] as RowState, this.scanner.starts[r], this.scanner.ends[r], null));
-  }
-
-  private textState(r: number): RowState | null {
-    const code = this.scanner.states[r];
-    return code === OTHER ? null : (STATE_NAMES[code] as RowState);
-  }
-
-  /** Writes a cell as `writeCell` does (an R row becomes M with its originals); true when the value changed. */
-  setCell(r: number, pos: number, value: string | null): boolean {
-    this.check(r);
-    const entry = this.known(r);
-    if (entry) {
-      const changed = entry.setCell(pos, value);
-      this.changed ||= changed;
-      return changed;
-    }
-    const write = writeCell(this.element(r), pos, value, this.index());
-    if (!write) return false;
-    this.took(r, write.row);
-    return write.changed;
-  }
-
-  /** Deletes row `r` as `deleteRowElement` does: R and M become D, an I row is removed (its entry goes). */
-  deleteRow(r: number): DeleteOutcome {
-    this.check(r);
-    const outcome = this.deleteOne(r);
-    if (outcome === 'removed' && !this.complete) this.removeEntries([r]);
-    return outcome;
-  }
-
-  /** Deletes row `r` but for taking out the entry of a removed I row, which the caller does. */
-  private deleteOne(r: number): DeleteOutcome {
-    const element = this.elementOf(r);
-    if (!element && !this.entries[r]) {
-      const state = this.textState(r);
-      if (state === 'R') {
-        this.changed = true;
-        this.entries[r] = Entry.deletedText(this.scanner.starts[r], this.scanner.ends[r]);
-        return 'deleted';
-      }
-      if (state === 'D') return 'unchanged';
-      if (state === 'I') return 'removed';
-    }
-    const entry = element ? null : this.entryFor(r, this.state(r) === 'M');
-    if (entry) {
-      const outcome = entry.delete();
-      if (outcome === 'deleted') this.changed = true;
-      return outcome;
-    }
-    const { outcome, row } = deleteRowElement(element ?? this.element(r), this.index());
-    if (outcome === 'deleted' && row) this.took(r, row);
-    return outcome;
-  }
-
-  /** Restores row `r` as `restoreRowElement` does (M and D become R); false for rows in other states. */
-  restoreRow(r: number): boolean {
-    this.check(r);
-    const state = this.state(r);
-    if (state !== 'M' && state !== 'D') return false;
-    const entry = this.entryFor(r, state === 'M');
-    if (entry) {
-      entry.restore();
-      this.changed = true;
-      this.tidy(r);
-      return true;
-    }
-    const row = restoreRowElement(this.element(r), this.index());
-    if (row) this.took(r, row);
-    return row !== null;
-  }
-
-  /** Commits row `r` as `commitRow` does (I and M become R). */
-  commitRow(r: number): void {
-    this.check(r);
-    const state = this.state(r);
-    if (state === 'R') return;
-    const entry = this.entryFor(r, state === 'M');
-    if (entry) {
-      entry.commit();
-      this.changed = true;
-    } else this.took(r, commitRow(this.element(r), this.index()));
-  }
-
-  /** True when row `r` has a cell at the 1-based `pos` (a row may hold fewer cells than the header has columns). */
-  hasCell(r: number, pos: number): boolean {
-    this.check(r);
-    const entry = this.known(r);
-    if (entry) return pos >= 1 && pos <= entry.values!.length;
-    return cellAt(this.element(r), pos) !== null;
-  }
-
-  /** Takes out the rows at ascending 0-based positions `rs`, whatever their state: a save's commit of its D rows. */
-  removeRows(rs: readonly number[]): void {
-    if (rs.length === 0) return;
-    for (const r of rs) this.check(r);
-    const live = this.live();
-    // Rows in the document leave it; rows not built yet are left out of it when it is built.
-    const gone = rs.filter((r) => live || r < this.built).map((r) => this.elementOf(r)!);
-    for (const row of gone) row.parentNode!.removeChild(row);
-    if (gone.length > 0) this.index().removed(gone);
-    if (live) {
-      this.changed = true;
-      return;
-    }
-    this.removeEntries([...rs]);
-  }
-
-  /** Rows `first..last` (0-based, inclusive) as `deleteRow` deletes each; returns how many changed. */
-  deleteRows(first: number, last: number): number {
-    this.checkRange(first, last);
-    const live = this.live();
-    if (live) return deleteLive(live, first, last);
-    const removed: number[] = [];
-    let changed = 0;
-    for (let r = first; r <= last; r++) {
-      const outcome = this.deleteOne(r);
-      if (outcome === 'unchanged') continue;
-      changed++;
-      if (outcome === 'removed') removed.push(r);
-    }
-    this.removeEntries(removed);
-    return changed;
-  }
-
-  /** Restores rows `first..last` in all columns as `WrsUtil.restore` does (M, D become R; I rows go); how many changed. */
-  restoreRows(first: number, last: number): number {
-    this.checkRange(first, last);
-    const live = this.live();
-    if (live) return restoreLive(live, first, last);
-    const removed: number[] = [];
-    let changed = 0;
-    for (let r = first; r <= last; r++) {
-      const element = this.elements[r];
-      // The usual bulk case, a deleted R row of the text: dropping its entry is its restore (see `tidy`).
-      if (!element && this.clearable && this.entries[r]?.deletedOnly) {
-        this.entries[r] = undefined;
-        changed++;
-        continue;
-      }
-      const state = this.state(r);
-      if (state === 'I') {
-        if (element) deleteRowElement(element, this.index());
-        removed.push(r);
-        changed++;
-      } else if ((state === 'M' || state === 'D') && this.restoreRow(r)) changed++;
-    }
-    this.removeEntries(removed);
-    return changed;
-  }
-
-  private checkRange(first: number, last: number): void {
-    this.check(first);
-    this.check(last);
-    if (last < first) throw new WrsError('INVALID_ARGUMENT', `Row range ${first}..${last} is empty`, last);
-  }
-
-  /** An R row of the text back in its text's state and values: its entry goes, the text tells it again. */
-  private tidy(r: number): void {
-    const entry = this.entries[r]!;
-    if (this.clearable && entry.pure && entry.state === 'R' && entry.newId === null && this.scanner.states[r] === STATE_CODES.R) this.entries[r] = undefined;
   }
 
   /**
@@ -357,6 +163,34 @@ export class RowStore extends RowStoreBase {
     if (!live) this.elements[r] = row;
   }
 
+  /**
+   * Puts rows (elements of `document` in no parent, as `copyOf` gives) in before row `at` (the row count appends
+   * them): an undo's rows back. Their ids and the transaction number are theirs; nothing else changes.
+   */
+  insertRowElements(at: number, rows: readonly Element[]): void {
+    this.scan();
+    this.checkInsert(at);
+    if (rows.length === 0) return;
+    this.addRows(at, rows.map((row) => Entry.created(row.getAttribute('id') ?? '', [])), [...rows]);
+  }
+
+  /** Takes the rows at positions `rs` out (an undo of their insert): their elements leave the document, their entries go. */
+  removeRows(rs: readonly number[]): void {
+    const sorted = [...new Set(rs)].sort((a, b) => a - b);
+    for (const r of sorted) this.check(r);
+    const elements: Element[] = [];
+    for (const r of sorted) {
+      const element = this.elementOf(r);
+      if (element?.parentNode) {
+        element.parentNode.removeChild(element);
+        elements.push(element);
+      }
+    }
+    if (elements.length > 0) this.index().removed(elements);
+    this.changed = true;
+    if (!this.complete) this.removeEntries(sorted);
+  }
+
   /** The position (0-based) of the first row of id `id`, or -1; `hint` is a position it had (tried first). */
   positionOf(id: string, hint = -1): number {
     const count = this.count();
@@ -402,6 +236,7 @@ export class RowStore extends RowStoreBase {
    */
   rowLayout(r: number): RowLayout | null {
     this.check(r);
+    if (this.entries[r]?.writes) this.known(r);
     if (this.elementOf(r)) return null;
     const entry = this.entries[r];
     if (entry && entry.newId !== null) {
@@ -429,41 +264,4 @@ export class RowStore extends RowStoreBase {
     const originals = state === 'M' ? pick('O') : null;
     return { state, attributes, gaps: layout.gaps, kinds: layout.kinds, values: pick('C'), originals, textOriginals: state === 'M' };
   }
-}
-
-/** True when a row's cells read from its text are what the entry model holds: a C/O pair per cell in an M row, no O elsewhere. */
-function usualLayout(state: RowState, kinds: string): boolean {
-  if (state !== 'M') return !kinds.includes('O');
-  return kinds.length % 2 === 0 && /^(?:CO)*$/.test(kinds);
-}
-
-/** `deleteRows` on a complete document: `WrsUtil.deleteRows`' rules on its elements, I rows removed at once. */
-function deleteLive(index: WrsIndex, first: number, last: number): number {
-  const removed: Element[] = [];
-  let changed = 0;
-  for (const row of index.rows().slice(first, last + 1)) {
-    const state = rowState(row);
-    if (state === 'D') continue;
-    changed++;
-    if (state === 'I') removed.push(row);
-    else deleteRowElement(row, index);
-  }
-  for (const row of removed) row.parentNode!.removeChild(row);
-  index.removed(removed);
-  return changed;
-}
-
-/** `restoreRows` on a complete document: `WrsUtil.restore`'s rules over all columns. */
-function restoreLive(index: WrsIndex, first: number, last: number): number {
-  const removed: Element[] = [];
-  let changed = 0;
-  for (const row of index.rows().slice(first, last + 1)) {
-    const state = rowState(row);
-    if (state === 'I') removed.push(row);
-    else if (!restoreRowElement(row, index)) continue;
-    changed++;
-  }
-  for (const row of removed) row.parentNode!.removeChild(row);
-  index.removed(removed);
-  return changed;
 }

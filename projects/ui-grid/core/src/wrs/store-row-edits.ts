@@ -58,7 +58,9 @@ export function setStoreCell(store: RowStore, rowId: string | number, columnId: 
   const pos = headerIndex(store).resolveColumn(columnId);
   if (r < 0 || pos === 0 || store.state(r) === 'D') return null;
   if (store.setCell(r, pos, value)) return storeEdit(store, [store.id(r) ?? '']);
-  return store.hasCell(r, pos) ? storeEdit(store, []) : null;
+  // Not written: the cell holds the value, or there is no such cell (a missing cell reads as null).
+  const present = value !== null ? store.cellValue(r, pos) === value : store.hasCell(r, pos);
+  return present ? storeEdit(store, []) : null;
 }
 
 /** Deletes one row by id (`WrsUtil.deleteRow`); null when there is no such row or it was deleted already. */

@@ -44,7 +44,12 @@ export class GridCells {
 
   /** The first shown column the user may type into in a row, 0 when none (a key column `afterAddRow` fills may be read-only). */
   firstEditableColumn(row: Element): number {
-    return Math.max(0, this.state.shown.findIndex((_, col) => this.canEditRow(row, col)));
+    return this.firstEditableShown(new ElementRow(row));
+  }
+
+  /** `firstEditableColumn` for a row as the body reads it. */
+  firstEditableShown(row: ShownRow): number {
+    return Math.max(0, this.state.shown.findIndex((_, col) => this.canEditShown(row, col)));
   }
 
   captionOf(colId: string): string {

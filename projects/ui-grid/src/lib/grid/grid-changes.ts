@@ -17,6 +17,8 @@ export interface GridChangeListener {
 export interface WrittenCells {
   readonly rowIds: ReadonlySet<string>;
   readonly positions: ReadonlySet<number>;
+  /** Rows written on a row store's entries: their store positions, by id. */
+  readonly storePositions?: ReadonlyMap<string, number>;
 }
 
 /** The single write path of the grid: every edit is one change set on its document, and one step for undo. */
@@ -24,7 +26,7 @@ export class GridChanges {
   /** True while the grid fires a change set of its own. */
   private firingOwn = false;
   /** The cells the running operation wrote by `writeBatch`; while its change set fires, `written()` tells them. */
-  private writtenNow: { rowIds: Set<string>; positions: Set<number> } | null = null;
+  private writtenNow: { rowIds: Set<string>; positions: Set<number>; storePositions: Map<string, number> } | null = null;
   private writtenFiring: WrittenCells | null = null;
   private readonly listeners: GridChangeListener[] = [];
 
@@ -59,7 +61,7 @@ export class GridChanges {
   changeStore(operation: (snapshot: RowSnapshot, rows: StoreSnapshotRows) => string[]): boolean {
     const { store, document } = this.state;
     if (!store || !document || !this.state.grid.isReady()) return false;
-    const rows = new StoreSnapshotRows(store, WrsIndex.of(document).columns().length);
+    const rows = new StoreSnapshotRows(store, WrsIndex.of(document).columns().length, () => this.state.features.view);
     this.run(new RowSnapshot(document, rows), (snapshot) => operation(snapshot, rows));
     return true;
   }
@@ -82,10 +84,19 @@ export class GridChanges {
     this.record(snapshot, rowIds);
   }
 
-  /** Fires a change of the grid's own to these rows that is no new step (an undo, a redo). */
-  replayed(rowIds: readonly string[]): void {
+  /**
+   * Fires a change of the grid's own to these rows that is no new step (an undo, a redo); `storePositions` where
+   * they are in the grid's row store (`RowSnapshot.storePositions`).
+   */
+  replayed(rowIds: readonly string[], storePositions?: ReadonlyMap<string, number>): void {
     this.state.grid.noteChange([this.state.document!.documentElement!], rowIds);
-    this.fireOwn();
+    if (storePositions === undefined || storePositions.size === 0) return this.fireOwn();
+    this.writtenFiring = { rowIds: new Set(), positions: new Set(), storePositions };
+    try {
+      this.fireOwn();
+    } finally {
+      this.writtenFiring = null;
+    }
   }
 
   /**
@@ -102,8 +113,9 @@ export class GridChanges {
     return this.noteWritten(snapshot, rows.writeBatch(snapshot, writes, pasted));
   }
 
-  private noteWritten(snapshot: RowSnapshot, batch: { readonly rowIds: string[]; readonly positions: Set<number> }): string[] {
-    const written = (this.writtenNow ??= { rowIds: new Set(), positions: new Set() });
+  private noteWritten(snapshot: RowSnapshot, batch: { readonly rowIds: string[]; readonly positions: Set<number>; readonly storePositions?: Map<string, number> }): string[] {
+    const written = (this.writtenNow ??= { rowIds: new Set(), positions: new Set(), storePositions: new Map() });
+    if (batch.storePositions) for (const [id, r] of batch.storePositions) written.storePositions.set(id, r);
     // Rows the operation created are checked whole: their other cells hold defaults never checked.
     for (const id of batch.rowIds) if (!snapshot.created(id)) written.rowIds.add(id);
     for (const pos of batch.positions) written.positions.add(pos);

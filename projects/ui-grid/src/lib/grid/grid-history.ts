@@ -80,8 +80,9 @@ export class GridHistory {
     const inverse = step.restore();
     to.push(inverse);
     this.showCounts();
-    this.changes.replayed(step.rowIds());
-    const hidden = this.reveal.revealRows(step.rowIds(), removed);
+    const at = step.storePositions();
+    this.changes.replayed(step.rowIds(), at);
+    const hidden = this.reveal.revealRows(step.rowIds(), removed, at);
     if (hidden > 0 && step.page && this.state.features.canTurnTo(step.page)) {
       // Rows of another server page: the turn shows them as the page now is (the rows put back to the server's
       // state come from the server, the others are carried), the focus on the first of them once it has loaded.

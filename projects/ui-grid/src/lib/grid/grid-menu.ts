@@ -58,8 +58,8 @@ export class GridMenu {
       return;
     }
     const { focus } = this.state.selection;
-    const row = this.cells.rowAt(focus.row);
-    this.hooks.emit({ action, rowId: row?.getAttribute('id') ?? null, colId: this.state.shown[focus.col]?.id ?? null });
+    const row = this.state.features.view?.shownAt(focus.row);
+    this.hooks.emit({ action, rowId: row?.id ?? null, colId: this.state.shown[focus.col]?.id ?? null });
   }
 
   /**
@@ -70,7 +70,7 @@ export class GridMenu {
     const { state } = this;
     const { grid, services, messages } = state;
     const setting = grid.contextMenu();
-    if (setting === false || setting === '' || !state.data) return;
+    if (setting === false || setting === '' || !state.document) return;
     this.close();
     // A menu chain still running when another menu is asked for, or the grid goes, opens nothing.
     const run = ++this.menuRun;
@@ -78,10 +78,11 @@ export class GridMenu {
     const handlers = { isEnabled: (a: string) => this.isEnabled(a), run: (a: string) => void this.run(a), close: () => this.close() };
     let menu: HTMLElement;
     if (setting === true) {
-      menu = renderMenu(doc, menuEntries(contextMenuChain(state.data, {}), messages), messages.contextMenu, handlers);
+      // The built-in menu reads no row: the document as it is (a row store's rows stay unbuilt).
+      menu = renderMenu(doc, menuEntries(contextMenuChain(state.document, {}), messages), messages.contextMenu, handlers);
     } else {
       const { focus } = state.selection;
-      const row = this.cells.rowAt(focus.row);
+      const row = state.features.view?.shownAt(focus.row);
       const chain = services.chains.create({
         inputModel: grid,
         chain: setting,
@@ -89,7 +90,7 @@ export class GridMenu {
           isReadOnly: grid.isReadOnly(),
           allowNewRows: grid.allowNewRows(),
           disableExport: grid.disableExport(),
-          bcdRowIdent: row?.getAttribute('id') ?? '',
+          bcdRowIdent: row?.id ?? '',
           bcdColIdent: state.shown[focus.col]?.id ?? '',
         },
       });
@@ -156,8 +157,8 @@ export class GridMenu {
       range: selection.range,
       focus: selection.focus,
       columnCount: state.shown.length,
-      rowAt: (p) => cells.rowAt(p),
-      canEditRow: (row, col) => cells.canEditRow(row, col),
+      rowAt: (p) => state.features.view?.shownAt(p) ?? null,
+      canEditRow: (row, col) => cells.canEditShown(row, col),
       readClipboard: () => this.hooks.readClipboard(),
       cut: () => void clipboard.cutSelection(),
       copy: () => void clipboard.copySelection(),

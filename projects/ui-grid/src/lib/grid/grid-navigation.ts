@@ -1,7 +1,8 @@
-import { WrsError, WrsIndex } from 'ngx-wrs-grid/core';
+import { RowStore, WrsError, WrsIndex } from 'ngx-wrs-grid/core';
 import { GridCells } from './grid-cells';
 import { GridState } from './grid-state';
 import { GridValidationDisplay } from './grid-validation-display';
+import { StoreRow } from './shown-row';
 import { formatMessage } from './features/grid-messages';
 
 /** Arguments of `jumpToRow`: a row by id or 1-based position, optionally a column. */
@@ -21,7 +22,10 @@ export class GridNavigation {
 
   /** Moves the focus to a row given by id or 1-based position, and to a column when `colId` is given. */
   jumpToRow(args: JumpToRowArgs): void {
-    const { data, shown, selection, features } = this.state;
+    const { shown, selection, features } = this.state;
+    const store = this.state.store;
+    if (store) return this.jumpToStoredRow(store, args);
+    const data = this.state.data;
     if (!data) return;
     const index = WrsIndex.of(data);
     const row = args.rowId !== undefined ? index.rowById(args.rowId) : index.rowAt(args.rowPos ?? 0);
@@ -40,6 +44,9 @@ export class GridNavigation {
    * them) and the focus goes there. Returns what the status line should tell the user, or null.
    */
   moveToError(): string | null {
+    const store = this.state.store;
+    const onStore = store && this.validation.ready ? this.moveToStoredError(store) : undefined;
+    if (onStore !== undefined) return onStore;
     const { data, shown: columns, selection, features, messages } = this.state;
     const view = features.view;
     if (!this.validation.ready || !data || !view) return null;
@@ -76,5 +83,47 @@ export class GridNavigation {
     const position = features.reveal(target.row);
     if (position >= 0) this.cells.focusCell(position, target.col);
     return formatMessage(messages.filterRemovedForError, { columns: removed.map((c) => this.cells.captionOf(c)).join(', ') });
+  }
+
+  /** `jumpToRow` over the rows of a row store whose document is not built. */
+  private jumpToStoredRow(store: RowStore, args: JumpToRowArgs): void {
+    const { shown, selection, features } = this.state;
+    const r = args.rowId !== undefined ? store.positionOf(args.rowId) : (args.rowPos ?? 0) - 1;
+    if (r < 0 || r >= store.rowCount) throw new WrsError('UNKNOWN_ROW', `jumpToRow: no row ${args.rowId ?? args.rowPos}`, args);
+    const col = args.colId !== undefined ? shown.findIndex((c) => c.id === args.colId) : selection.focus.col;
+    if (col < 0) throw new WrsError('UNKNOWN_COLUMN', `jumpToRow: no shown column ${args.colId}`, args);
+    const position = features.revealStored(r);
+    if (position < 0) throw new WrsError('UNKNOWN_ROW', `jumpToRow: row ${store.id(r)} is hidden by the filter`, args);
+    this.cells.focusCell(position, col);
+  }
+
+  /**
+   * `moveToError` over the rows of a row store whose document is not built, by their store positions; undefined
+   * where only rows the view does not hold are invalid (showing them may remove a filter: done on the document).
+   */
+  private moveToStoredError(store: RowStore): string | null | undefined {
+    const { shown: columns, selection, features, messages } = this.state;
+    const orderOf = features.view?.storedOrder();
+    if (!orderOf) return undefined;
+    const shown: { r: number; at: number; col: number }[] = [];
+    let hidden = 0;
+    for (const { rowId, colId } of this.validation.errors()) {
+      const r = store.positionOf(rowId);
+      const col = columns.findIndex((c) => c.id === colId);
+      if (r < 0 || col < 0) continue;
+      const at = orderOf(r);
+      if (at === undefined) hidden++;
+      else shown.push({ r, at, col });
+    }
+    if (shown.length === 0) return hidden > 0 ? undefined : null;
+    shown.sort((a, b) => a.at - b.at || a.col - b.col);
+    const focused = features.view!.shownAt(selection.focus.row);
+    const from = focused instanceof StoreRow ? (orderOf(focused.position) ?? -1) : -1;
+    const col = selection.focus.col;
+    const next = shown.find((c) => c.at > from || (c.at === from && c.col > col)) ?? shown[0];
+    this.cells.focusCell(features.revealStored(next.r), next.col);
+    if (hidden === 0) return null;
+    const cells = hidden === 1 ? messages.invalidCell : formatMessage(messages.invalidCells, { n: hidden });
+    return formatMessage(this.state.grid.serverSidedPagination() ? messages.errorsOnOtherPages : messages.errorsHiddenByFilter, { cells });
   }
 }

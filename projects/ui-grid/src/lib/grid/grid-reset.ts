@@ -80,9 +80,22 @@ export class GridReset {
     this.dropped();
     this.editing.close(false);
     this.history.clear();
-    this.statusLine.showFooter(this.state.data);
+    this.statusLine.showFooter(this.state.document);
     if (this.state.fromBackend) {
       await grid.execute(true);
+      return;
+    }
+    const store = this.state.store;
+    if (store) {
+      // The rows of a row store go back on their entries, as `WrsUtil.restore` puts back a document's.
+      const rows = store.changedRows();
+      const changed = rows.map((r) => store.id(r) ?? '');
+      const inserted = rows.filter((r) => store.state(r) === 'I');
+      if (store.rowCount > 0) store.restoreRows(0, store.rowCount - 1);
+      this.state.features.view?.storedRemoved(inserted);
+      grid.noteChange([this.state.document!.documentElement], changed);
+      grid.fire();
+      this.state.provider.setStatus(grid.transformedStatus);
       return;
     }
     const doc = this.state.data;
@@ -96,6 +109,8 @@ export class GridReset {
   }
 
   private pendingRowCount(): number {
+    const store = this.state.store;
+    if (store) return store.changedRows().length;
     const doc = this.state.data;
     return doc ? WrsIndex.of(doc).changedRowCount() : 0;
   }

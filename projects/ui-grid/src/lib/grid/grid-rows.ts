@@ -1,9 +1,9 @@
-import { RowOperationInfo, WrsIndex } from 'ngx-wrs-grid/core';
+import { RowOperationInfo, WrsIndex, defaultCellValue } from 'ngx-wrs-grid/core';
 import { GridCells } from './grid-cells';
 import { GridChanges } from './grid-changes';
 import { GridState } from './grid-state';
 import { RowSnapshot } from './row-snapshot';
-import { StoreRow } from './shown-row';
+import { ShownRow, StoreRow } from './shown-row';
 import { StoreSnapshotRows } from './store-snapshot';
 
 /** Row operations of the toolbar and the context menu: add, insert, delete, restore, duplicate, each one change set. */
@@ -25,22 +25,82 @@ export class GridRows {
     if (grid.isReadOnly() || !grid.allowNewRows()) return;
     const top = grid.topMode() && !grid.forceAddAtBottom();
     if (grid.forceAddAtBottom() && !grid.serverSidedPagination()) this.goToPage(features.pageCount() - 1);
+    const at = top ? 0 : features.view!.rowCount;
+    if (this.insertOnStore(at, (position, row) => this.cells.focusCell(position, this.cells.firstEditableShown(row)))) return;
     let added: Element | null = null;
     this.changes.change((snapshot) => {
-      const [row] = this.insertRows(snapshot, top ? 0 : features.view!.rowCount, 1);
+      const [row] = this.insertRows(snapshot, at, 1);
       added = row;
       return [row.getAttribute('id') ?? ''];
     });
     if (added) this.cells.focusCell(features.view!.positionOf(added), this.cells.firstEditableColumn(added));
   }
 
+  /**
+   * Inserts one new row at a view position into the grid's row store while its document is not built, as one change
+   * set; `focus` gets the row's view position. False, and nothing done, without such a store.
+   */
+  private insertOnStore(at: number, focus: (position: number, row: ShownRow) => void): boolean {
+    let id = '';
+    const onStore = this.changes.changeStore((snapshot, rows) => {
+      [id] = this.insertStoreRows(snapshot, rows, at, 1);
+      return [id];
+    });
+    if (!onStore) return false;
+    const store = this.state.store;
+    const r = store ? store.positionOf(id) : -1;
+    const position = r < 0 ? -1 : this.state.features.revealStored(r);
+    const row = this.state.features.view?.shownAt(position);
+    if (row) focus(position, row);
+    return true;
+  }
+
+  /**
+   * `insertRows` into a row store whose document is not built: the same batches, ids and transaction numbers as
+   * `WrsUtil.insertRow` gives on the document, the rows' entries made by the store, the view told where they are.
+   * `afterAddRow` gets each new row's element (built alone; what it writes stays the row's). Returns the new ids.
+   */
+  insertStoreRows(snapshot: RowSnapshot, rows: StoreSnapshotRows, at: number, count: number): string[] {
+    const { grid, features, headerMeta } = this.state;
+    const { store } = rows;
+    const view = features.view!;
+    const defaults = WrsIndex.of(store.document).columns().map((c) => defaultCellValue(c));
+    const storeAt = view.storedPositionFor(at);
+    const ids: string[] = [];
+    while (ids.length < count) {
+      const total = store.rowCount;
+      const n = count - ids.length;
+      const next = storeAt + ids.length;
+      let made: string[];
+      let into: number;
+      if (total === 0 || next < total) {
+        // Before the rows from `next` on, as many as there are (`WrsUtil.insertRow`'s selection must exist).
+        const k = total === 0 ? n : Math.min(total, next + n) - next;
+        into = total === 0 ? 0 : next;
+        made = store.insertRows(into, total === 0 ? null : store.id(next), Array.from({ length: k }, () => defaults));
+      } else {
+        const k = Math.min(n, total);
+        into = total;
+        made = store.insertRows(total, store.id(total - 1), Array.from({ length: k }, () => defaults));
+      }
+      view.storedInserted(into, made.length, at + ids.length);
+      ids.push(...made);
+    }
+    for (const id of ids) snapshot.added(id);
+    const afterAddRow = grid.afterAddRow();
+    if (afterAddRow) for (let k = 0; k < ids.length; k++) afterAddRow({ rowNode: store.element(storeAt + k), headerMeta });
+    return ids;
+  }
+
   /** Inserts one new row at a position of the row view (the context menu's insert above and below). */
   insertRowAt(position: number): void {
     const { grid, features } = this.state;
     if (grid.isReadOnly() || !grid.allowNewRows() || !features.view) return;
+    const at = Math.max(0, Math.min(position, features.view.rowCount));
+    if (this.insertOnStore(at, (shownAt) => this.cells.focusCell(shownAt, this.state.selection.focus.col))) return;
     let added: Element | null = null;
     this.changes.change((snapshot) => {
-      const [row] = this.insertRows(snapshot, Math.max(0, Math.min(position, features.view!.rowCount)), 1);
+      const [row] = this.insertRows(snapshot, at, 1);
       added = row;
       return [row.getAttribute('id') ?? ''];
     });
@@ -101,7 +161,7 @@ export class GridRows {
     const restore = (snapshot: RowSnapshot, rows: StoreSnapshotRows, r: number) => {
       const state = rows.store.state(r);
       if (state !== 'M' && state !== 'D') return false;
-      rows.touch(snapshot, r);
+      rows.touchForRestore(snapshot, r);
       return rows.store.restoreRow(r);
     };
     if (this.onStoreEntries(restore)) return;

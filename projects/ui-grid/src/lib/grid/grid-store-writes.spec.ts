@@ -90,6 +90,23 @@ async function steps(s: MountedGrid, check: (step: string) => void): Promise<voi
   expect(s.grid.redo()).toBeTrue();
   await frame();
   check('redone once');
+  s.grid.insertRowAt(3);
+  await frame();
+  check('inserted a row at 3');
+  await type(s, 3, 1, 'new one');
+  check('typed into the new row');
+  s.grid.addRow();
+  await frame();
+  check('added a row');
+  expect(s.grid.undo()).toBeTrue();
+  expect(s.grid.undo()).toBeTrue();
+  expect(s.grid.undo()).toBeTrue();
+  await frame();
+  check('undone the inserts');
+  expect(s.grid.redo()).toBeTrue();
+  expect(s.grid.redo()).toBeTrue();
+  await frame();
+  check('redone the insert and its typing');
 }
 
 describe('GridComponent writes on a row store', () => {
@@ -103,9 +120,14 @@ describe('GridComponent writes on a row store', () => {
     });
   });
 
-  it('edits, pastes, fills, deletes, restores, undoes and redoes on the entries, and the document built after is the one built first', async () => {
+  for (const [name, inputs, arrange] of [
+    ['in document order', {}, () => undefined],
+    ['sorted, on a client page', { paginationSize: 50 }, (s: MountedGrid) => s.grid.sortBy('n')],
+  ] as const) it(`edits, pastes, fills, inserts, deletes, restores, undoes and redoes on the entries (${name}), and the document built after is the one built first`, async () => {
     // The same steps on a grid whose document is built before the first one (the DOM path), step by step.
-    const first = await mountGrid(text());
+    const first = await mountGrid(text(), inputs);
+    arrange(first);
+    await frame();
     first.grid.getData();
     const shown: Record<string, string[]> = {};
     const documents: Record<string, string> = {};
@@ -117,7 +139,9 @@ describe('GridComponent writes on a row store', () => {
     document.querySelectorAll('ui-grid').forEach((e) => e.remove());
     TestBed.resetTestingModule();
 
-    const s = await mountGrid(text());
+    const s = await mountGrid(text(), inputs);
+    arrange(s);
+    await frame();
     const store = s.grid.getRowStore()!;
     built.length = 0;
     const seen: string[] = [];
@@ -128,9 +152,10 @@ describe('GridComponent writes on a row store', () => {
     });
     expect(seen.length).toBe(Object.keys(documents).length);
     // Built now: the document holds what the DOM path made of the same steps, and undo goes on over it.
-    expect(dataOf(s.grid.getData()!)).toBe(documents['redone once']);
+    expect(dataOf(s.grid.getData()!)).toBe(documents['redone the insert and its typing']);
     expect(s.grid.undo()).toBeTrue();
-    expect(dataOf(s.grid.getData()!)).toBe(documents['undone three times']);
+    expect(s.grid.undo()).toBeTrue();
+    expect(dataOf(s.grid.getData()!)).toBe(documents['undone the inserts']);
     expect(s.grid.getErrorCount()).toBe(first.grid.getErrorCount());
   });
 
@@ -151,5 +176,80 @@ describe('GridComponent writes on a row store', () => {
     await frame();
     expect(cell(s, 1, 1).textContent).toBe('on the store');
     expect(cell(s, 1, 1).classList).toContain('ui-grid-cell-modified');
+  });
+
+  it('shows the built-in tooltip of a cell edited on the store, original value included, without building', async () => {
+    const s = await mountGrid(text());
+    await type(s, 1, 1, 'edited');
+    cell(s, 1, 1).dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    const tip = document.querySelector<HTMLElement>('.ui-grid-tooltip')!;
+    expect(tip.hidden).toBeFalse();
+    expect(tip.querySelector('.ui-grid-tooltip-value')!.textContent).toBe('edited');
+    expect(tip.querySelector('.ui-grid-tooltip-original')!.textContent).toContain('name 2');
+    expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+  });
+
+  it('opens the context menu over a store and deletes a row from it without building', async () => {
+    const s = await mountGrid(text(), { contextMenu: true });
+    click(s, 9, 1);
+    const rect = cell(s, 9, 1).getBoundingClientRect();
+    cell(s, 9, 1).dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: rect.left + 3, clientY: rect.top + 3 }));
+    await frame();
+    const items = Array.from(document.querySelectorAll<HTMLElement>('.ui-grid-context-menu [role="menuitem"]'));
+    const remove = items.find((i) => i.textContent === 'Delete row')!;
+    expect(remove.getAttribute('aria-disabled')).not.toBe('true');
+    expect(items.find((i) => i.textContent === 'Restore')!.getAttribute('aria-disabled')).toBe('true');
+    remove.click();
+    await frame();
+    expect(s.grid.getRowStore()!.state(9)).toBe('D');
+    expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+  });
+
+  it('asks about and resets the changes of a store on its entries: the rows go back to the text, inserted ones go', async () => {
+    const s = await mountGrid(text(), { paginationSize: 50 });
+    s.grid.sortBy('n');
+    await frame();
+    await type(s, 0, 1, 'changed');
+    s.grid.insertRowAt(2);
+    await frame();
+    const store = s.grid.getRowStore()!;
+    expect(store.rowCount).toBe(ROWS + 1);
+    (s.el.querySelector('.ui-grid-toolbar [data-action="reset"]') as HTMLButtonElement).click();
+    s.fixture.detectChanges();
+    // Rows 3, 4 and 6 come changed (M, D, I), then the two of this session.
+    expect(s.el.querySelector('.ui-grid-reset-question')!.textContent).toContain('5');
+    await s.grid.actionReset();
+    await frame();
+    expect(store.rowCount).toBe(ROWS - 1);
+    expect(store.changedRows()).toEqual([]);
+    expect(cell(s, 0, 1).textContent).toBe(`name ${ROWS}`);
+    expect(cell(s, 2, 1).textContent).toBe(`name ${ROWS - 2}`);
+    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+  });
+
+  it('jumps to rows and to the next invalid cell over a store without building', async () => {
+    const s = await mountGrid(text(), { paginationSize: 50 });
+    s.grid.sortBy('n');
+    await frame();
+    // Sorted by n ascending, view row p shows R(2000 - p). Invalid numbers typed in view rows 14 and 4.
+    await type(s, 14, 2, 'not a number');
+    await type(s, 4, 2, 'nope');
+    const focused = () => {
+      const at = s.el.querySelector('.ui-grid-cell-focus') as HTMLElement;
+      return `${at.closest<HTMLElement>('.ui-grid-row')!.dataset['rowId']} ${at.getAttribute('aria-colindex')}`;
+    };
+    click(s, 0, 0);
+    s.grid.jumpToError();
+    await frame();
+    expect(focused()).toBe('R1996 3');
+    s.grid.jumpToError();
+    await frame();
+    expect(focused()).toBe('R1986 3');
+    s.grid.jumpToRow({ rowId: 'R1', colId: 'name' });
+    await frame();
+    expect(focused()).toBe('R1 2');
+    expect(() => s.grid.jumpToRow({ rowId: 'nope' })).toThrowMatching((e) => (e as { code?: string }).code === 'UNKNOWN_ROW');
+    expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
   });
 });

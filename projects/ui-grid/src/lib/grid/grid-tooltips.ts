@@ -41,7 +41,7 @@ export class GridTooltips {
   /** Fills a tooltip: the built-in one, or the output of `tooltipChain` (sanitized by the chain service). */
   private async fill(cell: TooltipCell, target: HTMLElement): Promise<void> {
     const { state } = this;
-    if (!state.data) return;
+    if (!state.document) return;
     const chain = state.grid.tooltipChain();
     if (chain === null) {
       const column = state.shown.find((c) => c.id === cell.colId);
@@ -53,7 +53,7 @@ export class GridTooltips {
         return text !== undefined && text !== value ? `${text} (${value})` : value;
       };
       const error = this.validation.cellError(cell.rowId, cell.colId) ?? this.conflictOf(cell.rowId, cell.colId);
-      target.appendChild(builtInTooltip(target.ownerDocument, state.data, cell, caption, error, state.messages, shown));
+      target.appendChild(builtInTooltip(target.ownerDocument, state.document, state.store, cell, caption, error, state.messages, shown));
       return;
     }
     const wrapper = state.services.chains.create({ inputModel: state.grid, chain, parameters: { rowId: cell.rowId, colId: cell.colId, bcdRowIdent: cell.rowId, bcdColIdent: cell.colId } });

@@ -65,9 +65,10 @@ export class GridValidationDisplay {
       // Writes on the entries of a row store: checked from the entries, nothing built.
       const index = WrsIndex.of(this.state.document!);
       const cells = written ? changeSet.rowIds.filter((id) => written.rowIds.has(id)) : [];
-      if (cells.length > 0) this.validation.checkStoreRowIds(store, index, cells, written!.positions);
+      const at = written?.storePositions;
+      if (cells.length > 0) this.validation.checkStoreRowIds(store, index, cells, written!.positions, at);
       const whole = written ? changeSet.rowIds.filter((id) => !written.rowIds.has(id)) : changeSet.rowIds;
-      if (whole.length > 0) this.validation.checkStoreRowIds(store, index, whole, null);
+      if (whole.length > 0) this.validation.checkStoreRowIds(store, index, whole, null, at);
       if (this.cursor === null) this.store();
       return;
     }

@@ -121,11 +121,11 @@ export class GridValidation {
    * `checkRows` (`positions` null) or `checkCells` for rows of a store whose document is not built, named by id
    * (a change set of writes on its entries): read from the entries.
    */
-  checkStoreRowIds(store: RowStore, index: WrsIndex, rowIds: readonly string[], positions: ReadonlySet<number> | null): void {
+  checkStoreRowIds(store: RowStore, index: WrsIndex, rowIds: readonly string[], positions: ReadonlySet<number> | null, at?: ReadonlyMap<string, number>): void {
     const colIds = positions && index.columns().filter((c) => positions.has(c.pos)).map((c) => c.id);
     const rows: number[] = [];
     for (const id of rowIds) {
-      const r = store.positionOf(id);
+      const r = store.positionOf(id, at?.get(id));
       this.markDirty(id);
       this.updateKey(id, r < 0 || store.state(r) === 'D' ? null : keyOfValues(this.keyColumns.map((c) => store.cellValue(r, c.pos)), this.ignoreKeyCase));
       this.serverKeyErrors.delete(id);

@@ -58,12 +58,12 @@ export class HistoryReveal {
    * removed them all (an undone add), it turns to the page they were on, the focus on the row next to where they
    * were. Returns how many rows there are when the filter (or another server page) hides all of them, else 0.
    */
-  revealRows(rowIds: readonly string[], removed: RemovedRows): number {
+  revealRows(rowIds: readonly string[], removed: RemovedRows, storePositions?: ReadonlyMap<string, number>): number {
     const { features, selection } = this.state;
     const view = features.view;
     if (!view || !this.state.document) return 0;
     const store = this.state.store;
-    if (store) return this.revealStored(store, rowIds);
+    if (store) return this.revealStored(store, rowIds, storePositions);
     const index = WrsIndex.of(this.state.data!);
     const away: Element[] = [];
     for (const id of rowIds) {
@@ -99,11 +99,11 @@ export class HistoryReveal {
   }
 
   /** `revealRows` over the rows of a row store whose document is not built (its steps remove no row). */
-  private revealStored(store: RowStore, rowIds: readonly string[]): number {
+  private revealStored(store: RowStore, rowIds: readonly string[], at?: ReadonlyMap<string, number>): number {
     const { features, selection } = this.state;
     let hidden = 0;
     for (const id of rowIds) {
-      const r = store.positionOf(id);
+      const r = store.positionOf(id, at?.get(id));
       const position = r < 0 ? -1 : features.revealStored(r);
       if (position >= 0) {
         this.cells.focusCell(position, selection.focus.col);

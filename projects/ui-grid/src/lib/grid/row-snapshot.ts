@@ -155,6 +155,13 @@ export class RowSnapshot {
     return this.entries.size;
   }
 
+  /** The store positions of its rows, by id, while it records rows of a store (lookups start there); else empty. */
+  storePositions(): Map<string, number> {
+    const at = new Map<string, number>();
+    if (this.store) for (const entry of this.entries.values()) at.set(entry.id, entry.position);
+    return at;
+  }
+
   /** Ids of the rows in the snapshot. */
   rowIds(): string[] {
     return [...this.entries.keys()];

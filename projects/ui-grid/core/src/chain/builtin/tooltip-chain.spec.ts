@@ -1,6 +1,7 @@
-import { parseXml } from '../../xml/dom';
 import { domName, wrsText } from '../../../testing/fixtures';
-import { tooltipChain } from './tooltip-chain';
+import { RowStore } from '../../rows/row-store';
+import { parseXml, serializeXml } from '../../xml/dom';
+import { storeTooltip, tooltipChain } from './tooltip-chain';
 
 const wrs = wrsText([{ id: 'name' }, { id: 'qty', type: 'INTEGER' }], [['Anna', '3'], ['<b>x</b>', '5']])
   .replace('id="qty" caption="QTY"', 'id="qty" caption="QTY" description="Ordered pieces"')
@@ -26,5 +27,16 @@ describe(`tooltipChain (${domName()})`, () => {
     expect(lines(tip)['value']).toBe('<b>x</b>');
     expect(tip.getElementsByTagName('b').length).toBe(0);
     expect(tooltipChain(parseXml(wrs), { rowId: 'R9', colId: 'name' }).documentElement.childNodes.length).toBe(0);
+  });
+
+  it('reads the row from a row store without building it, as from the document', () => {
+    // Row 3 holds one cell only: its second column has no cell, as row R9 has none.
+    const text = wrs.replace('</wrs:Data>', '<wrs:R id="R3"><wrs:C>short</wrs:C></wrs:R></wrs:Data>');
+    for (const [rowId, colId] of [['R1', 'qty'], ['R1', 'name'], ['R2', 'name'], ['R3', 'qty'], ['R9', 'name']]) {
+      const store = RowStore.open(text)!;
+      const tip = storeTooltip(store, { rowId, colId });
+      expect(store.materialized).toBeFalse();
+      expect(serializeXml(tip)).withContext(`${rowId} ${colId}`).toBe(serializeXml(tooltipChain(parseXml(text), { rowId, colId })));
+    }
   });
 });

@@ -180,6 +180,19 @@ export class GridRowView {
     return { order, position: this.stored ? (onPage ? order - this.pageStart : -1) : order };
   }
 
+  /**
+   * While the view reads a store: the place of a store row in the whole view order (undefined when the view does
+   * not hold it), read once for many rows; null when the view reads elements.
+   */
+  storedOrder(): ((r: number) => number | undefined) | null {
+    const store = this.unbuilt();
+    if (!store || this.matched) return null;
+    if (!this.stored) return (r) => (r >= 0 && r < store.rowCount ? r : undefined);
+    const order = new Map<number, number>();
+    this.stored.forEach((r, i) => order.set(r, i));
+    return (r) => order.get(r);
+  }
+
   /** `rowInOrder` as the store position of the row while the view reads a store (see `storedPlace`), else -1. */
   storedInOrder(position: number): number {
     const store = this.unbuilt();
@@ -274,6 +287,68 @@ export class GridRowView {
     for (const row of rows) this.members?.add(row);
     this.pageLength += rows.length;
     this.positions = null;
+  }
+
+  /**
+   * Rows were inserted into the store the view reads, `n` rows before store position `at`: the positions it holds
+   * move, and the new rows show at view position `position` (null: after the row before them in the store, where the
+   * page shows it, else at the page's start).
+   */
+  storedInserted(at: number, n: number, position: number | null): void {
+    const stored = this.stored;
+    if (!stored || n === 0) return;
+    let slot = -1;
+    for (let i = 0; i < stored.length; i++) {
+      if (stored[i] >= at) stored[i] += n;
+      else if (stored[i] === at - 1) slot = i + 1;
+    }
+    const inPage = (i: number) => i >= this.pageStart && i <= this.pageStart + this.pageLength;
+    const view = position !== null ? this.pageStart + Math.max(0, Math.min(position, this.pageLength)) : inPage(slot) ? slot : this.pageStart;
+    const added = Array.from({ length: n }, (_, k) => at + k);
+    this.stored = [...stored.slice(0, view), ...added, ...stored.slice(view)];
+    this.pageLength += n;
+    this.positions = null;
+  }
+
+  /** Rows at store positions `rs` left the store the view reads: they leave the view, the positions after them move. */
+  storedRemoved(rs: readonly number[]): void {
+    const stored = this.stored;
+    if (!stored || rs.length === 0) return;
+    const sorted = [...rs].sort((a, b) => a - b);
+    const gone = new Set(sorted);
+    // How many removed positions lie below p: a binary search over the sorted positions.
+    const below = (p: number) => {
+      let lo = 0;
+      let hi = sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (sorted[mid] < p) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    const kept: number[] = [];
+    let pageStart = this.pageStart;
+    let pageLength = this.pageLength;
+    stored.forEach((p, i) => {
+      if (!gone.has(p)) kept.push(p - below(p));
+      else if (i < this.pageStart) pageStart--;
+      else if (i < this.pageStart + this.pageLength) pageLength--;
+    });
+    this.stored = kept;
+    this.pageStart = Math.max(0, pageStart);
+    this.pageLength = Math.max(0, pageLength);
+    this.positions = null;
+  }
+
+  /** `documentPositionFor` as a store position while the view reads a store: where rows inserted at a view position go. */
+  storedPositionFor(position: number): number {
+    const store = this.unbuilt()!;
+    if (!this.stored) return Math.max(0, Math.min(position, store.rowCount));
+    const at = position >= 0 && position < this.pageLength ? this.stored[this.pageStart + position] : undefined;
+    if (at !== undefined) return at;
+    const last = this.pageLength > 0 ? this.stored[this.pageStart + this.pageLength - 1] : undefined;
+    return last !== undefined ? last + 1 : store.rowCount;
   }
 
   /**

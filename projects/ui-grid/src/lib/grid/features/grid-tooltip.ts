@@ -1,4 +1,4 @@
-import { tooltipChain } from 'ngx-wrs-grid/core';
+import { RowStore, storeTooltip, tooltipChain } from 'ngx-wrs-grid/core';
 import { GridMessageTable, formatMessage } from './grid-messages';
 
 /** The cell a tooltip is about. */
@@ -18,13 +18,16 @@ const SHOW_DELAY_MS = 400;
 export function builtInTooltip(
   doc: Document,
   wrs: Document,
+  /** The row store whose rows are not built, or null: the row is read from it. */
+  store: RowStore | null,
   cell: TooltipCell,
   caption: string,
   error: string | null,
   messages: GridMessageTable,
   shown: (value: string) => string = (value) => value,
 ): HTMLElement {
-  const out = tooltipChain(wrs, { rowId: cell.rowId, colId: cell.colId });
+  const params = { rowId: cell.rowId, colId: cell.colId };
+  const out = store ? storeTooltip(store, params) : tooltipChain(wrs, params);
   const box = doc.createElement('div');
   const line = (kind: string, text: string) => {
     const div = box.appendChild(doc.createElement('div'));

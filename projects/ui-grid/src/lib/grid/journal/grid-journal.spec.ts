@@ -1,12 +1,12 @@
 import { Provider } from '@angular/core';
 import { ComponentFixture } from '@angular/core/testing';
-import { WrsIndex, cellValue, cellsOf } from 'ngx-wrs-grid/core';
+import { WrsIndex, WrsTextLoad, cellValue, cellsOf } from 'ngx-wrs-grid/core';
 import { FixtureColumn, wrsText } from '../../../../core/testing/fixtures';
 import { GRID_MESSAGES, GRID_MESSAGES_DE } from '../features/grid-messages';
 import { GridComponent } from '../grid.component';
 import { MountedGrid, configureGrids, mountConfiguredGrid } from '../testing/mount-grid';
 import { GridJournal } from './grid-journal';
-import { JournalEntry } from './journal-entry';
+import { JournalEntry, journalRowOf } from './journal-entry';
 import { GRID_JOURNAL_STORE, GridJournalStore, IndexedDbJournalStore } from './journal-store';
 
 const COLUMNS: FixtureColumn[] = [{ id: 'id', isKey: true, nullable: '0', type: 'INTEGER' }, { id: 'name' }];
@@ -79,6 +79,27 @@ describe('GridComponent unsaved changes journal (IndexedDB)', () => {
     const entry = (await store.read(KEY))!;
     expect(entry.rows).toEqual([{ state: 'M', id: 'R2', cells: ['2', 'Berta'], originals: ['2', 'Bert'] }]);
     expect(entry.columns).toEqual([{ id: 'id', type: 'INTEGER' }, { id: 'name', type: 'VARCHAR' }]);
+  });
+
+  it('journals the pending rows of a row store (M, D, an inserted I row) from its entries, without building its document', async () => {
+    configure(store);
+    const many = Array.from({ length: 3000 }, (_, r) => [String(r + 1), `name ${r + 1}`]);
+    const text = PEOPLE(many)
+      .replace(/<wrs:R id="R3">(.*?)<\/wrs:R>/, '<wrs:D id="R3">$1</wrs:D>')
+      .replace('<wrs:R id="R5"><wrs:C>5</wrs:C><wrs:C>name 5</wrs:C></wrs:R>', '<wrs:M id="R5"><wrs:C>5</wrs:C><wrs:O>5</wrs:O><wrs:C>new 5</wrs:C><wrs:O>name 5</wrs:O></wrs:M>');
+    expect(text.length).toBeGreaterThanOrEqual(WrsTextLoad.storeMinLength);
+    const { grid } = await mount(text);
+    const rowStore = grid.getRowStore()!;
+    const materialize = spyOn(rowStore, 'materialize').and.callThrough();
+    grid.insertRowAt(1);
+    const added = rowStore.id(1)!;
+    await until(async () => (await store.read(KEY))?.rows.length === 3);
+    expect(materialize).not.toHaveBeenCalled();
+    const entry = (await store.read(KEY))!;
+    // The rows the document built from the store journals, in the order they were first changed (the insert first).
+    const index = WrsIndex.of(grid.getData()!);
+    expect(entry.rows).toEqual([added, 'R3', 'R5'].map((id) => journalRowOf(index, index.rowById(id)!)));
+    expect(entry.rows.map((r) => r.state)).toEqual(['I', 'D', 'M']);
   });
 
   it('asks after a reload "Unsaved changes from <time> in N rows"; Restore makes them again as pending changes, one undo step', async () => {

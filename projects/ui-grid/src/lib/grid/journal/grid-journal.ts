@@ -1,6 +1,6 @@
 import { signal } from '@angular/core';
-import { WrsIndex, errorMessage } from 'ngx-wrs-grid/core';
-import { JournalEntry, JournalRow, JournalRowCache, journalColumnsOf } from './journal-entry';
+import { RowStore, WrsIndex, errorMessage } from 'ngx-wrs-grid/core';
+import { JournalEntry, JournalRow, JournalRowCache, documentJournalRows, journalColumnsOf, storeJournalRows } from './journal-entry';
 import { JournalConflict, journalFits } from './journal-restore';
 import { GridJournalStore } from './journal-store';
 
@@ -15,8 +15,10 @@ export interface JournalOffer {
 export interface GridJournalHost {
   /** The store, null when the app turned the journal off (`journal: false`). */
   store(): GridJournalStore | null;
-  /** The grid's data as it is now (read when a write runs, not when the edit happened). */
+  /** The grid's data as it is now (read when a write runs, not when the edit happened), without building a store's rows. */
   data(): Document | null;
+  /** The row store of the data while its document is not built (its pending rows are read from it), else null. */
+  rowStore?(): RowStore | null;
   /** Days an entry is kept; older entries are dropped when a grid looks for its journal. */
   retentionDays(): number;
   /** With server-side pages: how they are cut now (`JournalEntry.pages`), and a pending row's page, if known. */
@@ -85,6 +87,7 @@ export class GridJournal {
       return store.read(key);
     });
     const doc = this.host.data();
+    // The columns are in the header: a store's document has it before its rows are built.
     if (!entry || entry.rows.length === 0 || this.key !== key || !doc) return null;
     const offer = { entry, fits: journalFits(entry, WrsIndex.of(doc)) };
     this.offer.set(offer);
@@ -158,15 +161,17 @@ export class GridJournal {
     if (!doc) return;
     const index = WrsIndex.tryOf(doc);
     if (!index) return;
+    const rowStore = this.host.rowStore?.() ?? null;
+    const source = rowStore ? storeJournalRows(rowStore, index.columns().length) : documentJournalRows(index);
     const waiting = this.waitingRows;
-    const pending = index.changedRowCount() + waiting.length;
+    const pending = source.changedCount() + waiting.length;
     if (pending === 0) {
       void this.enqueue(() => store.remove(key, this.writer));
       return;
     }
     // Every cell takes at least 6 bytes of JSON: changes that cannot fit are not even read (a delete of 100,000 rows).
     const least = pending * index.columns().length * 6;
-    const read = least > GridJournal.maxBytes ? null : this.cache.read(index, this.order);
+    const read = least > GridJournal.maxBytes ? null : this.cache.read(source, this.order);
     const entry: JournalEntry | null = read && this.entryOf(key, index, read.rows);
     const size = read ? read.size + waiting.reduce((n, r) => n + JSON.stringify(r).length * 2, 0) : least;
     if (!entry || size > GridJournal.maxBytes) {

@@ -35,7 +35,8 @@ export class GridUnsavedChanges {
     const grid = state.grid;
     this.journal = new GridJournal({
       store: () => (grid.journal() && !grid.isReadOnly() ? store : null),
-      data: () => state.data,
+      data: () => state.document,
+      rowStore: () => state.store,
       retentionDays: () => grid.journalRetentionDays(),
       pages: () => this.cut(),
       pageOf: (rowId) => this.pageOf(this.pages.get(rowId)?.page, this.pages.get(rowId)?.query),
@@ -121,8 +122,9 @@ export class GridUnsavedChanges {
    */
   beforeSave(): void {
     const waiting = this.journal.waiting;
-    // Read only when rows wait: `data` builds the rows of a store.
-    const doc = waiting.length === 0 ? null : this.state.data;
+    // Checked first: reading `data` builds the rows of a store.
+    if (waiting.length === 0) return;
+    const doc = this.state.data;
     if (!doc) return;
     const ids = appendJournalRows(WrsIndex.of(doc), waiting);
     ids.forEach((id, i) => {
@@ -137,8 +139,9 @@ export class GridUnsavedChanges {
   /** The rows waiting that this page holds, restored as one undo step; those it should hold and does not are gone. */
   private restoreWaiting(): void {
     const waiting = this.journal.waiting;
+    if (waiting.length === 0 || this.journal.offer()) return;
     const doc = this.state.data;
-    if (waiting.length === 0 || !doc || this.journal.offer()) return;
+    if (!doc) return;
     const index = WrsIndex.of(doc);
     const entry: JournalEntry = { key: '', savedAt: 0, writer: '', columns: journalColumnsOf(index), rows: waiting };
     if (!journalFits(entry, index)) return;

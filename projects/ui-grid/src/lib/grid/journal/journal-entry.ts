@@ -1,4 +1,4 @@
-import { WrsIndex, cellValue, cellsOf, originalOf, rowState } from 'ngx-wrs-grid/core';
+import { RowStore, WrsIndex, cellValue, cellsOf, originalOf, rowState } from 'ngx-wrs-grid/core';
 
 /** One pending row of a journal: what the grid needs to make the same change again on freshly loaded data. */
 export interface JournalRow {
@@ -75,6 +75,48 @@ export function journalEntrySize(entry: JournalEntry): number {
 }
 
 /**
+ * Where the journal reads pending rows: a document's index, or a row store whose document is not built (its
+ * entries), so that journaling an edit on a store builds nothing.
+ */
+export interface JournalRows {
+  /** How many rows are not R. */
+  changedCount(): number;
+  /** The ids of the rows that are not R, in document order. */
+  changedIds(): string[];
+  /** The row of an id as a journal row; null when it is R or not there. */
+  rowOf(id: string): JournalRow | null;
+}
+
+/** The pending rows of a document. */
+export function documentJournalRows(index: WrsIndex): JournalRows {
+  return {
+    changedCount: () => index.changedRowCount(),
+    changedIds: () => index.changedRows().map((row) => row.getAttribute('id') ?? ''),
+    rowOf: (id) => {
+      const row = index.rowById(id);
+      return !row || row.localName === 'R' ? null : journalRowOf(index, row);
+    },
+  };
+}
+
+/** The pending rows of a row store whose document is not built, read from its entries (`columns` cells a row). */
+export function storeJournalRows(store: RowStore, columns: number): JournalRows {
+  return {
+    changedCount: () => store.changedRows().length,
+    changedIds: () => store.changedRows().map((r) => store.id(r) ?? ''),
+    rowOf: (id) => {
+      const r = store.positionOf(id);
+      const state = r < 0 ? 'R' : store.state(r);
+      if (state !== 'I' && state !== 'M' && state !== 'D') return null;
+      const cells = Array.from({ length: columns }, (_, k) => store.cellValue(r, k + 1));
+      if (state === 'M') return { state, id, cells, originals: cells.map((value, k) => (store.originalValue(r, k + 1) ?? value)) };
+      if (state === 'I') return { state, id, cells, after: r > 0 ? store.id(r - 1) : null, position: r + 1 };
+      return { state, id, cells };
+    },
+  };
+}
+
+/**
  * The journal rows of a document kept between writes: a write reads again only the rows change sets named since the
  * last one (and the I rows, whose neighbours and positions move), so its cost follows the edit, not every pending row.
  */
@@ -95,17 +137,17 @@ export class JournalRowCache {
   }
 
   /** The pending rows in `order` (then document order), and their size in bytes of JSON. */
-  read(index: WrsIndex, order: ReadonlyMap<string, number>): { rows: JournalRow[]; size: number } {
+  read(source: JournalRows, order: ReadonlyMap<string, number>): { rows: JournalRow[]; size: number } {
     const dirty = this.dirty;
     this.dirty = new Set();
     if (dirty === null) {
       this.rows.clear();
-      for (const row of index.changedRows()) this.put(index, row.getAttribute('id') ?? '', row);
+      for (const id of source.changedIds()) this.put(source, id);
     } else {
       for (const [id, kept] of this.rows) if (kept.row.state === 'I') dirty.add(id);
-      for (const id of dirty) this.put(index, id, index.rowById(id));
+      for (const id of dirty) this.put(source, id);
       // Rows changed without a change set naming them: read all of them again.
-      if (this.rows.size !== index.changedRowCount()) return this.invalidate(), this.read(index, order);
+      if (this.rows.size !== source.changedCount()) return this.invalidate(), this.read(source, order);
     }
     const rank = (id: string) => order.get(id) ?? Number.MAX_SAFE_INTEGER;
     const sorted = [...this.rows].sort((a, b) => rank(a[0]) - rank(b[0]));
@@ -114,12 +156,12 @@ export class JournalRowCache {
     return { rows: sorted.map(([, kept]) => kept.row), size };
   }
 
-  private put(index: WrsIndex, id: string, row: Element | null): void {
-    if (!row || row.localName === 'R') {
+  private put(source: JournalRows, id: string): void {
+    const journaled = source.rowOf(id);
+    if (!journaled) {
       this.rows.delete(id);
       return;
     }
-    const journaled = journalRowOf(index, row);
     this.rows.set(id, { row: journaled, size: JSON.stringify(journaled).length * 2 });
   }
 }

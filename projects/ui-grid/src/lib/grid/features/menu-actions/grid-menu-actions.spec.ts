@@ -1,13 +1,14 @@
 import { GRID_MENU_ACTIONS } from '../grid-context-menu';
+import { ShownRow } from '../../shown-row';
 import { MenuContext } from './menu-action';
 import { GRID_MENU_ACTION_LIST, gridMenuAction } from './grid-menu-actions';
 
-function row(state: 'R' | 'M' | 'I' | 'D'): Element {
-  return document.implementation.createDocument('urn:test', 'x', null).createElementNS('urn:test', state);
+function row(state: 'R' | 'M' | 'I' | 'D'): ShownRow {
+  return { state, id: state, value: () => null, modified: () => false, element: () => document.createElement('x') };
 }
 
 /** A context over rows at positions 0.., all cells editable unless `locked` says (row position -> locked). */
-function context(rows: Element[], over: Partial<MenuContext> = {}, locked: (row: Element, col: number) => boolean = () => false): MenuContext & { ran: string[] } {
+function context(rows: ShownRow[], over: Partial<MenuContext> = {}, locked: (row: ShownRow, col: number) => boolean = () => false): MenuContext & { ran: string[] } {
   const ran: string[] = [];
   const log = (what: string) => () => void ran.push(what);
   return {
@@ -19,7 +20,7 @@ function context(rows: Element[], over: Partial<MenuContext> = {}, locked: (row:
     focus: { row: 0, col: 0 },
     columnCount: 2,
     rowAt: (p) => rows[p] ?? null,
-    canEditRow: (r, c) => r.localName !== 'D' && !locked(r, c),
+    canEditRow: (r, c) => r.state !== 'D' && !locked(r, c),
     readClipboard: async () => 'a\tb',
     cut: log('cut'),
     copy: log('copy'),
@@ -63,7 +64,7 @@ describe('grid context menu actions', () => {
   });
 
   it('cut and clear apply where a selected cell may be edited; paste where one from the focused cell on may be', () => {
-    const lockedFirst = (_: Element, col: number) => col === 0;
+    const lockedFirst = (_: ShownRow, col: number) => col === 0;
     expect(enabled('clearCells', context([row('R')], { range: { top: 0, left: 0, bottom: 0, right: 0 } }, lockedFirst))).toBeFalse();
     expect(enabled('cut', context([row('R')], {}, lockedFirst))).toBeTrue();
     expect(enabled('paste', context([row('R')], { focus: { row: 0, col: 1 } }, () => true))).toBeFalse();

@@ -1,4 +1,5 @@
 import { CellAddress, CellRange } from '../../grid-selection';
+import { ShownRow } from '../../shown-row';
 import { GridMenuAction } from '../grid-context-menu';
 
 /** What a context menu action reads of the grid and runs on it, at the moment the menu asks. */
@@ -11,8 +12,9 @@ export interface MenuContext {
   readonly focus: CellAddress;
   /** Number of shown columns. */
   readonly columnCount: number;
-  rowAt(position: number): Element | null;
-  canEditRow(row: Element, col: number): boolean;
+  /** The row shown at a view position (from the row store while its document is not built), or null. */
+  rowAt(position: number): ShownRow | null;
+  canEditRow(row: ShownRow, col: number): boolean;
   readClipboard(): Promise<string>;
   cut(): void;
   copy(): void;
@@ -40,7 +42,7 @@ export interface MenuAction {
 }
 
 /** Whether a row shown at a position of the selected rows passes `test`. */
-export function someSelectedRow(ctx: MenuContext, test: (row: Element) => boolean): boolean {
+export function someSelectedRow(ctx: MenuContext, test: (row: ShownRow) => boolean): boolean {
   for (let p = ctx.range.top; p <= ctx.range.bottom; p++) {
     const row = ctx.rowAt(p);
     if (row && test(row)) return true;
@@ -49,7 +51,7 @@ export function someSelectedRow(ctx: MenuContext, test: (row: Element) => boolea
 }
 
 /** Whether the user may change a cell of a row in the columns `[from, to]`. */
-export function editableIn(ctx: MenuContext, row: Element, from: number, to: number): boolean {
+export function editableIn(ctx: MenuContext, row: ShownRow, from: number, to: number): boolean {
   for (let c = from; c <= to; c++) if (ctx.canEditRow(row, c)) return true;
   return false;
 }

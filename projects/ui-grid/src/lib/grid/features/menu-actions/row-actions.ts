@@ -15,19 +15,19 @@ export const INSERT_ROW_BELOW: MenuAction = {
 /** Duplicate and delete: when a selected row is not deleted yet. */
 export const DUPLICATE_ROW: MenuAction = {
   id: 'duplicateRow',
-  enabled: (ctx) => ctx.editable && ctx.allowNewRows && someSelectedRow(ctx, (row) => row.localName !== 'D'),
+  enabled: (ctx) => ctx.editable && ctx.allowNewRows && someSelectedRow(ctx, (row) => row.state !== 'D'),
   run: (ctx) => ctx.duplicateRows(),
 };
 
 export const DELETE_ROW: MenuAction = {
   id: 'deleteRow',
-  enabled: (ctx) => ctx.editable && someSelectedRow(ctx, (row) => row.localName !== 'D'),
+  enabled: (ctx) => ctx.editable && someSelectedRow(ctx, (row) => row.state !== 'D'),
   run: (ctx) => ctx.deleteRows(),
 };
 
 /** Restore: when a selected row is changed. */
 export const RESTORE: MenuAction = {
   id: 'restore',
-  enabled: (ctx) => ctx.editable && someSelectedRow(ctx, (row) => row.localName !== 'R'),
+  enabled: (ctx) => ctx.editable && someSelectedRow(ctx, (row) => row.state !== 'R'),
   run: (ctx) => ctx.restoreRows(),
 };
