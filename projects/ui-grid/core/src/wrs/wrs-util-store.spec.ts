@@ -272,15 +272,20 @@ describe(`WrsUtil on a provider's row store (${domName()})`, () => {
 
   it('builds nothing for a store of 100,000 rows: deleteRows of 10,000 and restore of all rows', async () => {
     const registry = new DataProviderRegistry();
-    const { provider } = side(textOf(100_000), registry);
+    const { provider, fired } = side(textOf(100_000), registry);
     // Read in slices: ready when every row is read.
     await provider.execute();
     const store = provider.getRowStore()!;
     const util = new WrsUtil();
     util.deleteRows({ model: provider, rowStartPos: 20_001, rowEndPos: 30_000 });
     expect(store.changedRows().length).toBe(10_000);
-    util.restore({ model: provider, rowStartPos: 1, rowEndPos: 100_000, colStartPos: 1, colEndPos: 2 });
+    util.insertRow({ model: provider, rowStartPos: 5, rowEndPos: 5 });
+    const inserted = store.id(4)!;
+    util.restore({ model: provider, rowStartPos: 1, rowEndPos: 100_001, colStartPos: 1, colEndPos: 2 });
     expect(store.changedRows().length).toBe(0);
+    expect(store.rowCount).toBe(100_000);
+    const deleted = Array.from({ length: 10_000 }, (_, i) => `R${20_001 + i}`).join(',');
+    expect(fired).toEqual([deleted, inserted, `${inserted},${deleted}`]);
     expect(store.materialized).toBeFalse();
     expect(store.builtRowCount).toBe(0);
   });
