@@ -64,13 +64,16 @@ export class GridClipboard {
     const available = Math.min(lines.length, view.rowsFrom(top));
     const missing = grid.allowNewRows() && writable ? lines.length - available : 0;
     // Over the rows of a row store whose document is not built: written on their entries.
-    const onStore = missing === 0 && this.changes.changeStore((snapshot, rows) => {
+    const onStore = this.changes.changeStore((snapshot, rows) => {
+      const targets: number[] = [];
+      for (let r = 0; r < available; r++) targets.push(view.storedInOrder(top + r));
+      const added = missing > 0 ? this.rows.appendStoreRows(snapshot, rows, missing, targets) : [];
+      const ids = added.map((r) => rows.store.id(r) ?? '');
       const writes: [number, CellWrites][] = [];
-      for (let r = 0; r < available; r++) {
-        const at = view.storedInOrder(top + r);
+      [...targets, ...added].forEach((at, r) => {
         if (at >= 0) writes.push([at, this.lineWrites(new StoreRow(rows.store, at), lines[r], left)]);
-      }
-      return this.changes.writeStoreBatch(snapshot, rows, writes, true);
+      });
+      return [...new Set([...ids, ...this.changes.writeStoreBatch(snapshot, rows, writes, true)])];
     });
     if (!onStore) this.pasteIntoDocument(lines, top, left, available, missing);
     selection.selectRange({ top, left, bottom: Math.min(top + lines.length, view.rowCount) - 1, right: Math.min(left + width, shown.length) - 1 });

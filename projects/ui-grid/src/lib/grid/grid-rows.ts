@@ -56,6 +56,19 @@ export class GridRows {
   }
 
   /**
+   * New rows at the end of the page shown, in a row store whose document is not built (lines pasted or filled past
+   * the last row): `positions` (store positions held before) are moved past the new rows where they follow them;
+   * returns the new rows' store positions.
+   */
+  appendStoreRows(snapshot: RowSnapshot, rows: StoreSnapshotRows, count: number, positions: number[]): number[] {
+    const view = this.state.features.view!;
+    const at = view.storedPositionFor(view.rowCount);
+    const ids = this.insertStoreRows(snapshot, rows, view.rowCount, count);
+    positions.forEach((p, i) => (positions[i] = p >= at ? p + ids.length : p));
+    return ids.map((_, k) => at + k);
+  }
+
+  /**
    * `insertRows` into a row store whose document is not built: the same batches, ids and transaction numbers as
    * `WrsUtil.insertRow` gives on the document, the rows' entries made by the store, the view told where they are.
    * `afterAddRow` gets each new row's element (built alone; what it writes stays the row's). Returns the new ids.
@@ -160,6 +173,8 @@ export class GridRows {
     if (grid.isReadOnly()) return;
     const restore = (snapshot: RowSnapshot, rows: StoreSnapshotRows, r: number) => {
       const state = rows.store.state(r);
+      // An I row goes, as `WrsUtil.restore` takes it out of a document.
+      if (state === 'I') return this.removeOnStore(snapshot, rows, r);
       if (state !== 'M' && state !== 'D') return false;
       rows.touchForRestore(snapshot, r);
       return rows.store.restoreRow(r);
@@ -180,6 +195,7 @@ export class GridRows {
   duplicateSelectedRows(): void {
     const { grid, services } = this.state;
     if (grid.isReadOnly() || !grid.allowNewRows()) return;
+    if (this.duplicateOnStore()) return;
     this.changes.change((snapshot, index) => {
       // The rows copied stay as they are: the step records only the copies, so an id arriving later for a new row
       // copied here (another component's change to it) leaves the step undoable.
@@ -200,8 +216,8 @@ export class GridRows {
 
   /**
    * Runs a row operation on each selected row of a row store whose document is not built (`operation` true for a
-   * row it changed), as one change set; false, and nothing done, without such a store or when an I row is selected
-   * (it would be removed: that runs on the built document).
+   * row it changed), as one change set: the last row first, so that a row taken out (an I row) leaves the positions
+   * of the others alone. False, and nothing done, without such a store.
    */
   private onStoreEntries(operation: (snapshot: RowSnapshot, rows: StoreSnapshotRows, r: number) => boolean): boolean {
     const { store, features } = this.state;
@@ -211,15 +227,61 @@ export class GridRows {
     const selected: number[] = [];
     for (let p = top; p <= bottom; p++) {
       const row = view.shownAt(p);
-      if (!(row instanceof StoreRow)) continue;
-      if (row.state === 'I') return false;
-      selected.push(row.position);
+      if (row instanceof StoreRow) selected.push(row.position);
     }
+    selected.sort((a, b) => b - a);
     return this.changes.changeStore((snapshot, rows) => {
       const ids: string[] = [];
-      for (const r of selected) if (operation(snapshot, rows, r)) ids.push(rows.store.id(r) ?? '');
+      const removed: number[] = [];
+      for (const r of selected) {
+        const id = rows.store.id(r) ?? '';
+        const count = rows.store.rowCount;
+        if (!operation(snapshot, rows, r)) continue;
+        ids.push(id);
+        if (rows.store.rowCount < count) removed.push(r);
+      }
+      view.storedRemoved(removed);
       return ids;
     });
+  }
+
+  /**
+   * `duplicateSelectedRows` on a row store whose document is not built: each run of consecutive selected rows
+   * copied right below it (`RowStore.duplicateRows`, the ids `WrsUtil.duplicateRows` gives), the last run first.
+   */
+  private duplicateOnStore(): boolean {
+    const { store, features, selection, grid, headerMeta } = this.state;
+    const view = features.view;
+    if (!store || !view) return false;
+    const positions: number[] = [];
+    for (let p = selection.range.top; p <= selection.range.bottom; p++) {
+      const row = view.shownAt(p);
+      if (row instanceof StoreRow) positions.push(row.position);
+    }
+    const runs = runsOf(positions);
+    let copies: number[] = [];
+    const onStore = this.changes.changeStore((snapshot, rows) => {
+      const ids: string[] = [];
+      for (const [first, last] of runs.reverse()) {
+        const made = rows.store.duplicateRows(first, last, false);
+        view.storedInserted(last + 1, made.length, null);
+        // The copies of the runs below move down by these.
+        copies = [...Array.from({ length: made.length }, (_, k) => last + 1 + k), ...copies.map((r) => r + made.length)];
+        for (const id of made) snapshot.added(id);
+        ids.push(...made);
+      }
+      const afterAddRow = grid.afterAddRow();
+      if (afterAddRow) for (const r of copies) afterAddRow({ rowNode: rows.store.element(r), headerMeta });
+      return ids;
+    });
+    return onStore;
+  }
+
+  /** Takes an I row out of a row store (a copy kept for undo). */
+  private removeOnStore(snapshot: RowSnapshot, rows: StoreSnapshotRows, r: number): boolean {
+    rows.touch(snapshot, r);
+    rows.store.deleteRow(r);
+    return true;
   }
 
   /** Whether a row shown at a position in `[top, bottom]` passes `test` (stops at the first that does). */
@@ -250,13 +312,7 @@ export class GridRows {
       record(row);
       positions.push(index.positionOf(row));
     }
-    positions.sort((a, b) => a - b);
-    const runs: [number, number][] = [];
-    for (const p of positions) {
-      const last = runs[runs.length - 1];
-      if (last && p === last[1] + 1) last[1] = p;
-      else runs.push([p, p]);
-    }
+    const runs = runsOf(positions);
     const ids: string[] = [];
     const fn = (info: RowOperationInfo) => {
       for (const id of info.rowIds) ids.push(id);
@@ -265,4 +321,15 @@ export class GridRows {
     for (const [start, end] of runs.reverse()) operation(start, end, fn);
     return ids;
   }
+}
+
+/** Ascending positions grouped into runs of consecutive ones, as [first, last] pairs. */
+function runsOf(positions: number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const p of [...positions].sort((a, b) => a - b)) {
+    const last = runs[runs.length - 1];
+    if (last && p === last[1] + 1) last[1] = p;
+    else runs.push([p, p]);
+  }
+  return runs;
 }

@@ -1,5 +1,5 @@
 import { TestBed } from '@angular/core/testing';
-import { NS, RowStore, WrsIndex, serializeXml } from 'ngx-wrs-grid/core';
+import { NS, RowStore, WrsIndex, cellAt, cellValue, serializeXml } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../core/testing/fixtures';
 import { MountedGrid, mountGrid } from './testing/mount-grid';
 
@@ -107,6 +107,37 @@ async function steps(s: MountedGrid, check: (step: string) => void): Promise<voi
   expect(s.grid.redo()).toBeTrue();
   await frame();
   check('redone the insert and its typing');
+  click(s, 4, 0);
+  click(s, 7, 0, { shiftKey: true });
+  s.grid.deleteSelectedRows();
+  await frame();
+  check('deleted rows with an I row');
+  click(s, 2, 0);
+  click(s, 6, 0, { shiftKey: true });
+  s.grid.restoreSelectedRows();
+  await frame();
+  check('restored rows with an I row');
+  expect(s.grid.undo()).toBeTrue();
+  expect(s.grid.undo()).toBeTrue();
+  await frame();
+  check('undone the deletes and restores with I rows');
+  expect(s.grid.redo()).toBeTrue();
+  await frame();
+  check('redone the delete with an I row');
+  click(s, 1, 0);
+  click(s, 2, 0, { shiftKey: true });
+  s.grid.duplicateSelectedRows();
+  await frame();
+  check('duplicated two rows');
+  await type(s, 3, 1, 'in the copy');
+  check('typed into a copy');
+  expect(s.grid.undo()).toBeTrue();
+  expect(s.grid.undo()).toBeTrue();
+  await frame();
+  check('undone the copies');
+  expect(s.grid.redo()).toBeTrue();
+  await frame();
+  check('redone the copies');
 }
 
 describe('GridComponent writes on a row store', () => {
@@ -152,10 +183,9 @@ describe('GridComponent writes on a row store', () => {
     });
     expect(seen.length).toBe(Object.keys(documents).length);
     // Built now: the document holds what the DOM path made of the same steps, and undo goes on over it.
-    expect(dataOf(s.grid.getData()!)).toBe(documents['redone the insert and its typing']);
+    expect(dataOf(s.grid.getData()!)).toBe(documents['redone the copies']);
     expect(s.grid.undo()).toBeTrue();
-    expect(s.grid.undo()).toBeTrue();
-    expect(dataOf(s.grid.getData()!)).toBe(documents['undone the inserts']);
+    expect(dataOf(s.grid.getData()!)).toBe(documents['undone the copies']);
     expect(s.grid.getErrorCount()).toBe(first.grid.getErrorCount());
   });
 
@@ -251,5 +281,58 @@ describe('GridComponent writes on a row store', () => {
     expect(focused()).toBe('R1 2');
     expect(() => s.grid.jumpToRow({ rowId: 'nope' })).toThrowMatching((e) => (e as { code?: string }).code === 'UNKNOWN_ROW');
     expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+  });
+
+  it('pastes and fills past the last row on the store, adding rows as on the document; undo takes them out', async () => {
+    const run = async (first: boolean) => {
+      const s = await mountGrid(text(), { paginationSize: 10 });
+      if (first) s.grid.getData();
+      s.grid.goToPage(199);
+      await frame();
+      paste(s, 8, 1, 'p1\t1\np2\t2\np3\t3');
+      await frame();
+      // The fill handle of rows 9 and 10 (column n) dragged two rows below the last: a series into two new rows.
+      click(s, 9, 2);
+      click(s, 10, 2, { shiftKey: true });
+      await frame();
+      const handle = s.el.querySelector('.ui-grid-fill-handle') as HTMLElement;
+      const from = handle.getBoundingClientRect();
+      const last = cell(s, 10, 2).getBoundingClientRect();
+      const to = { clientX: last.left + 5, clientY: last.bottom + last.height * 1.5, bubbles: true, cancelable: true, button: 0, buttons: 1 };
+      handle.dispatchEvent(new MouseEvent('mousedown', { ...to, clientX: from.left + 2, clientY: from.top + 2 }));
+      document.dispatchEvent(new MouseEvent('mousemove', to));
+      document.dispatchEvent(new MouseEvent('mouseup', { ...to, buttons: 0 }));
+      await frame();
+      const shown = Array.from({ length: 13 }, (_, r) => [0, 1, 2].map((c) => cell(s, r, c)?.textContent).join('|'));
+      const store = s.grid.getRowStore()!;
+      if (!first) expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+      const after = dataOf(s.grid.getData()!);
+      expect(s.grid.undo()).toBeTrue();
+      expect(s.grid.undo()).toBeTrue();
+      const undone = dataOf(s.grid.getData()!);
+      document.querySelectorAll('ui-grid').forEach((e) => e.remove());
+      TestBed.resetTestingModule();
+      return { shown, after, undone };
+    };
+    const documentFirst = await run(true);
+    const storeFirst = await run(false);
+    expect(storeFirst.shown).toEqual(documentFirst.shown);
+    expect(documentFirst.shown[10]).toContain('p3');
+    expect(documentFirst.shown[12]).toBe('||5');
+    expect(storeFirst.after).toBe(documentFirst.after);
+    expect(storeFirst.undone).toBe(documentFirst.undone);
+  });
+
+  it('hands afterAddRow the new row of a store as an element whose writes stay the row\'s', async () => {
+    const afterAddRow = ({ rowNode }: { rowNode: Element }) => (cellAt(rowNode, 1)!.textContent = `key ${rowNode.getAttribute('id')}`);
+    const s = await mountGrid(text(), { afterAddRow, topMode: true });
+    s.grid.addRow();
+    await frame();
+    const store = s.grid.getRowStore()!;
+    const id = store.id(0)!;
+    expect(store.state(0)).toBe('I');
+    expect(cell(s, 0, 0).textContent).toBe(`key ${id}`);
+    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(cellValue(cellAt(WrsIndex.of(s.grid.getData()!).rowById(id)!, 1)!)).toBe(`key ${id}`);
   });
 });

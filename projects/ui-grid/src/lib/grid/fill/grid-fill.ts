@@ -149,13 +149,19 @@ export class GridFill {
       return writes;
     };
     // Over the rows of a row store whose document is not built: written on their entries.
-    const onStore = target.newRows === 0 && this.changes.changeStore((snapshot, rows) => {
-      const writes: [number, CellWrites][] = [];
+    const onStore = this.changes.changeStore((snapshot, rows) => {
+      const targets: number[] = [];
       for (let p = top; p < top + existing; p++) {
         const shown = view.shownAt(p);
-        if (shown instanceof StoreRow) writes.push([shown.position, writesOf(shown, p - top)]);
+        targets.push(shown instanceof StoreRow ? shown.position : -1);
       }
-      return this.changes.writeStoreBatch(snapshot, rows, writes);
+      const added = target.newRows > 0 ? this.rows.appendStoreRows(snapshot, rows, target.newRows, targets) : [];
+      const ids = added.map((r) => rows.store.id(r) ?? '');
+      const writes: [number, CellWrites][] = [];
+      [...targets, ...added].forEach((at, r) => {
+        if (at >= 0) writes.push([at, writesOf(new StoreRow(rows.store, at), r)]);
+      });
+      return [...new Set([...ids, ...this.changes.writeStoreBatch(snapshot, rows, writes)])];
     });
     if (!onStore) this.changes.change((snapshot, index) => {
       const ids: string[] = [];
