@@ -204,6 +204,25 @@ export abstract class RowStoreBase {
     return cell ? cellValue(cell) : null;
   }
 
+  /**
+   * The values of the cells at positions 1..`count` of row `r`, as `cellValue` reads each, read in one pass over the
+   * row (a cell read alone scans the row from its start).
+   */
+  cellValues(r: number, count: number): (string | null)[] {
+    this.check(r);
+    const element = this.elementOf(r);
+    const entry = element ? undefined : this.entries[r];
+    let values: (string | null)[] | undefined = entry?.values ?? undefined;
+    if (!element && !values) {
+      const layout = this.cells.layout(this.scanner.starts[r], this.scanner.ends[r]);
+      if (layout) values = layout.kinds.includes('O') ? layout.values.filter((_, i) => layout.kinds[i] === 'C') : layout.values;
+    }
+    if (!values) return Array.from({ length: count }, (_, k) => this.cellValue(r, k + 1));
+    const out = Array.from({ length: count }, (_, k) => values![k] ?? null);
+    if (entry?.writes) for (const [pos, value] of entry.writes) if (pos <= count) out[pos - 1] = value;
+    return out;
+  }
+
   /** The original value (`wrs:O`) of a cell of an M row, or null. */
   originalValue(r: number, pos: number): string | null {
     this.check(r);
@@ -271,7 +290,7 @@ export abstract class RowStoreBase {
   protected removeEntries(rs: number[]): void {
     if (rs.length === 0) return;
     this.changed = true;
-    this.positions = null;
+    this.forgetPositions(rs);
     const spans = this.removedSpans;
     const { starts, ends } = this.scanner;
     let builtGone = 0;
@@ -286,6 +305,38 @@ export abstract class RowStoreBase {
     compact(this.elements, rs, count);
     compact(this.entries, rs, count);
     this.built -= builtGone;
+  }
+
+  /**
+   * The id map of `positionOf` after `n` rows came in at `at` (their ids are added on their first lookup): the
+   * positions from `at` on move, rather than the map being read again from every row.
+   * @internal
+   */
+  protected movePositions(at: number, n: number): void {
+    const positions = this.positions;
+    if (!positions || at >= this.count()) return;
+    for (const [id, p] of positions) if (p >= at) positions.set(id, p + n);
+  }
+
+  /** The id map of `positionOf` after the rows at ascending positions `rs` went: theirs go, the others move. */
+  private forgetPositions(rs: readonly number[]): void {
+    const positions = this.positions;
+    if (!positions) return;
+    for (const r of rs) {
+      const id = this.id(r);
+      if (id !== null && positions.get(id) === r) positions.delete(id);
+    }
+    for (const [id, p] of positions) {
+      // How many of the rows gone stood before p: a binary search over them.
+      let lo = 0;
+      let hi = rs.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (rs[mid] < p) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo > 0) positions.set(id, p - lo);
+    }
   }
 
   /**

@@ -76,6 +76,33 @@ describe(`RowStore (${domName()})`, () => {
     expect(parseXml(misleading).documentElement.childNodes.length).toBe(3);
   });
 
+  it('finds rows by id across inserts and removals, and reads a row\'s cells in one pass as one by one', () => {
+    const rows = Array.from({ length: 40 }, (_, r) => `<wrs:R id="R${r + 1}"><wrs:C>a${r}</wrs:C><wrs:C>b${r}</wrs:C><wrs:C>c${r}</wrs:C></wrs:R>`).join('');
+    const store = RowStore.open(small.replace(/<wrs:Data>[\s\S]*<\/wrs:Data>/, `<wrs:Data>${rows}</wrs:Data>`))!;
+    expect(store.positionOf('R7')).toBe(6);
+    const [made] = store.insertRows(3, 'R4', [['n', null, 'z']]);
+    expect(store.positionOf(made)).toBe(3);
+    expect(store.positionOf('R7')).toBe(7);
+    expect(store.positionOf('R2')).toBe(1);
+    store.removeRows([0, 3]);
+    expect(store.positionOf('R7')).toBe(5);
+    expect(store.positionOf('R1')).toBe(-1);
+    expect(store.positionOf(made)).toBe(-1);
+    expect(store.positionOf('nope')).toBe(-1);
+    for (let r = 0; r < store.rowCount; r++) expect(store.positionOf(store.id(r)!)).toBe(r);
+    // Cells of a text row, a written one (one cell read), one read whole, a new one, and an element.
+    store.setCell(1, 2, 'written');
+    store.deleteRow(2);
+    store.setCell(2, 1, 'd');
+    store.element(4);
+    const [fresh] = store.insertRows(0, null, [['x', 'y', null]]);
+    expect(store.positionOf(fresh)).toBe(0);
+    for (let r = 0; r < 7; r++) {
+      expect(store.cellValues(r, 4)).withContext(`row ${r}`).toEqual([1, 2, 3, 4].map((pos) => store.cellValue(r, pos)));
+    }
+    expect(store.cellValues(2, 2)).toEqual(['a2', 'written']);
+  });
+
   it('materializes in slices: the rows built so far are in the document, in order', () => {
     const text = randomWrsText(seededRandom(7), 40, 3);
     const store = RowStore.open(text)!;

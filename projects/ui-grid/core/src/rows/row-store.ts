@@ -107,7 +107,7 @@ export class RowStore extends RowStoreWrites {
   /** Puts new rows at `at`: into the document where the rows from there on are built, else as entries. */
   private addRows(at: number, made: Entry[], elements: (Element | undefined)[]): void {
     this.changed = true;
-    this.positions = null;
+    this.movePositions(at, made.length);
     const n = made.length;
     const live = this.live();
     if (live || at < this.built) {
@@ -127,6 +127,7 @@ export class RowStore extends RowStoreWrites {
     this.entries.splice(at, 0, ...made);
     this.elements.splice(at, 0, ...Array.from({ length: n }, (_, i) => elements[i]));
     if (this.ids) for (let r = at; r < at + n; r++) this.ids.set(this.id(r)!, (this.ids.get(this.id(r)!) ?? 0) + 1);
+    if (this.positions) for (let r = at; r < at + n; r++) if (!this.positions.has(this.id(r)!)) this.positions.set(this.id(r)!, r);
   }
 
   /**
@@ -201,17 +202,17 @@ export class RowStore extends RowStoreWrites {
       return row ? live.positionOf(row) - 1 : -1;
     }
     this.scan();
-    let at = this.positions?.get(id);
-    if (at === undefined || this.id(at) !== id) {
-      // Read once for every later lookup: the rows an undo step or a change set names, thousands at a time.
-      const positions = (this.positions = new Map());
-      for (let r = this.count() - 1; r >= 0; r--) {
-        const rowId = this.id(r);
-        if (rowId !== null) positions.set(rowId, r);
-      }
-      at = positions.get(id);
+    const at = this.positions?.get(id);
+    if (at !== undefined && this.id(at) === id) return at;
+    // The map follows the rows that come and go: an id it lacks is no row's.
+    if (this.positions && at === undefined) return -1;
+    // Read once for every later lookup: the rows an undo step or a change set names, thousands at a time.
+    const positions = (this.positions = new Map());
+    for (let r = this.count() - 1; r >= 0; r--) {
+      const rowId = this.id(r);
+      if (rowId !== null) positions.set(rowId, r);
     }
-    return at ?? -1;
+    return positions.get(id) ?? -1;
   }
 
   /** Positions (0-based) of the I, M and D rows (and rows of other names), in order: what a save sends. Reads every row first. */

@@ -200,12 +200,15 @@ export function validateStoreRows(store: RowStore, index: WrsIndex, rows: StoreP
   const errors: ValidationError[] = [];
   const { checked, rules } = cellRules(index, positions);
   if (checked.length === 0) return errors;
+  // Several columns of a row are read in one pass over it; one column alone is cut out.
+  const last = checked.length > 1 ? Math.max(...checked.map((c) => c.pos)) : 0;
   for (let k = 0; k < rows.length; k++) {
     const r = rows.at(k)!;
     if (store.state(r) === 'D') continue;
-    for (let k = 0; k < checked.length; k++) {
-      const message = ruleMessage(rules[k], store.cellValue(r, checked[k].pos));
-      if (message) errors.push({ rowId: store.id(r) ?? '', colId: checked[k].id, message });
+    const values = last > 0 ? store.cellValues(r, last) : null;
+    for (let c = 0; c < checked.length; c++) {
+      const message = ruleMessage(rules[c], values ? values[checked[c].pos - 1] : store.cellValue(r, checked[c].pos));
+      if (message) errors.push({ rowId: store.id(r) ?? '', colId: checked[c].id, message });
     }
   }
   return errors;

@@ -47,10 +47,15 @@ export class GridRows {
       return [id];
     });
     if (!onStore) return false;
-    const store = this.state.store;
-    const r = store ? store.positionOf(id) : -1;
-    const position = r < 0 ? -1 : this.state.features.revealStored(r);
-    const row = this.state.features.view?.shownAt(position);
+    const { store, features } = this.state;
+    let position: number;
+    if (store) position = features.revealStored(store.positionOf(id));
+    else {
+      // Built meanwhile (`afterAddRow` read the document): the row is an element now.
+      const row = WrsIndex.of(this.state.data!).rowById(id);
+      position = row ? features.reveal(row) : -1;
+    }
+    const row = features.view?.shownAt(position);
     if (row) focus(position, row);
     return true;
   }

@@ -335,4 +335,41 @@ describe('GridComponent writes on a row store', () => {
     expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
     expect(cellValue(cellAt(WrsIndex.of(s.grid.getData()!).rowById(id)!, 1)!)).toBe(`key ${id}`);
   });
+
+  it('adds a row on the last client page when afterAddRow builds the document (an app reading its rows)', async () => {
+    let grid: MountedGrid['grid'] | null = null;
+    const afterAddRow = ({ rowNode }: { rowNode: Element }) => {
+      grid!.getData();
+      const id = rowNode.getAttribute('id')!;
+      queueMicrotask(() => {
+        cellAt(WrsIndex.of(grid!.getData()!).rowById(id)!, 1)!.textContent = 'K-new';
+        grid!.noteChange([grid!.getData()!.documentElement], [id]);
+        grid!.fire();
+      });
+    };
+    const s = await mountGrid(text(), { afterAddRow, paginationSize: 50 });
+    grid = s.grid;
+    s.grid.goToPage(39);
+    await frame();
+    s.grid.addRow();
+    await frame();
+    await frame();
+    const rows = [...s.el.querySelectorAll('.ui-grid-canvas .ui-grid-row-I')];
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it('orders a sorted view over a store again when another component adds rows to the store', async () => {
+    const s = await mountGrid(text(), { paginationSize: 50 });
+    s.grid.sortBy('n');
+    await frame();
+    const store = s.grid.getRowStore()!;
+    const [id] = store.insertRows(0, 'R1', [['k-new', 'from the app', '0']]);
+    s.grid.noteChange([store.document.documentElement], [id]);
+    s.grid.fire();
+    await frame();
+    // n = 0 sorts first.
+    expect(cell(s, 0, 1).textContent).toBe('from the app');
+    expect(cell(s, 1, 1).textContent).toBe(`name ${ROWS}`);
+    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+  });
 });

@@ -28,6 +28,8 @@ export class GridRowView {
   private matched: Element[] | null = null;
   /** The store positions of the rows in view order (sorted or paged over a store not built), else null. */
   private stored: number[] | null = null;
+  /** The store's row count that `stored` follows: another count means rows came or went behind the view's back. */
+  private storedCount = 0;
   private waitsForBuild = false;
   private pageStart = 0;
   private pageLength = 0;
@@ -88,6 +90,7 @@ export class GridRowView {
     if (store && !hasFilter && !query.hidden?.size) {
       this.matched = null;
       this.stored = hasOrder ? sortStoreRows(store, this.index, query.orderings!) : Array.from({ length: store.rowCount }, (_, r) => r);
+      this.storedCount = store.rowCount;
       if (!this.waitsForBuild) store.onBuilt(this.toElements);
       this.waitsForBuild = true;
       this.setPage();
@@ -306,6 +309,7 @@ export class GridRowView {
     const view = position !== null ? this.pageStart + Math.max(0, Math.min(position, this.pageLength)) : inPage(slot) ? slot : this.pageStart;
     const added = Array.from({ length: n }, (_, k) => at + k);
     this.stored = [...stored.slice(0, view), ...added, ...stored.slice(view)];
+    this.storedCount += n;
     this.pageLength += n;
     this.positions = null;
   }
@@ -336,6 +340,7 @@ export class GridRowView {
       else if (i < this.pageStart + this.pageLength) pageLength--;
     });
     this.stored = kept;
+    this.storedCount -= gone.size;
     this.pageStart = Math.max(0, pageStart);
     this.pageLength = Math.max(0, pageLength);
     this.positions = null;
@@ -360,6 +365,9 @@ export class GridRowView {
   changed(rowIds: Iterable<string>): void {
     const ids = [...rowIds];
     this.values.changed(ids);
+    // Rows another component added to or took from the store the view reads in its own order: ordered again.
+    const store = this.unbuilt();
+    if (store && this.stored && store.rowCount !== this.storedCount) this.apply(this.query);
     if (!this.matched) return;
     const gone = new Set<string>();
     const fresh: Element[] = [];
