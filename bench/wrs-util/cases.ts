@@ -10,6 +10,7 @@ import { NS } from '../../projects/ui-grid/core/src/xml/namespaces';
 import { generateWrs } from '../data/generate-wrs';
 import type { Figure } from '../harness';
 import { runStoreCases } from './store-cases';
+import { runStoreModelCases } from './store-model-cases';
 import { batchWriteFigures } from './batch-cases';
 
 const SUITE = 'wrs-util';
@@ -159,6 +160,7 @@ export async function runWrsUtilCases(env: string): Promise<Figure[]> {
 
   figures.push({ suite: SUITE, name: 'deleteRows.10kContiguous.domFloor', value: renameFloor(5), unit: 'ms', env });
   figures.push(...runStoreCases(env));
+  figures.push(...(await runStoreModelCases(env)));
   figures.push(...batchWriteFigures(100_000, 5, env));
   return figures;
 }

@@ -27,6 +27,9 @@ export const STATE_NAMES = ['', 'R', 'I', 'M', 'D', ''] as const;
 const ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
 /** An attribute value as a parser gives it: white space characters normalized to spaces, then references resolved. */
+/** What `attributeValue` changes: a reference, or white space it normalizes. */
+const NEEDS_DECODING = /[&\r\n\t]/;
+
 export function attributeValue(raw: string): string {
   return decodeXmlText(raw.replace(/\r\n?|[\t\n]/g, ' '));
 }
@@ -226,7 +229,10 @@ export class RowScan {
   /** The id of row `r` as a parser gives it, or null. */
   idOf(r: number): string | null {
     const from = this.idStarts[r];
-    return from < 0 ? null : attributeValue(this.text.slice(from, this.idEnds[r]));
+    if (from < 0) return null;
+    const raw = this.text.slice(from, this.idEnds[r]);
+    // Most ids hold no reference and no white space to normalize: read as written (a change set reads thousands).
+    return NEEDS_DECODING.test(raw) ? attributeValue(raw) : raw;
   }
 }
 

@@ -1,6 +1,6 @@
 import { WrsError } from '../errors';
 import { Entry } from './row-entries';
-import { DeleteOutcome, RowState, commitRow, deleteRowElement, restoreRowElement, rowState, writeCell } from './row-states';
+import { DeleteOutcome, RowState, cellAt, commitRow, deleteRowElement, restoreRowElement, rowState, writeCell } from './row-states';
 import { OTHER, STATE_CODES, STATE_NAMES } from './row-scan';
 import { RowStoreBase } from './row-store-base';
 import { WrsIndex } from './wrs-index';
@@ -153,6 +153,14 @@ export abstract class RowStoreWrites extends RowStoreBase {
       entry.commit();
       this.changed = true;
     } else this.took(r, commitRow(this.element(r), this.index()));
+  }
+
+  /** True when row `r` has a cell at the 1-based `pos` (a row may hold fewer cells than the header has columns). */
+  hasCell(r: number, pos: number): boolean {
+    this.check(r);
+    const entry = this.known(r);
+    if (entry) return pos >= 1 && pos <= entry.values!.length;
+    return cellAt(this.element(r), pos) !== null;
   }
 
   /** Rows `first..last` (0-based, inclusive) as `deleteRow` deletes each; returns how many changed. */

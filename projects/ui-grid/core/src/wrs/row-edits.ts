@@ -45,7 +45,7 @@ function isPosition(n: unknown): n is number {
 }
 
 /** Checks a 1-based, inclusive row range against the rows there are; INVALID_ARGUMENT names the bad bound. */
-export function checkRowRange(index: WrsIndex, start: number, end: number): void {
+export function checkRowRange(index: Pick<WrsIndex, 'rowCount'>, start: number, end: number): void {
   if (!isPosition(start) || start < 1 || start > index.rowCount) {
     throw new WrsError('INVALID_ARGUMENT', `rowStartPos must be a position from 1 to ${index.rowCount}, got ${start}`, start);
   }
@@ -285,4 +285,15 @@ export function pasteBlock(index: WrsIndex, block: CellBlock, rowStart: number, 
     pushAll(edit.created, appended.created);
   }
   return edit;
+}
+
+/**
+ * The values a pasted block writes: an empty cell is `wrs:null` in a nullable column and the empty text in a
+ * `nullable="0"` one (as the grid pastes); into a cell already empty it writes nothing (`pastedValue`), so copying
+ * and pasting a row in place changes nothing.
+ */
+export function pasteBlockOf(index: WrsIndex, text: readonly (readonly string[])[], colStart: number): CellBlock {
+  const columns = index.columns();
+  const nullable = (k: number) => columns[colStart - 1 + k]?.element.getAttribute('nullable') !== '0';
+  return text.map((row) => row.map((v, k) => (v === '' && nullable(k) ? null : v)));
 }

@@ -93,12 +93,23 @@ function payloadShell(index: WrsIndex): Document {
  * replaced it (browsers).
  */
 export function commitSavedRows(index: WrsIndex, payload: SavePayload): { nodes: Node[]; rowIds: string[] } {
+  return commitSentRows(index, payload.sent.map(({ row, state, values }) => ({ id: row.getAttribute('id') ?? '', state, values })));
+}
+
+/** A row as a save sent it: its id, its state and its cell values then. */
+export interface SentRowValues {
+  readonly id: string;
+  readonly state: RowState | string;
+  readonly values: readonly (string | null)[];
+}
+
+/** `commitSavedRows` of rows named by id (a row store's save names its rows so). */
+export function commitSentRows(index: WrsIndex, sent: readonly SentRowValues[]): { nodes: Node[]; rowIds: string[] } {
   const nodes: Node[] = [];
   const rowIds: string[] = [];
   const removed: Element[] = [];
   const readded: Element[] = [];
-  for (const { row: sentRow, state: sentState, values } of payload.sent) {
-    const id = sentRow.getAttribute('id') ?? '';
+  for (const { id, state: sentState, values } of sent) {
     const row = index.rowById(id);
     const state = row && rowState(row);
     if (sentState === 'D') {

@@ -3,8 +3,9 @@ import type { RowStore } from '../rows/row-store';
 import { WrsIndex } from '../rows/wrs-index';
 import { parseXml } from '../xml/dom';
 import { escapeAttribute, escapeText } from '../xml/xml-text';
+import { rowState } from '../rows/row-states';
 import { appendRowXmlText } from './row-xml-text';
-import { buildSavePayload, savePayloadShell } from './save-payload';
+import { SentRowValues, buildSavePayload, commitSentRows, savePayloadShell } from './save-payload';
 
 /** What a save of a row store sends: the text `buildSavePayload` builds from the document the store stands for. */
 export interface StoreSavePayload {
@@ -12,6 +13,14 @@ export interface StoreSavePayload {
   /** `text` as a document (parsed on first use). */
   readonly wrs: Document;
   readonly rowCount: number;
+  /** The rows sent, in order: id, state and cell values then, and their position in the store then. */
+  readonly sent: readonly StoreSentRow[];
+}
+
+/** A row a store's save sent (see `commitStoreSavedRows`). */
+export interface StoreSentRow extends SentRowValues {
+  /** Its 0-based position in the store when the payload was built. */
+  readonly position: number;
 }
 
 /**
@@ -23,16 +32,30 @@ export function buildStoreSavePayload(store: RowStore): StoreSavePayload {
   const index = WrsIndex.of(store.document);
   let text: string;
   let rowCount: number;
+  let sent: StoreSentRow[];
   if (store.materialized) {
-    ({ text, rowCount } = buildSavePayload(index));
+    const payload = buildSavePayload(index);
+    ({ text, rowCount } = payload);
+    sent = payload.sent.map(({ row, state, values }) => ({ id: row.getAttribute('id') ?? '', state, values, position: index.positionOf(row) - 1 }));
   } else {
     const rows = store.changedRows();
     const shell = savePayloadShell(index);
     const parts = [shell.before];
+    sent = [];
     for (const r of rows) {
       const layout = store.rowLayout(r);
-      if (layout) appendLayoutXml(layout, parts);
-      else appendRowXmlText(store.element(r), parts, []);
+      let values: (string | null)[] = [];
+      let state: string;
+      if (layout) {
+        appendLayoutXml(layout, parts);
+        values = layout.values.slice();
+        state = layout.state;
+      } else {
+        const row = store.element(r);
+        appendRowXmlText(row, parts, values);
+        state = rowState(row);
+      }
+      sent.push({ id: store.id(r) ?? '', state, values, position: r });
     }
     parts.push(shell.after);
     text = parts.join('');
@@ -45,7 +68,28 @@ export function buildStoreSavePayload(store: RowStore): StoreSavePayload {
       return (wrs ??= parseXml(text));
     },
     rowCount,
+    sent,
   };
+}
+
+/**
+ * After the server committed a store's payload, the rows become what the server holds, as `commitSavedRows` makes
+ * them: on entries where every sent row is as it was sent (sent D rows go, I and M rows become R); else, rows changed
+ * while the save ran, on the document (built now) by `commitSavedRows`' rules for such changes. Returns what to note.
+ */
+export function commitStoreSavedRows(store: RowStore, payload: StoreSavePayload): { nodes: Node[]; rowIds: string[] } {
+  if (store.materialized) return commitSentRows(WrsIndex.of(store.document), payload.sent);
+  const at = payload.sent.map((row) => (store.positionOf(row.id, row.position)));
+  const asSent = payload.sent.every((row, k) => at[k] >= 0 && store.state(at[k]) === row.state && row.values.every((v, i) => store.cellValue(at[k], i + 1) === v));
+  if (!asSent) return commitSentRows(WrsIndex.of(store.materialize()), payload.sent);
+  const gone: number[] = [];
+  payload.sent.forEach((row, k) => {
+    if (row.state === 'D') gone.push(at[k]);
+    else store.commitRow(at[k]);
+  });
+  store.removeRows(gone.sort((a, b) => a - b));
+  const rowIds = payload.sent.map((row) => row.id);
+  return { nodes: rowIds.length > 0 ? [WrsIndex.of(store.document).data!] : [], rowIds };
 }
 
 /**

@@ -3,6 +3,8 @@ import type { WrsBackend } from '../backend/wrs-backend';
 import { DataProvider } from '../data-provider/data-provider';
 import { WrsIndex } from '../rows/wrs-index';
 import { buildSavePayload, commitSavedRows, oneSaveAtATime } from './save-payload';
+import { StoreSavePayload, buildStoreSavePayload, commitStoreSavedRows } from './store-save-payload';
+import type { RowStore } from '../rows/row-store';
 import { isNode } from './wrs-util-args';
 import type { GetNextIdentifierArgs, ModelRef, PostWrsParam, SaveModelArgs } from './wrs-util-args';
 
@@ -10,6 +12,8 @@ import type { GetNextIdentifierArgs, ModelRef, PostWrsParam, SaveModelArgs } fro
 export interface ServerCallsHost {
   /** The provider and its Wrs index; NOT_READY when it has no data yet. */
   ready(model: ModelRef): { provider: DataProvider; index: WrsIndex };
+  /** The provider and its row store while the store's document is not built, else null. */
+  unbuilt(model: ModelRef): { provider: DataProvider; store: RowStore } | null;
   server(): WrsBackend;
 }
 
@@ -25,21 +29,34 @@ export class WrsServerCalls {
    * rejects with that WrsError.
    */
   async saveModel(args: SaveModelArgs): Promise<void> {
-    const { index } = this.host.ready(args.model);
-    await oneSaveAtATime(index.doc, async () => {
+    await oneSaveAtATime(this.documentOf(args.model), async () => {
       // Resolved again: a save that waited for another may find the document reloaded by it.
-      const now = this.host.ready(args.model);
-      await this.send(now.provider, now.index, args.url);
+      const now = this.resolve(args.model);
+      await this.send(now.provider, now.rows, args.url);
       // A reload replaces the document: changes made while the save ran (rows still changed after the commit,
       // writes waiting for fire()) would be lost without a word. They stay, against what the server now holds.
-      if (args.reload && !pendingAfterSave(now.provider, now.index)) await now.provider.execute(true);
+      if (args.reload && !pendingAfterSave(now.provider, now.rows)) await now.provider.execute(true);
     });
     args.onSuccess?.();
   }
 
-  private async send(provider: DataProvider | null, index: WrsIndex, url: string | undefined): Promise<void> {
+  /** The document a provider's saves run one at a time on: a row store's, whether or not its rows are built. */
+  private documentOf(model: ModelRef): Document {
+    return this.host.unbuilt(model)?.store.document ?? this.host.ready(model).index.doc;
+  }
+
+  /** A provider's rows to save: its row store while the store's document is not built (nothing is built), else its index. */
+  private resolve(model: ModelRef): { provider: DataProvider; rows: WrsIndex | RowStore } {
+    const on = this.host.unbuilt(model);
+    if (on) return { provider: on.provider, rows: on.store };
+    const { provider, index } = this.host.ready(model);
+    return { provider, rows: index };
+  }
+
+  private async send(provider: DataProvider | null, rows: WrsIndex | RowStore, url: string | undefined): Promise<void> {
     const backend = this.host.server();
-    const payload = buildSavePayload(index);
+    const onIndex = rows instanceof WrsIndex ? { rows, payload: buildSavePayload(rows) } : null;
+    const payload = onIndex?.payload ?? buildStoreSavePayload(rows as RowStore);
     if (payload.rowCount > 0) {
       try {
         await backend.save(payload.text, url === undefined ? undefined : { url });
@@ -48,8 +65,10 @@ export class WrsServerCalls {
         provider?.markSaveFailed(error.message);
         throw error;
       }
-      const committed = commitSavedRows(index, payload);
-      if (provider && provider.getData() === index.doc) {
+      const committed = onIndex ? commitSavedRows(onIndex.rows, onIndex.payload) : commitStoreSavedRows(rows as RowStore, payload as StoreSavePayload);
+      // The provider still holds these rows (no load replaced them). Its store's document, not getData(): that would
+      // build the store's rows.
+      if (provider && (provider.getRowStore()?.document ?? provider.getData()) === documentOfRows(rows)) {
         provider.noteChange(committed.nodes, committed.rowIds);
         provider.fire();
       }
@@ -62,12 +81,12 @@ export class WrsServerCalls {
     const param: PostWrsParam = isPostWrsParam(args) ? args : { wrs: args };
     const targets = Array.isArray(param.wrs) ? param.wrs : [param.wrs as Document | ModelRef];
     // Every target is checked before the first is sent: an unknown or unready one must not leave the others half posted.
-    const documents = targets.map((target) => (isNode(target) ? WrsIndex.of(target as Document).doc : this.host.ready(target).index.doc));
+    const documents = targets.map((target) => (isNode(target) ? WrsIndex.of(target as Document).doc : this.documentOf(target)));
     for (const [k, target] of targets.entries()) {
       await oneSaveAtATime(documents[k], () => {
         if (isNode(target)) return this.send(null, WrsIndex.of(target as Document), param.url);
-        const now = this.host.ready(target);
-        return this.send(now.provider, now.index, param.url);
+        const now = this.resolve(target);
+        return this.send(now.provider, now.rows, param.url);
       });
     }
     param.onSuccess?.();
@@ -116,6 +135,10 @@ function isPostWrsParam(value: unknown): value is PostWrsParam {
 }
 
 /** True when a saved document still holds changes: made while its save ran, so no reload may replace them. */
-function pendingAfterSave(provider: DataProvider, index: WrsIndex): boolean {
-  return provider.hasUncommittedWrites() || index.changedRows().length > 0;
+function pendingAfterSave(provider: DataProvider, rows: WrsIndex | RowStore): boolean {
+  return provider.hasUncommittedWrites() || rows.changedRows().length > 0;
+}
+
+function documentOfRows(rows: WrsIndex | RowStore): Document {
+  return rows instanceof WrsIndex ? rows.doc : rows.document;
 }

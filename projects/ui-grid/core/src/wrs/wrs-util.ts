@@ -8,7 +8,9 @@ import { FillParams } from '../xml/placeholders';
 import { WrsIndex } from '../rows/wrs-index';
 import type { RowStore } from '../rows/row-store';
 import { cellAt, cellValue, cellsOf, deleteRowElement, restoreRowElement, rowState, writeCell } from '../rows/row-states';
-import { CellBlock, parseTabText, toTabText } from './clipboard-text';
+import { deleteRowsByColumnValue } from './delete-by-value';
+import * as onStore from './store-row-edits';
+import { parseTabText, toTabText } from './clipboard-text';
 import { allRowsCsv } from './all-rows-csv';
 import { ClipboardPort, browserClipboard, noClipboard } from './clipboard-port';
 import { FilterParams, parseFilterExpression } from './filter-expression';
@@ -21,6 +23,7 @@ import {
   duplicateRowRange,
   insertRowRange,
   pasteBlock,
+  pasteBlockOf,
   restoreRange,
 } from './row-edits';
 import { applyScaleTo } from './apply-scale';
@@ -71,7 +74,7 @@ export class WrsUtil {
     this.backend = args.backend ?? null;
   }
 
-  private readonly serverCalls = new WrsServerCalls({ ready: (model) => this.ready(model), server: () => this.server() });
+  private readonly serverCalls = new WrsServerCalls({ ready: (model) => this.ready(model), unbuilt: (model) => this.unbuilt(model), server: () => this.server() });
 
   // ---- resolution ----
 
@@ -85,6 +88,23 @@ export class WrsUtil {
   private ready(model: ModelRef): { provider: DataProvider; index: WrsIndex } {
     const provider = this.provider(model);
     return { provider, index: provider.wrsIndex() };
+  }
+
+  /**
+   * The provider and its row store while the store's document is not built: the row operations then run on its
+   * entries (store-row-edits.ts) and build nothing. Null for documents, other providers, and a provider not ready.
+   */
+  private unbuilt(wrs: WrsRef): { provider: DataProvider; store: RowStore } | null {
+    if (isNode(wrs)) return null;
+    const provider = this.provider(wrs);
+    const store = provider.getRowStore();
+    return store && !store.materialized && provider.isReady() ? { provider, store } : null;
+  }
+
+  /** The index of the header: a store's document as it is (its rows not built), else the data's. */
+  private headerOf(wrs: WrsRef): WrsIndex {
+    const on = this.unbuilt(wrs);
+    return on ? onStore.headerIndex(on.store) : this.indexOf(wrs);
   }
 
   private indexOf(wrs: WrsRef): WrsIndex {
@@ -111,10 +131,18 @@ export class WrsUtil {
     }
   }
 
+  /** `finish` for a single-row operation on a store: false, and nothing noted or fired, when it changed nothing. */
+  private finishStore(provider: DataProvider, edit: RowEdit | null, propagateUpdate: boolean): boolean {
+    if (edit) this.finish(provider, edit, propagateUpdate, undefined);
+    return edit !== null;
+  }
+
   // ---- cells and positions ----
 
   /** The value of a cell (row and column by id or 1-based position); null for `wrs:null` and for a missing cell. */
   getCellValue(wrs: WrsRef, rowId: string | number, columnId: string | number): string | null {
+    const on = this.unbuilt(wrs);
+    if (on) return onStore.storeCellValue(on.store, rowId, columnId);
     const index = this.indexOf(wrs);
     const row = index.resolveRow(rowId);
     const pos = index.resolveColumn(columnId);
@@ -128,6 +156,10 @@ export class WrsUtil {
    * when the row or the cell is missing, or the row is deleted. Noted in the open change set, not fired (spec 6.3).
    */
   setCellValue(wrs: WrsRef, rowId: string | number, columnIdOrPos: string | number, value: CellInput = null): boolean {
+    const on = this.unbuilt(wrs);
+    const edit = on && onStore.setStoreCell(on.store, rowId, columnIdOrPos, value === null || value === undefined ? null : String(value));
+    if (on && edit?.rowIds.length) on.provider.noteChange(edit.nodes, edit.rowIds);
+    if (on) return edit !== null;
     const index = this.indexOf(wrs);
     const row = index.resolveRow(rowId);
     const pos = index.resolveColumn(columnIdOrPos);
@@ -140,11 +172,16 @@ export class WrsUtil {
 
   /** The 1-based position of a column id from the header, 0 when there is no such column. */
   getColPosById(wrs: WrsRef, id: string): number {
-    return this.indexOf(wrs).columnPos(id);
+    return this.headerOf(wrs).columnPos(id);
   }
 
   /** The 1-based position of a row over `wrs:Data/*`, -1 when there is no such row. */
   getRowPositionByRowId(args: RowPositionArgs): number {
+    const on = this.unbuilt(args.model);
+    if (on) {
+      const r = on.store.positionOf(args.rowId);
+      return r < 0 ? -1 : r + 1;
+    }
     const index = this.ready(args.model).index;
     const row = index.rowById(args.rowId);
     return row ? index.positionOf(row) : -1;
@@ -154,6 +191,8 @@ export class WrsUtil {
 
   /** Deletes a row (R, M -> D; I removed). False when there is no such row or it is deleted already. */
   deleteRow(model: ModelRef, rowId: string, propagateUpdate = false): boolean {
+    const on = this.unbuilt(model);
+    if (on) return this.finishStore(on.provider, onStore.deleteStoreRow(on.store, rowId), propagateUpdate);
     const { provider, index } = this.ready(model);
     const row = index.rowById(rowId);
     if (!row) return false;
@@ -165,6 +204,8 @@ export class WrsUtil {
 
   /** Restores an M or D row to R with its original values; false when the row is neither M nor D. */
   restoreRow(model: ModelRef, rowId: string, propagateUpdate = false): boolean {
+    const on = this.unbuilt(model);
+    if (on) return this.finishStore(on.provider, onStore.restoreStoreRow(on.store, rowId), propagateUpdate);
     const { provider, index } = this.ready(model);
     const row = index.rowById(rowId);
     const restored = row && restoreRowElement(row, index);
@@ -175,6 +216,8 @@ export class WrsUtil {
 
   /** Duplicates one row (element or id) as an I row right before it; a D row is INVALID_ARGUMENT (restore it first). */
   duplicateRow(model: ModelRef, row: Element | string, propagateUpdate = true, fn?: RowOperationFn): void {
+    const on = !fn && typeof row === 'string' ? this.unbuilt(model) : null;
+    if (on) return this.duplicateRows({ model, rowStartPos: onStore.duplicableRow(on.store, row as string), propagateUpdate });
     const { index } = this.ready(model);
     const element = typeof row === 'string' ? index.rowById(row) : row;
     const pos = element ? index.positionOf(element) : -1;
@@ -188,6 +231,8 @@ export class WrsUtil {
 
   /** Deletes rows `rowStartPos..rowEndPos` as one change set: R and M rows become D (M with its originals), I rows go. */
   deleteRows(args: DeleteRowsArgs): void {
+    const on = this.unbuilt(args.model);
+    if (on) return this.finish(on.provider, onStore.deleteStoreRange(on.store, args.rowStartPos, args.rowEndPos ?? args.rowStartPos), args.propagateUpdate, args.fn);
     const { provider, index } = this.ready(args.model);
     const edit = deleteRowRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos);
     this.finish(provider, edit, args.propagateUpdate, args.fn);
@@ -195,14 +240,19 @@ export class WrsUtil {
 
   /** Inserts `rowEndPos - rowStartPos + 1` I rows with default values before (or after) the selection; `fn` may fill them. */
   insertRow(args: InsertRowArgs): void {
-    const { provider, index } = this.ready(args.model);
     const start = args.rowStartPos ?? 1;
+    // A callback gets the new rows' elements: then they are made in the document.
+    const on = args.fn ? null : this.unbuilt(args.model);
+    if (on) return this.finish(on.provider, onStore.insertStoreRange(on.store, start, args.rowEndPos ?? start, args.insertBeforeSelection ?? true), args.propagateUpdate, undefined);
+    const { provider, index } = this.ready(args.model);
     const edit = insertRowRange(index, start, args.rowEndPos ?? start, args.insertBeforeSelection ?? true);
     this.finish(provider, edit, args.propagateUpdate, args.fn);
   }
 
   /** Duplicates rows `rowStartPos..rowEndPos` as I rows before (or after) the selection; D rows of the range are skipped. */
   duplicateRows(args: DuplicateRowsArgs): void {
+    const on = args.fn ? null : this.unbuilt(args.model);
+    if (on) return this.finish(on.provider, onStore.duplicateStoreRange(on.store, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, args.insertBeforeSelection ?? true), args.propagateUpdate, undefined);
     const { provider, index } = this.ready(args.model);
     const edit = duplicateRowRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, args.insertBeforeSelection ?? true);
     this.finish(provider, edit, args.propagateUpdate, args.fn);
@@ -213,9 +263,13 @@ export class WrsUtil {
    * colStartPos), by spec 3.2: M and D rows become R with their originals.
    */
   restore(args: RestoreArgs): void {
-    const { provider, index } = this.ready(args.model);
     const colStart = args.colStartPos ?? 1;
-    const edit = restoreRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, colStart, args.colEndPos ?? colStart);
+    const colEnd = args.colEndPos ?? colStart;
+    const on = this.unbuilt(args.model);
+    const stored = on && onStore.restoreStoreRange(on.store, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, colStart, colEnd);
+    if (stored) return this.finish(on!.provider, stored, args.propagateUpdate, args.fn);
+    const { provider, index } = this.ready(args.model);
+    const edit = restoreRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, colStart, colEnd);
     this.finish(provider, edit, args.propagateUpdate, args.fn);
   }
 
@@ -238,25 +292,7 @@ export class WrsUtil {
    * text, a null matches `wrs:null` cells, and a single string is one value (not its characters).
    */
   deleteRowByColumnValue(wrs: Document | Element, colIdOrPos: string | number, values: readonly (string | number | null)[] | string): void {
-    const list: unknown = typeof values === 'string' ? [values] : values;
-    if (!Array.isArray(list) || !list.every((v) => v === null || typeof v === 'string' || typeof v === 'number')) {
-      throw new WrsError('INVALID_ARGUMENT', 'deleteRowByColumnValue: values must be an array of strings, numbers or nulls', values);
-    }
-    const index = WrsIndex.ofElement(wrsRootOf(wrs));
-    const pos = index.resolveColumn(colIdOrPos);
-    if (pos === 0) throw new WrsError('UNKNOWN_COLUMN', `deleteRowByColumnValue: no column ${JSON.stringify(colIdOrPos)}`, colIdOrPos);
-    const wanted = new Set(list.map((v) => (v === null ? null : String(v))));
-    const matching = index.rows().filter((row) => {
-      const cell = cellAt(row, pos);
-      return cell !== null && wanted.has(cellValue(cell));
-    });
-    const removed: Element[] = [];
-    for (const row of matching) {
-      if (rowState(row) === 'I') removed.push(row);
-      else deleteRowElement(row, index);
-    }
-    for (const row of removed) row.parentNode!.removeChild(row);
-    index.removed(removed);
+    deleteRowsByColumnValue(wrs, colIdOrPos, values);
   }
 
   // ---- clipboard ----
@@ -296,17 +332,6 @@ export class WrsUtil {
   }
 
   /**
-   * The values a pasted block writes: an empty cell is `wrs:null` in a nullable column and the empty text in a
-   * `nullable="0"` one (as the grid pastes); into a cell already empty it writes nothing (`pastedValue`), so copying
-   * and pasting a row in place changes nothing.
-   */
-  private pasteBlockOf(index: WrsIndex, text: readonly (readonly string[])[], colStart: number): CellBlock {
-    const columns = index.columns();
-    const nullable = (k: number) => columns[colStart - 1 + k]?.element.getAttribute('nullable') !== '0';
-    return text.map((row) => row.map((v, k) => (v === '' && nullable(k) ? null : v)));
-  }
-
-  /**
    * Pastes tab-separated clipboard text from (`rowStartPos`, `colStartPos`) on: rows past the last are appended as
    * I rows, columns past the last are cut off. A single copied value fills the whole selection. Empty cells paste
    * as `wrs:null`, in `nullable="0"` columns as the empty text; an empty field over an empty cell changes nothing, so
@@ -318,7 +343,7 @@ export class WrsUtil {
     const text = await this.pasteTextOf(args, 'paste');
     const { provider, index } = this.ready(args.model);
     const colStart = args.colStartPos ?? 1;
-    let block = this.pasteBlockOf(index, text, colStart);
+    let block = pasteBlockOf(index, text, colStart);
     const rowEnd = args.rowEndPos ?? args.rowStartPos;
     const colEnd = args.colEndPos ?? colStart;
     if (rowEnd < args.rowStartPos || colEnd < colStart) {
@@ -327,7 +352,7 @@ export class WrsUtil {
     if (block.length === 1 && block[0].length === 1 && (rowEnd > args.rowStartPos || colEnd > colStart)) {
       checkRowRange(index, args.rowStartPos, rowEnd);
       checkColumnRange(index, colStart, colEnd);
-      const row = this.pasteBlockOf(index, [new Array<string>(colEnd - colStart + 1).fill(text[0][0])], colStart)[0];
+      const row = pasteBlockOf(index, [new Array<string>(colEnd - colStart + 1).fill(text[0][0])], colStart)[0];
       block = Array.from({ length: rowEnd - args.rowStartPos + 1 }, () => row);
     }
     this.finish(provider, pasteBlock(index, block, args.rowStartPos, colStart), args.propagateUpdate, args.fn);
@@ -340,7 +365,7 @@ export class WrsUtil {
     const { provider, index } = this.ready(args.model);
     const colStart = args.colStartPos ?? 1;
     checkColumnRange(index, colStart, colStart);
-    this.finish(provider, appendBlockRows(index, this.pasteBlockOf(index, text, colStart), colStart), args.propagateUpdate, args.fn);
+    this.finish(provider, appendBlockRows(index, pasteBlockOf(index, text, colStart), colStart), args.propagateUpdate, args.fn);
   }
 
   // ---- documents ----
@@ -385,7 +410,7 @@ export class WrsUtil {
 
   /** The result Wrs of a validation id in the model's header; null when there is none, unless `doCreate`. */
   getValidationResult(wrs: WrsRef, validationId: string, doCreate = false): Element | null {
-    return findValidationResult(this.indexOf(wrs).root, validationId, doCreate);
+    return findValidationResult(this.headerOf(wrs).root, validationId, doCreate);
   }
 
   /** Replaces (or with null removes) the validation result of an id in a Wrs. */
@@ -396,7 +421,7 @@ export class WrsUtil {
   /** -2 when no validation was performed, -1 when the provider is not ready, else the number of errors. */
   getValidationErrorCount(wrs: WrsRef): number {
     if (!isNode(wrs) && !this.provider(wrs).isReady()) return -1;
-    return validationErrorCountOf(this.indexOf(wrs).root);
+    return validationErrorCountOf(this.headerOf(wrs).root);
   }
 
   /**

@@ -1,4 +1,17 @@
-import { SavePayload, SaveFailedStatus, WrsError, WrsIndex, buildSavePayload, commitSavedRows, errorMessage, oneSaveAtATime } from 'ngx-wrs-grid/core';
+import {
+  RowStore,
+  SavePayload,
+  SaveFailedStatus,
+  StoreSavePayload,
+  WrsError,
+  WrsIndex,
+  buildSavePayload,
+  buildStoreSavePayload,
+  commitSavedRows,
+  commitStoreSavedRows,
+  errorMessage,
+  oneSaveAtATime,
+} from 'ngx-wrs-grid/core';
 import { GridCells } from './grid-cells';
 import { runGridChain } from './grid-chain';
 import { GridEditing } from './grid-editing';
@@ -51,7 +64,7 @@ export class GridSave {
   async save(): Promise<void> {
     const { grid } = this.state;
     // After a failed page turn the page shown (and every pending change) is still there to save.
-    if (!this.state.data || this.state.busy() || !(grid.isReady() || grid.hasFailed())) return;
+    if (!this.state.document || this.state.busy() || !(grid.isReady() || grid.hasFailed())) return;
     const run = this.runSave();
     this.run = run;
     try {
@@ -108,9 +121,11 @@ export class GridSave {
       let reloadFailure: unknown = null;
       let sent = 0;
       // One save of the document at a time: a WrsUtil save of this grid that is still running is waited for.
-      const doc = state.data!;
+      const doc = state.document!;
       await oneSaveAtATime(doc, async () => {
-        const payload = buildSavePayload(WrsIndex.of(doc));
+        // While the rows are in a row store whose document is not built, they are saved from its entries: no build.
+        const store = state.store;
+        const payload = store ? buildStoreSavePayload(store) : buildSavePayload(WrsIndex.of(state.data!));
         sent = payload.rowCount;
         const sequence = state.provider.lastChangeSequence();
         const custom = grid.customSave();
@@ -126,7 +141,7 @@ export class GridSave {
         units.history.clear();
         // The document becomes what the server now holds; edits made while the save ran stay changes against it.
         // Loads wait for the save, so the document is the one the payload was built from.
-        if (state.data === doc) this.commitLocally(payload);
+        if (state.document === doc) this.commitLocally(payload, store);
         // Loaded again when nothing was edited meanwhile (a reload would drop those edits), and not after destroy. The
         // save went through either way: a failed reload leaves the committed document and says so.
         if (state.fromBackend && !editedMeanwhile && !state.destroyed) {
@@ -142,7 +157,7 @@ export class GridSave {
       else {
         // The data's own notes (a row limit, a query error of the reload) stay after what the save did.
         const done = sent > 0 ? formatMessage(messageOf(messages, sent === 1 ? 'savedRow' : 'savedRows'), { n: sent }) : messageOf(messages, 'nothingToSave');
-        statusLine.showActionNote([done, state.data ? footerMessage(state.data, messages) : ''].filter((n) => n !== '').join('. '));
+        statusLine.showActionNote([done, state.document ? footerMessage(state.document, messages) : ''].filter((n) => n !== '').join('. '));
       }
     } catch (e) {
       // What happened in the UI's language, the server's own text after it (`saveFailureMessage`).
@@ -161,16 +176,15 @@ export class GridSave {
   private markFailedRows(error: unknown): string | null {
     const { state } = this;
     const ids = error instanceof WrsError ? error.details?.['rowIds'] : undefined;
-    if (!Array.isArray(ids) || !state.data) return null;
-    const index = WrsIndex.of(state.data);
-    const view = state.features.view;
+    if (!Array.isArray(ids) || !state.document) return null;
+    const store = state.store;
+    const positionOf = store ? this.storeViewPositions(store) : this.viewPositions(WrsIndex.of(state.data!));
     const shown: number[] = [];
     let hidden = 0;
     for (const id of ids) {
-      const row = typeof id === 'string' ? index.rowById(id) : null;
-      if (!row || state.failedRows.has(id as string)) continue;
+      const position = typeof id === 'string' && !state.failedRows.has(id) ? positionOf(id) : null;
+      if (position === null) continue;
       state.failedRows.add(id as string);
-      const position = view ? view.positionOf(row) : -1;
       if (position >= 0) shown.push(position);
       else hidden++;
     }
@@ -189,15 +203,46 @@ export class GridSave {
     return parts.join(', ');
   }
 
+  /** The view position of a row by id: -1 when the view does not show it, null when there is no such row. */
+  private viewPositions(index: WrsIndex): (id: string) => number | null {
+    const view = this.state.features.view;
+    return (id) => {
+      const row = index.rowById(id);
+      return row ? (view ? view.positionOf(row) : -1) : null;
+    };
+  }
+
+  /** `viewPositions` over the rows of a store whose document is not built: the rows shown are read, none is built. */
+  private storeViewPositions(store: RowStore): (id: string) => number | null {
+    const view = this.state.features.view;
+    let shown: Map<string, number> | null = null;
+    return (id) => {
+      if (store.positionOf(id) < 0) return null;
+      if (!shown) {
+        shown = new Map();
+        const total = view ? view.rowsFrom(0) : 0;
+        for (let p = 0; p < total; p++) {
+          const row = view!.shownAt(p);
+          if (!row) break;
+          if (!shown.has(row.id)) shown.set(row.id, p);
+        }
+      }
+      return shown.get(id) ?? -1;
+    };
+  }
+
   private unmarkFailedRows(): void {
     if (this.state.failedRows.size === 0) return;
     this.state.failedRows = new Set();
     this.state.body?.repaintAll();
   }
 
-  /** After a save without a server to reload from, the document becomes what the server now holds. */
-  private commitLocally(payload: SavePayload): void {
-    const committed = commitSavedRows(WrsIndex.of(this.state.data!), payload);
+  /**
+   * After a save without a server to reload from, the document becomes what the server now holds: a store's rows on
+   * their entries (`commitStoreSavedRows`), without building them.
+   */
+  private commitLocally(payload: SavePayload | StoreSavePayload, store: RowStore | null): void {
+    const committed = store ? commitStoreSavedRows(store, payload as StoreSavePayload) : commitSavedRows(WrsIndex.of(this.state.data!), payload as SavePayload);
     this.state.grid.noteChange(committed.nodes, committed.rowIds);
     this.state.grid.fire();
   }

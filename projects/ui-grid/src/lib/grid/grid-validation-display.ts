@@ -222,9 +222,11 @@ export class GridValidationDisplay {
    */
   private async checkKeysOnServer(): Promise<void> {
     const validation = this.validation;
-    const { grid, loadedRequest: request, data: wrs } = this.state;
-    if (grid.disableDeepKeyCheck() || !validation || validation.keys.length === 0 || !this.state.fromBackend || !request || !wrs) return;
-    if (!showsSubset(request, wrs)) return;
+    const { grid, loadedRequest: request, document } = this.state;
+    if (grid.disableDeepKeyCheck() || !validation || validation.keys.length === 0 || !this.state.fromBackend || !request || !document) return;
+    // The footer is in a store's document as it is: the rows are built only when the server is asked about keys.
+    if (!showsSubset(request, document)) return;
+    const wrs = this.state.data!;
     const clashes = await deepKeyCheck({
       backend: this.state.backend(),
       url: await this.state.requestUrl(),

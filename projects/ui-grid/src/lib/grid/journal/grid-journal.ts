@@ -155,8 +155,10 @@ export class GridJournal {
     this.cancelTimer();
     const store = this.host.store();
     const key = this.key;
+    if (!store || !key || this.off || this.offer()) return;
+    // Read after the cheap checks: `data` builds the rows of a row store.
     const doc = this.host.data();
-    if (!store || !key || !doc || this.off || this.offer()) return;
+    if (!doc) return;
     const index = WrsIndex.tryOf(doc);
     if (!index) return;
     const rowStore = this.host.rowStore?.() ?? null;
