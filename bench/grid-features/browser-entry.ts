@@ -46,7 +46,7 @@ async function freshGrid(): Promise<BenchGrid> {
     viewChanged: () => body!.repaintAll(),
     reload: async () => undefined,
   });
-  body = new GridBody(host, { rowCount: () => features.view!.rowCount, rowAt: (p) => features.view!.rowAt(p), isSelected: () => false, isFocused: () => false, errorOf: () => null }, 28);
+  body = new GridBody(host, { rowCount: () => features.view!.rowCount, rowAt: (p) => features.view!.shownAt(p), isSelected: () => false, isFocused: () => false, errorOf: () => null }, 28);
   features.reset(doc, layout.columns, null);
   features.listen();
   body.setColumns(layout.columns);

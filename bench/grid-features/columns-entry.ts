@@ -3,6 +3,7 @@
 import { parseXml } from '../../projects/ui-grid/core/src/xml/dom';
 import { WrsIndex } from '../../projects/ui-grid/core/src/rows/wrs-index';
 import { GridBody } from '../../projects/ui-grid/src/lib/grid/grid-body';
+import { ElementRow } from '../../projects/ui-grid/src/lib/grid/shown-row';
 import { gridLayout } from '../../projects/ui-grid/src/lib/grid/grid-column';
 import { paintHeader } from '../../projects/ui-grid/src/lib/grid/grid-header';
 import { ColumnLayout } from '../../projects/ui-grid/src/lib/grid/columns/column-layout';
@@ -53,7 +54,7 @@ async function runColumnCases(env: string): Promise<Figure[]> {
   const host = document.body.appendChild(document.createElement('div'));
   host.className = 'ui-grid-body';
   host.style.width = '1000px';
-  const source = { rowCount: () => rows.length, rowAt: (p: number) => rows[p] ?? null, isSelected: () => false, isFocused: () => false, errorOf: () => null };
+  const source = { rowCount: () => rows.length, rowAt: (p: number) => (rows[p] ? new ElementRow(rows[p]) : null), isSelected: () => false, isFocused: () => false, errorOf: () => null };
   const columns = new ColumnLayout();
   columns.use(layout, null, 0);
   let body = new GridBody(host, source, 28);
