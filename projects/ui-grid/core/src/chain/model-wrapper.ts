@@ -225,7 +225,7 @@ export class ModelWrapper extends DataProvider {
     if (!live()) return;
 
     this.setStatus(this.transformingStatus);
-    const inputDoc = input.getData();
+    const inputDoc = this.inputDocument(input);
     if (!inputDoc) {
       this.fail(LoadFailedStatus, `the input model ${input.id} has no data`);
       return;
@@ -241,6 +241,11 @@ export class ModelWrapper extends DataProvider {
     this.setData(doc);
     this.render(doc);
     this.setStatus(this.transformedStatus);
+  }
+
+  /** The document the first step gets from the input model: its data, complete (a subclass may take it otherwise). */
+  protected inputDocument(input: DataProvider): Document | null {
+    return input.getData();
   }
 
   private async awaitProvider(provider: DataProvider, role: string): Promise<void> {

@@ -2,11 +2,13 @@ import { createRow } from './new-rows';
 import { CellLayout } from './row-cells';
 import { DeleteOutcome, RowState, commitRow, copyRowAs, deleteRowElement, restoreRowElement, writeCell } from './row-states';
 import { WrsIndex } from './wrs-index';
+import { restoreCells } from './column-restore';
 
 /** One change of an entry, replayed on its element by the same function when the element is built. */
 export type EntryOp =
   | { readonly op: 'set'; readonly pos: number; readonly value: string | null }
   | { readonly op: 'delete' | 'restore' | 'commit' }
+  | { readonly op: 'restoreCells'; readonly from: number; readonly to: number }
   | { readonly op: 'copy'; readonly id: string }
   | { readonly op: 'create'; readonly id: string; readonly values: readonly (string | null)[] };
 
@@ -154,6 +156,27 @@ export class Entry {
     return true;
   }
 
+  /**
+   * As `restoreRowColumns` on a D or M row: a D row becomes R; an M row becomes R when no cell outside columns
+   * `from..to` differs from its original (or `allColumns`), else gets its originals back in those columns. True when
+   * the row is among the rows the restore changed.
+   */
+  restoreColumns(from: number, to: number, allColumns: boolean): boolean {
+    if (this.state !== 'M') return this.restore();
+    const values = this.values!;
+    const originals = this.originals!;
+    const differs = values.some((v, i) => (i + 1 < from || i + 1 > to) && v !== originals[i]);
+    if (allColumns || !differs) return this.restore();
+    let changed = false;
+    for (let i = from - 1; i < to && i < values.length; i++) {
+      if (values[i] === originals[i]) continue;
+      values[i] = originals[i];
+      changed = true;
+    }
+    if (changed) this.add({ op: 'restoreCells', from, to });
+    return changed;
+  }
+
   /** As `commitRow`: the row becomes R holding its values, its originals dropped. */
   commit(): void {
     this.pure = false;
@@ -203,6 +226,9 @@ function apply(doc: Document, row: Element | null, op: EntryOp, index: WrsIndex)
       return restoreRowElement(row!, index) ?? row!;
     case 'commit':
       return commitRow(row!, index);
+    case 'restoreCells':
+      restoreCells(row!, op.from, op.to);
+      return row!;
     case 'copy':
       return copyRowAs(row!, 'I', op.id);
   }

@@ -1,9 +1,10 @@
 import { WrsError } from '../errors';
 import { Entry } from './row-entries';
-import { DeleteOutcome, RowState, cellAt, commitRow, deleteRowElement, restoreRowElement, rowState, writeCell } from './row-states';
+import { DeleteOutcome, RowState, cellAt, cellsOf, commitRow, deleteRowElement, restoreRowElement, rowState, writeCell } from './row-states';
 import { OTHER, STATE_CODES, STATE_NAMES } from './row-scan';
 import { RowStoreBase } from './row-store-base';
 import { WrsIndex } from './wrs-index';
+import { restoreRowColumns } from './column-restore';
 
 /**
  * The writes of `RowStore` on rows in place (see there): cells, deletes, restores and commits, kept on entries where
@@ -163,6 +164,20 @@ export abstract class RowStoreWrites extends RowStoreBase {
     return cellAt(this.element(r), pos) !== null;
   }
 
+  /** How many `wrs:C` row `r` holds, as `cellsOf` counts them (a row may hold fewer or more than there are columns). */
+  cellCount(r: number): number {
+    this.check(r);
+    const element = this.elementOf(r);
+    if (!element) {
+      const entry = this.entries[r];
+      if (entry?.values) return entry.values.length;
+      const start = this.scanner.starts[r];
+      const layout = start >= 0 ? this.cells.layout(start, this.scanner.ends[r]) : undefined;
+      if (layout) return layout.kinds.split('C').length - 1;
+    }
+    return cellsOf(element ?? this.element(r)).length;
+  }
+
   /** Rows `first..last` (0-based, inclusive) as `deleteRow` deletes each; returns how many changed. */
   deleteRows(first: number, last: number): number {
     this.checkRange(first, last);
@@ -204,6 +219,55 @@ export abstract class RowStoreWrites extends RowStoreBase {
     }
     this.removeEntries(removed);
     return changed;
+  }
+
+  /**
+   * Restores rows `first..last` (0-based) in columns `from..to` (1-based) as `WrsUtil.restore` does: I rows go, D
+   * rows become R, an M row gets its originals back in those columns and becomes R when no other column still differs
+   * (`allColumns`: always). Returns the ids of the rows changed (a row of another name too), in order.
+   */
+  restoreColumns(first: number, last: number, from: number, to: number, allColumns = false): string[] {
+    this.checkRange(first, last);
+    const live = this.live();
+    if (live) return restoreColumnsLive(live, first, last, from, to, allColumns);
+    const ids: string[] = [];
+    const removed: number[] = [];
+    const states = this.scanner.states;
+    for (let r = first; r <= last; r++) {
+      const element = this.elements[r];
+      const entry = this.entries[r];
+      // Most rows of a long range are R rows of the text: one byte tells.
+      if (!element && !entry && states[r] === STATE_CODES.R) continue;
+      if (!element && this.clearable && entry?.deletedOnly) {
+        ids.push(this.id(r) ?? '');
+        this.entries[r] = undefined;
+        continue;
+      }
+      const state = this.state(r);
+      if (state === 'R') continue;
+      const id = this.id(r) ?? '';
+      if (state === 'I') {
+        if (element) deleteRowElement(element, this.index());
+        removed.push(r);
+        ids.push(id);
+      } else if (this.restoreColumnsOf(r, state, from, to, allColumns)) ids.push(id);
+    }
+    this.removeEntries(removed);
+    return ids;
+  }
+
+  /** `restoreColumns` of one row that is neither R nor I: on its entry, else on its element. */
+  private restoreColumnsOf(r: number, state: string, from: number, to: number, allColumns: boolean): boolean {
+    const entry = state === 'M' || state === 'D' ? this.entryFor(r, state === 'M') : null;
+    if (entry) {
+      const named = entry.restoreColumns(from, to, allColumns);
+      this.changed ||= named;
+      if (entry.state === 'R') this.tidy(r);
+      return named;
+    }
+    const done = restoreRowColumns(this.element(r), from, to, allColumns, this.index());
+    if (done.named && done.row) this.took(r, done.row);
+    return done.named;
   }
 
   /** @internal */
@@ -256,4 +320,21 @@ function restoreLive(index: WrsIndex, first: number, last: number): number {
   for (const row of removed) row.parentNode!.removeChild(row);
   index.removed(removed);
   return changed;
+}
+
+/** `restoreColumns` on a complete document: `WrsUtil.restore`'s rules on its elements, I rows removed at once. */
+function restoreColumnsLive(index: WrsIndex, first: number, last: number, from: number, to: number, allColumns: boolean): string[] {
+  const ids: string[] = [];
+  const removed: Element[] = [];
+  for (const row of index.rows().slice(first, last + 1)) {
+    const state = rowState(row);
+    if (state === 'R') continue;
+    const id = row.getAttribute('id') ?? '';
+    if (state === 'I') removed.push(row);
+    else if (!restoreRowColumns(row, from, to, allColumns, index).named) continue;
+    ids.push(id);
+  }
+  for (const row of removed) row.parentNode!.removeChild(row);
+  index.removed(removed);
+  return ids;
 }

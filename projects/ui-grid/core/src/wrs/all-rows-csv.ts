@@ -3,6 +3,7 @@ import { NS } from '../xml/namespaces';
 import { csvField } from './clipboard-text';
 import { cellValue, cellsOf, hasCellShape } from '../rows/row-states';
 import { WrsIndex } from '../rows/wrs-index';
+import type { RowStore } from '../rows/row-store';
 
 const TEXT_NODE = 3;
 const CDATA_SECTION_NODE = 4;
@@ -16,11 +17,35 @@ const CSV_SPECIAL = /[,\r\n"]/g;
  */
 export function allRowsCsv(index: WrsIndex): string {
   const columns = index.columns();
-  const lines = [columns.map((c) => csvField(c.element.getAttribute('caption') ?? c.id)).join(',')];
+  const lines = [csvHeader(index)];
   const data = index.data;
   if (data && !addLinesFromDataText(lines, data, columns.length)) {
     lines.length = 1;
     addLinesCellByCell(lines, index, columns.length);
+  }
+  lines.push('');
+  return lines.join('\r\n');
+}
+
+/** The header line: the columns' captions (column id where there is none). */
+function csvHeader(index: WrsIndex): string {
+  return index.columns().map((c) => csvField(c.element.getAttribute('caption') ?? c.id)).join(',');
+}
+
+/**
+ * `allRowsCsv` of the rows of a row store, read from its entries and text without building an element where the row
+ * is of the usual shape (`header`: the index of the store's document, for the columns).
+ */
+export function storeAllRowsCsv(store: RowStore, header: WrsIndex): string {
+  store.scan();
+  const count = header.columns().length;
+  const lines = [csvHeader(header)];
+  for (let r = 0; r < store.rowCount; r++) {
+    if (store.state(r) === 'D') continue;
+    const values = store.cellValues(r, count);
+    let line = '';
+    for (let c = 0; c < count; c++) line += (c > 0 ? ',' : '') + csvField(values[c]);
+    lines.push(line);
   }
   lines.push('');
   return lines.join('\r\n');

@@ -1,7 +1,6 @@
 import { WrsError } from '../errors';
 import { createWrsElement } from '../xml/dom';
 import { insertNodesBefore } from '../xml/insert-nodes';
-import { forgetSourceText } from '../xml/source-text';
 import { WrsIndex } from '../rows/wrs-index';
 import { pushAll } from './push-all';
 import {
@@ -11,12 +10,10 @@ import {
   deleteRowElement,
   markModified,
   pastedValue,
-  originalOf,
-  restoreRowElement,
   rowState,
-  sameContent,
   setCellContent,
 } from '../rows/row-states';
+import { restoreRowColumns } from '../rows/column-restore';
 import {
   createRow,
   defaultCellValue,
@@ -108,14 +105,10 @@ export function restoreRange(index: WrsIndex, start: number, end: number, colSta
     if (state === 'I') {
       removed.push(row);
       edit.rowIds.push(id);
-    } else if (state === 'D') {
-      edit.nodes.push(restoreRowElement(row, index)!);
-      edit.rowIds.push(id);
-    } else if (allColumns || !differsOutside(row, colStart, colEnd)) {
-      edit.nodes.push(restoreRowElement(row, index)!);
-      edit.rowIds.push(id);
-    } else if (restoreCells(row, colStart, colEnd)) {
-      edit.nodes.push(row);
+    } else {
+      const done = restoreRowColumns(row, colStart, colEnd, allColumns, index);
+      if (!done.named) continue;
+      edit.nodes.push(done.row!);
       edit.rowIds.push(id);
     }
   }
@@ -124,33 +117,6 @@ export function restoreRange(index: WrsIndex, start: number, end: number, colSta
     removeRows(index, removed);
   }
   return edit;
-}
-
-/** True when a cell of an M row outside columns `from..to` differs from its `wrs:O`. */
-function differsOutside(row: Element, from: number, to: number): boolean {
-  const cells = cellsOf(row);
-  for (let i = 0; i < cells.length; i++) {
-    if (i + 1 >= from && i + 1 <= to) continue;
-    const original = originalOf(cells[i]);
-    if (original && !sameContent(cells[i], original)) return true;
-  }
-  return false;
-}
-
-/** Puts the `wrs:O` values of an M row back into its cells `from..to`; true when a cell changed. */
-function restoreCells(row: Element, from: number, to: number): boolean {
-  let changed = false;
-  const cells = cellsOf(row);
-  for (let i = from - 1; i < to && i < cells.length; i++) {
-    const cell = cells[i];
-    const original = originalOf(cell);
-    if (!original || sameContent(cell, original)) continue;
-    forgetSourceText(cell.ownerDocument);
-    while (cell.firstChild) cell.removeChild(cell.firstChild);
-    for (let c = original.firstChild; c; c = c.nextSibling) cell.appendChild(c.cloneNode(true));
-    changed = true;
-  }
-  return changed;
 }
 
 /** The values new cells get, one per column (`defaultCellValue`). */
@@ -226,16 +192,31 @@ export function duplicateRowRange(index: WrsIndex, start: number, end: number, b
   return insertBuiltRows(index, atIndex, anchorId, sources.length, (i, id) => copyRowAs(sources[i], 'I', id));
 }
 
-/** New I rows at the end: defaults, then the block's values from column `colStart` on (cut off at the last column). */
-export function appendBlockRows(index: WrsIndex, block: CellBlock, colStart: number): RowEdit {
+/** The values of new rows for a pasted block: defaults, then the block's values from column `colStart` on (cut off at the last column). */
+export function blockRowValues(index: WrsIndex, block: CellBlock, colStart: number): (string | null)[][] {
   const defaults = defaultRowValues(index);
-  const rows = block.map((values) => {
+  return block.map((values) => {
     const row = defaults.slice();
     for (let c = 0; c < values.length && colStart + c <= row.length; c++) row[colStart - 1 + c] = values[c];
     return row;
   });
+}
+
+/** New I rows at the end: `blockRowValues`. */
+export function appendBlockRows(index: WrsIndex, block: CellBlock, colStart: number): RowEdit {
   const last = index.rowAt(index.rowCount);
-  return insertRowElements(index, index.rowCount, last?.getAttribute('id') ?? null, rows);
+  return insertRowElements(index, index.rowCount, last?.getAttribute('id') ?? null, blockRowValues(index, block, colStart));
+}
+
+/** Checks where a paste starts: a row up to one past the last (rows past the last are appended), and a column. */
+export function checkPasteStart(index: WrsIndex, rowCount: number, rowStart: number, colStart: number): void {
+  if (!isPosition(rowStart) || rowStart < 1 || rowStart > rowCount + 1) {
+    throw new WrsError('INVALID_ARGUMENT', `rowStartPos must be a position from 1 to ${rowCount + 1}, got ${rowStart}`, rowStart);
+  }
+  const columnCount = index.columns().length;
+  if (!isPosition(colStart) || colStart < 1 || colStart > columnCount) {
+    throw new WrsError('INVALID_ARGUMENT', `colStartPos must be a position from 1 to ${columnCount}, got ${colStart}`, colStart);
+  }
 }
 
 /**
@@ -244,13 +225,7 @@ export function appendBlockRows(index: WrsIndex, block: CellBlock, colStart: num
  * An empty value leaves an empty cell as it is (`pastedValue`).
  */
 export function pasteBlock(index: WrsIndex, block: CellBlock, rowStart: number, colStart: number): RowEdit {
-  if (!isPosition(rowStart) || rowStart < 1 || rowStart > index.rowCount + 1) {
-    throw new WrsError('INVALID_ARGUMENT', `rowStartPos must be a position from 1 to ${index.rowCount + 1}, got ${rowStart}`, rowStart);
-  }
-  const columnCount = index.columns().length;
-  if (!isPosition(colStart) || colStart < 1 || colStart > columnCount) {
-    throw new WrsError('INVALID_ARGUMENT', `colStartPos must be a position from 1 to ${columnCount}, got ${colStart}`, colStart);
-  }
+  checkPasteStart(index, index.rowCount, rowStart, colStart);
   const edit = emptyEdit();
   const existing = Math.min(block.length, index.rowCount - rowStart + 1);
   for (let r = 0; r < existing; r++) {

@@ -18,8 +18,16 @@ export function headerIndex(store: RowStore): WrsIndex {
  * What a change of the store's rows notes: the row ids and the store document's `wrs:Data`, which exists before any
  * row is built and holds every row once they are, so a node-holding listener still finds what changed in it.
  */
-function storeEdit(store: RowStore, rowIds: string[]): RowEdit {
-  return { nodes: rowIds.length > 0 ? [headerIndex(store).data!] : [], rowIds, created: [] };
+export function storeEdit(store: RowStore, rowIds: string[], created: Element[] = []): RowEdit {
+  return { nodes: rowIds.length > 0 ? [headerIndex(store).data!] : [], rowIds, created };
+}
+
+/**
+ * The elements of new rows (ids `ids` from position `at` on) for a callback that gets them: each row built alone
+ * (`RowStore.element`), kept by the store as the row's element, so what the callback writes into it is the row's.
+ */
+export function newRowElements(store: RowStore, at: number, ids: readonly string[]): Element[] {
+  return ids.map((id, i) => store.element(store.positionOf(id, at + i)));
 }
 
 /** A row by id or 1-based position (as `WrsIndex.resolveRow`), as a 0-based position, or -1. */
@@ -95,13 +103,13 @@ export function deleteStoreRange(store: RowStore, start: number, end: number): R
 }
 
 /**
- * `restoreRange` over all columns on entries: M and D rows become R, I rows go. Null for some columns only: that is
- * done on the document (the caller builds it), where an M row keeps its other changes cell by cell.
+ * `restoreRange` on entries: M and D rows become R, I rows go; over some columns an M row gets its originals back in
+ * them, cell by cell, and becomes R when no other column still differs.
  */
-export function restoreStoreRange(store: RowStore, start: number, end: number, colStart: number, colEnd: number): RowEdit | null {
+export function restoreStoreRange(store: RowStore, start: number, end: number, colStart: number, colEnd: number): RowEdit {
   checkStoreRange(store, start, end);
   checkColumnRange(headerIndex(store), colStart, colEnd);
-  if (colStart !== 1 || colEnd !== headerIndex(store).columns().length) return null;
+  if (colStart !== 1 || colEnd !== headerIndex(store).columns().length) return storeEdit(store, store.restoreColumns(start - 1, end - 1, colStart, colEnd));
   // As restoreRange: every row but R is named, a row of another name too. Over many rows the store's list of changed
   // rows (one pass over its state bytes) is quicker than asking each row for its state.
   const rowIds =
@@ -112,8 +120,11 @@ export function restoreStoreRange(store: RowStore, start: number, end: number, c
   return storeEdit(store, rowIds);
 }
 
-/** `insertRowRange` on entries: I rows of default values before (or after) the selection, in one transaction. */
-export function insertStoreRange(store: RowStore, start: number, end: number, before: boolean): RowEdit {
+/**
+ * `insertRowRange` on entries: I rows of default values before (or after) the selection, in one transaction; with
+ * `elements`, their elements for a callback (`newRowElements`).
+ */
+export function insertStoreRange(store: RowStore, start: number, end: number, before: boolean, elements = false): RowEdit {
   store.scan();
   let at = 0;
   let anchorId: string | null = null;
@@ -127,11 +138,13 @@ export function insertStoreRange(store: RowStore, start: number, end: number, be
     anchorId = store.id(before ? start - 1 : end - 1);
   }
   const values = defaultRowValues(headerIndex(store));
-  return storeEdit(store, store.insertRows(at, anchorId, Array.from({ length: end - start + 1 }, () => values)));
+  const ids = store.insertRows(at, anchorId, Array.from({ length: end - start + 1 }, () => values));
+  return storeEdit(store, ids, elements ? newRowElements(store, at, ids) : []);
 }
 
 /** `duplicateRowRange` on entries: the rows (D rows left out) as I rows before (or after) the selection. */
-export function duplicateStoreRange(store: RowStore, start: number, end: number, before: boolean): RowEdit {
+export function duplicateStoreRange(store: RowStore, start: number, end: number, before: boolean, elements = false): RowEdit {
   checkStoreRange(store, start, end);
-  return storeEdit(store, store.duplicateRows(start - 1, end - 1, before));
+  const ids = store.duplicateRows(start - 1, end - 1, before);
+  return storeEdit(store, ids, elements ? newRowElements(store, before ? start - 1 : end, ids) : []);
 }

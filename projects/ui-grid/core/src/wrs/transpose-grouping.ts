@@ -2,6 +2,7 @@ import { WrsError } from '../errors';
 import { createDocument, createWrsElement } from '../xml/dom';
 import { WrsIndex, WrsColumn } from '../rows/wrs-index';
 import { cellAt, cellValue, setCellContent } from '../rows/row-states';
+import type { RowStore } from '../rows/row-store';
 
 function copyColumn(doc: Document, source: Element, pos: number, id: string, caption: string): Element {
   const column = doc.importNode(source, false) as Element;
@@ -15,12 +16,39 @@ function captionOf(column: WrsColumn): string {
   return column.element.getAttribute('caption') ?? column.id;
 }
 
+/** The rows a transpose reads: how many, whether row `r` (0-based) is deleted, and its cell values. */
+export interface TransposeRows {
+  readonly count: number;
+  deleted(r: number): boolean;
+  value(r: number, pos: number): string | null;
+}
+
+/** The rows of a row store, read from its entries (`state`, `cellValue`) without building an element. */
+export function storeTransposeRows(store: RowStore): TransposeRows {
+  store.scan();
+  return { count: store.rowCount, deleted: (r) => store.state(r) === 'D', value: (r, pos) => store.cellValue(r, pos) };
+}
+
+/** The rows of a document's index. */
+function documentRows(index: WrsIndex): TransposeRows {
+  const rows = index.rows();
+  return {
+    count: rows.length,
+    deleted: (r) => rows[r].localName === 'D',
+    value: (r, pos) => {
+      const cell = cellAt(rows[r], pos);
+      return cell ? cellValue(cell) : null;
+    },
+  };
+}
+
 /**
  * Transposes the innermost dimension (the last `@dimId` column) from rows to columns: one row per
  * distinct combination of the other dimensions, one column `v.c` per distinct innermost value `v` and value
  * column `c` (both in first-appearance order); missing combinations give empty cells. D rows are left out.
+ * `rows` are the index's rows unless given (a row store's entries, `index` then its header).
  */
-export function transposeGroupingOf(index: WrsIndex): Document {
+export function transposeGroupingOf(index: WrsIndex, rows: TransposeRows = documentRows(index)): Document {
   const columns = index.columns();
   const dims = columns.filter((c) => c.element.hasAttribute('dimId'));
   const values = columns.filter((c) => c.element.hasAttribute('valueId'));
@@ -30,12 +58,9 @@ export function transposeGroupingOf(index: WrsIndex): Document {
   const groups = new Map<string, { keys: (string | null)[]; cells: Map<string, (string | null)[]> }>();
   const innerValues: string[] = [];
   const seenInner = new Set<string>();
-  for (const row of index.rows()) {
-    if (row.localName === 'D') continue;
-    const read = (c: WrsColumn) => {
-      const cell = cellAt(row, c.pos);
-      return cell ? cellValue(cell) : null;
-    };
+  for (let r = 0; r < rows.count; r++) {
+    if (rows.deleted(r)) continue;
+    const read = (c: WrsColumn) => rows.value(r, c.pos);
     const keys = outer.map(read);
     const v = read(inner) ?? '';
     if (!seenInner.has(v)) {

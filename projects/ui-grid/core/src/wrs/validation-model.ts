@@ -1,11 +1,13 @@
 import { DataProvider, DataProviderRegistry } from '../data-provider/data-provider';
 import type { ChainDefinition, ChainParameterValue, JsChainStep } from '../chain/chain-definition';
-import { ModelWrapper } from '../chain/model-wrapper';
+import { ModelWrapper, ModelWrapperArgs } from '../chain/model-wrapper';
 import { createDocument, createWrsElement } from '../xml/dom';
 import { TransformedStatus } from '../data-provider/status';
 import { DEFAULT_VALIDATION, validationFor } from './validation';
 import { replaceValidationResultOf, validationWrsOf } from './validation-result';
 import { WrsIndex } from '../rows/wrs-index';
+import type { RowStore } from '../rows/row-store';
+import { storeValidationFor } from './store-validation';
 
 /** What `validateModel`'s `fn` receives. */
 export interface ValidationOutcome {
@@ -28,12 +30,24 @@ export interface ValidationChainArgs {
   registry?: DataProviderRegistry;
 }
 
-/** A registered validation as a chain step: Wrs in, `wrs:ValidationResult` out. */
-function validatorStep(name: string, validationId: string, dataProviders: readonly DataProvider[]): JsChainStep | null {
+/**
+ * The store of `model` while its document is not built, when `doc` is that document as it is (the header, no rows):
+ * what the chain gives a validation that checks the store's entries (`ValidationChain`).
+ */
+function unbuiltStoreOf(model: DataProvider, doc: Document): RowStore | null {
+  const store = model.getRowStore();
+  return store && !store.materialized && store.document === doc ? store : null;
+}
+
+/** A registered validation as a chain step: Wrs in, `wrs:ValidationResult` out (from a row store's entries where it can). */
+function validatorStep(name: string, validationId: string, dataProviders: readonly DataProvider[], model: DataProvider): JsChainStep | null {
   const validator = validationFor(name);
   if (!validator) return null;
+  const onStore = storeValidationFor(name);
   const step: JsChainStep = (doc, params) => {
-    const errors = validator(WrsIndex.of(doc), { ...params, dataProviders });
+    const store = onStore && unbuiltStoreOf(model, doc);
+    const options = { ...params, dataProviders };
+    const errors = store ? onStore!(store, WrsIndex.of(doc), options) : validator(WrsIndex.of(doc), options);
     const result = createDocument(doc);
     result.appendChild(createWrsElement(result, 'ValidationResult')).appendChild(validationWrsOf(result, validationId, errors));
     return result;
@@ -42,13 +56,33 @@ function validatorStep(name: string, validationId: string, dataProviders: readon
   return step;
 }
 
-/** The last step: stores the result in the validated model's header, replacing the earlier result of that id. */
+/**
+ * The last step: stores the result in the validated model's header, replacing the earlier result of that id. The
+ * header of a row store's document is there before its rows are built: stored there, nothing is built.
+ */
 function storeStep(model: DataProvider, validationId: string): JsChainStep {
   return function storeValidationResult(result) {
-    const target = model.getData();
+    const store = model.getRowStore();
+    const target = store && !store.materialized ? store.document : model.getData();
     if (target) replaceValidationResultOf(WrsIndex.of(target).root, result, validationId);
     return result;
   };
+}
+
+/**
+ * A validation chain whose validation checks a row store's entries: while the input's store is not built, its first
+ * step gets the store's document as it is (the header) instead of the complete document, and reads the rows from
+ * the entries. Any other validation (a stylesheet, a validation of the app's own) gets the complete document.
+ */
+class ValidationChain extends ModelWrapper {
+  constructor(args: ModelWrapperArgs, private readonly onStore: boolean) {
+    super(args);
+  }
+
+  protected override inputDocument(input: DataProvider): Document | null {
+    const store = input.getRowStore();
+    return this.onStore && store && !store.materialized ? store.document : super.inputDocument(input);
+  }
 }
 
 /**
@@ -59,16 +93,14 @@ function storeStep(model: DataProvider, validationId: string): JsChainStep {
 export function createValidationChain(args: ValidationChainArgs): ModelWrapper {
   const name = args.stylesheetUrl ?? DEFAULT_VALIDATION;
   const dataProviders = args.dataProviders ?? [];
-  const first: ChainDefinition = validatorStep(name, args.validationId, dataProviders) ?? name;
+  const first: ChainDefinition = validatorStep(name, args.validationId, dataProviders, args.model) ?? name;
   const parameters: Record<string, ChainParameterValue> = { validationId: args.validationId };
   for (const [key, value] of Object.entries(args.parameters ?? {})) parameters[key] = value as ChainParameterValue;
   for (const provider of dataProviders) parameters[provider.getName()] = provider;
-  const chain = new ModelWrapper({
-    inputModel: args.model,
-    chain: [first as JsChainStep | string, storeStep(args.model, args.validationId)],
-    parameters,
-    registry: args.registry,
-  });
+  const chain = new ValidationChain(
+    { inputModel: args.model, chain: [first as JsChainStep | string, storeStep(args.model, args.validationId)], parameters, registry: args.registry },
+    storeValidationFor(name) !== null,
+  );
   if (args.fn) {
     const fn = args.fn;
     chain.status$.subscribe((status) => {

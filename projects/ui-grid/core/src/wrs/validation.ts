@@ -69,8 +69,11 @@ function forEachCell(
   }
 }
 
-/** Errors of a custom cell check over the rows that are not deleted (spec 4.3 `wrsValidation`). */
-export function validateCells(index: WrsIndex, validation: CellValidation): ValidationError[] {
+/**
+ * Errors of a custom cell check over the rows that are not deleted (spec 4.3 `wrsValidation`): the index's rows, or
+ * the rows `rows` gives (asked for once a column is to be checked).
+ */
+export function validateCells(index: WrsIndex, validation: CellValidation, rows?: () => readonly Element[]): ValidationError[] {
   if (typeof validation?.func !== 'function') {
     throw new WrsError('INVALID_ARGUMENT', 'wrsValidation needs cellValidation.func', validation);
   }
@@ -87,7 +90,7 @@ export function validateCells(index: WrsIndex, validation: CellValidation): Vali
   forEachCell(index, wanted, (row, cell, k) => {
     const result = validation.func(cell, columns[k].element);
     if (result) errors.push({ rowId: row.getAttribute('id') ?? '', colId: columns[k].id, message: String(result.validationMessage) });
-  });
+  }, rows?.());
   return errors;
 }
 
@@ -194,9 +197,9 @@ export function validateStoreCells(store: RowStore, index: WrsIndex, first: numb
 
 /**
  * `validateStoreCells` over rows of a store at the positions `rows` gives, in the columns at `positions` only (all
- * without): the cells a write changed.
+ * without): the cells a write changed. With `onlyPresent`, a cell missing from a row is not checked, as on a document.
  */
-export function validateStoreRows(store: RowStore, index: WrsIndex, rows: StorePositions, positions?: ReadonlySet<number>): ValidationError[] {
+export function validateStoreRows(store: RowStore, index: WrsIndex, rows: StorePositions, positions?: ReadonlySet<number>, onlyPresent = false): ValidationError[] {
   const errors: ValidationError[] = [];
   const { checked, rules } = cellRules(index, positions);
   if (checked.length === 0) return errors;
@@ -206,7 +209,9 @@ export function validateStoreRows(store: RowStore, index: WrsIndex, rows: StoreP
     const r = rows.at(k)!;
     if (store.state(r) === 'D') continue;
     const values = last > 0 ? store.cellValues(r, last) : null;
+    const present = onlyPresent ? store.cellCount(r) : Infinity;
     for (let c = 0; c < checked.length; c++) {
+      if (checked[c].pos > present) continue;
       const message = ruleMessage(rules[c], values ? values[checked[c].pos - 1] : store.cellValue(r, checked[c].pos));
       if (message) errors.push({ rowId: store.id(r) ?? '', colId: checked[c].id, message });
     }
@@ -278,7 +283,10 @@ function duplicateKeys(index: WrsIndex, keys: readonly WrsColumn[], ignoreCase: 
   return errors;
 }
 
-const validators = new Map<string, WrsValidator>([[DEFAULT_VALIDATION, (index, options) => validateWrs(index, options)]]);
+/** The built-in validation as registered under `DEFAULT_VALIDATION`: a row store's entries are checked by `validateStoreWrs`. */
+export const builtInValidation: WrsValidator = (index, options) => validateWrs(index, options);
+
+const validators = new Map<string, WrsValidator>([[DEFAULT_VALIDATION, builtInValidation]]);
 
 /** Registers a validation under a name (a `stylesheetUrl` of `validateModel`); the newest registration wins. */
 export function registerValidation(name: string, validator: WrsValidator): void {

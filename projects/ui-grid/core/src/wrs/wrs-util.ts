@@ -7,30 +7,19 @@ import { DOCUMENT_NODE } from '../xml/dom';
 import { FillParams } from '../xml/placeholders';
 import { WrsIndex } from '../rows/wrs-index';
 import type { RowStore } from '../rows/row-store';
-import { cellAt, cellValue, cellsOf, deleteRowElement, restoreRowElement, rowState, writeCell } from '../rows/row-states';
+import { cellAt, cellValue, deleteRowElement, restoreRowElement, rowState, writeCell } from '../rows/row-states';
 import { deleteRowsByColumnValue } from './delete-by-value';
 import * as onStore from './store-row-edits';
-import { parseTabText, toTabText } from './clipboard-text';
-import { allRowsCsv } from './all-rows-csv';
-import { ClipboardPort, browserClipboard, noClipboard } from './clipboard-port';
+import { ClipboardPort, browserClipboard } from './clipboard-port';
+import { WrsClipboardCalls } from './wrs-util-clipboard';
 import { FilterParams, parseFilterExpression } from './filter-expression';
-import {
-  RowEdit,
-  appendBlockRows,
-  checkColumnRange,
-  checkRowRange,
-  deleteRowRange,
-  duplicateRowRange,
-  insertRowRange,
-  pasteBlock,
-  pasteBlockOf,
-  restoreRange,
-} from './row-edits';
+import { RowEdit, deleteRowRange, duplicateRowRange, insertRowRange, restoreRange } from './row-edits';
 import { applyScaleTo } from './apply-scale';
 import { WrsHeaderMeta, generateWrsHeaderMetaOf } from './wrs-header-meta';
 import { deleteColumnsOf } from './delete-columns';
-import { transposeGroupingOf } from './transpose-grouping';
+import { storeTransposeRows, transposeGroupingOf } from './transpose-grouping';
 import { validateCells } from './validation';
+import { validateStoreCellsWith } from './store-validation';
 import { findValidationResult, replaceValidationResultOf, storeValidationWrsOf, validationErrorCountOf, validationWrsOf, wrsRootOf } from './validation-result';
 import { createValidationChain } from './validation-model';
 import type { ModelWrapper } from '../chain/model-wrapper';
@@ -75,6 +64,12 @@ export class WrsUtil {
   }
 
   private readonly serverCalls = new WrsServerCalls({ ready: (model) => this.ready(model), unbuilt: (model) => this.unbuilt(model), server: () => this.server() });
+  private readonly clipboardCalls = new WrsClipboardCalls({
+    ready: (model) => this.ready(model),
+    unbuilt: (model) => this.unbuilt(model),
+    finish: (provider, edit, propagateUpdate, fn) => this.finish(provider, edit, propagateUpdate, fn),
+    clipboard: () => this.clipboard,
+  });
 
   // ---- resolution ----
 
@@ -216,8 +211,8 @@ export class WrsUtil {
 
   /** Duplicates one row (element or id) as an I row right before it; a D row is INVALID_ARGUMENT (restore it first). */
   duplicateRow(model: ModelRef, row: Element | string, propagateUpdate = true, fn?: RowOperationFn): void {
-    const on = !fn && typeof row === 'string' ? this.unbuilt(model) : null;
-    if (on) return this.duplicateRows({ model, rowStartPos: onStore.duplicableRow(on.store, row as string), propagateUpdate });
+    const on = typeof row === 'string' ? this.unbuilt(model) : null;
+    if (on) return this.duplicateRows({ model, rowStartPos: onStore.duplicableRow(on.store, row as string), propagateUpdate, fn });
     const { index } = this.ready(model);
     const element = typeof row === 'string' ? index.rowById(row) : row;
     const pos = element ? index.positionOf(element) : -1;
@@ -238,12 +233,14 @@ export class WrsUtil {
     this.finish(provider, edit, args.propagateUpdate, args.fn);
   }
 
-  /** Inserts `rowEndPos - rowStartPos + 1` I rows with default values before (or after) the selection; `fn` may fill them. */
+  /**
+   * Inserts `rowEndPos - rowStartPos + 1` I rows with default values before (or after) the selection; `fn` may fill
+   * them (on a store, it gets the new rows' elements, each built alone).
+   */
   insertRow(args: InsertRowArgs): void {
     const start = args.rowStartPos ?? 1;
-    // A callback gets the new rows' elements: then they are made in the document.
-    const on = args.fn ? null : this.unbuilt(args.model);
-    if (on) return this.finish(on.provider, onStore.insertStoreRange(on.store, start, args.rowEndPos ?? start, args.insertBeforeSelection ?? true), args.propagateUpdate, undefined);
+    const on = this.unbuilt(args.model);
+    if (on) return this.finish(on.provider, onStore.insertStoreRange(on.store, start, args.rowEndPos ?? start, args.insertBeforeSelection ?? true, !!args.fn), args.propagateUpdate, args.fn);
     const { provider, index } = this.ready(args.model);
     const edit = insertRowRange(index, start, args.rowEndPos ?? start, args.insertBeforeSelection ?? true);
     this.finish(provider, edit, args.propagateUpdate, args.fn);
@@ -251,8 +248,8 @@ export class WrsUtil {
 
   /** Duplicates rows `rowStartPos..rowEndPos` as I rows before (or after) the selection; D rows of the range are skipped. */
   duplicateRows(args: DuplicateRowsArgs): void {
-    const on = args.fn ? null : this.unbuilt(args.model);
-    if (on) return this.finish(on.provider, onStore.duplicateStoreRange(on.store, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, args.insertBeforeSelection ?? true), args.propagateUpdate, undefined);
+    const on = this.unbuilt(args.model);
+    if (on) return this.finish(on.provider, onStore.duplicateStoreRange(on.store, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, args.insertBeforeSelection ?? true, !!args.fn), args.propagateUpdate, args.fn);
     const { provider, index } = this.ready(args.model);
     const edit = duplicateRowRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, args.insertBeforeSelection ?? true);
     this.finish(provider, edit, args.propagateUpdate, args.fn);
@@ -266,8 +263,7 @@ export class WrsUtil {
     const colStart = args.colStartPos ?? 1;
     const colEnd = args.colEndPos ?? colStart;
     const on = this.unbuilt(args.model);
-    const stored = on && onStore.restoreStoreRange(on.store, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, colStart, colEnd);
-    if (stored) return this.finish(on!.provider, stored, args.propagateUpdate, args.fn);
+    if (on) return this.finish(on.provider, onStore.restoreStoreRange(on.store, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, colStart, colEnd), args.propagateUpdate, args.fn);
     const { provider, index } = this.ready(args.model);
     const edit = restoreRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, colStart, colEnd);
     this.finish(provider, edit, args.propagateUpdate, args.fn);
@@ -297,38 +293,17 @@ export class WrsUtil {
 
   // ---- clipboard ----
 
-  private block(index: WrsIndex, rowStart: number, rowEnd: number, colStart: number, colEnd: number): (string | null)[][] {
-    checkRowRange(index, rowStart, rowEnd);
-    checkColumnRange(index, colStart, colEnd);
-    return index.rows().slice(rowStart - 1, rowEnd).map((row) => cellsOf(row).slice(colStart - 1, colEnd).map(cellValue));
-  }
-
-  private port(operation: string): ClipboardPort {
-    if (!this.clipboard) throw noClipboard(operation);
-    return this.clipboard;
-  }
-
   /**
    * Copies the selected cells to the clipboard as tab-separated text (Excel-compatible): the stored values, not the
    * captions a grid shows for reference columns. The model is unchanged.
    */
-  async copy(args: CopyArgs): Promise<void> {
-    const { index } = this.ready(args.model);
-    const colStart = args.colStartPos ?? 1;
-    const text = toTabText(this.block(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, colStart, args.colEndPos ?? colStart));
-    await this.port('copy').writeText(text);
-    args.fn?.();
+  copy(args: CopyArgs): Promise<void> {
+    return this.clipboardCalls.copy(args);
   }
 
   /** Copies every row that is not deleted as RFC 4180 CSV with a header row of captions (formula-injection guarded). */
-  async copyAllRows2CSV(args: CopyAllRows2CsvArgs): Promise<void> {
-    const { index } = this.ready(args.model);
-    await this.port('copyAllRows2CSV').writeText(allRowsCsv(index));
-    args.fn?.();
-  }
-
-  private async pasteTextOf(args: PasteArgs, operation: string): Promise<string[][]> {
-    return parseTabText(args.text ?? (await this.port(operation).readText()));
+  copyAllRows2CSV(args: CopyAllRows2CsvArgs): Promise<void> {
+    return this.clipboardCalls.copyAllRows2CSV(args);
   }
 
   /**
@@ -338,34 +313,13 @@ export class WrsUtil {
    * a copy pasted in place changes nothing. D rows stay as they are and their clipboard line is not written. One
    * change set.
    */
-  async paste(args: PasteArgs): Promise<void> {
-    this.ready(args.model);
-    const text = await this.pasteTextOf(args, 'paste');
-    const { provider, index } = this.ready(args.model);
-    const colStart = args.colStartPos ?? 1;
-    let block = pasteBlockOf(index, text, colStart);
-    const rowEnd = args.rowEndPos ?? args.rowStartPos;
-    const colEnd = args.colEndPos ?? colStart;
-    if (rowEnd < args.rowStartPos || colEnd < colStart) {
-      throw new WrsError('INVALID_ARGUMENT', `paste: the range ends before it starts (rows ${args.rowStartPos}-${rowEnd}, columns ${colStart}-${colEnd})`, { rowStartPos: args.rowStartPos, rowEndPos: rowEnd, colStartPos: colStart, colEndPos: colEnd });
-    }
-    if (block.length === 1 && block[0].length === 1 && (rowEnd > args.rowStartPos || colEnd > colStart)) {
-      checkRowRange(index, args.rowStartPos, rowEnd);
-      checkColumnRange(index, colStart, colEnd);
-      const row = pasteBlockOf(index, [new Array<string>(colEnd - colStart + 1).fill(text[0][0])], colStart)[0];
-      block = Array.from({ length: rowEnd - args.rowStartPos + 1 }, () => row);
-    }
-    this.finish(provider, pasteBlock(index, block, args.rowStartPos, colStart), args.propagateUpdate, args.fn);
+  paste(args: PasteArgs): Promise<void> {
+    return this.clipboardCalls.paste(args);
   }
 
   /** Pastes clipboard text as new I rows appended at the end (defaults, then the values from `colStartPos` on). */
-  async pasteAsNewRows(args: PasteArgs): Promise<void> {
-    this.ready(args.model);
-    const text = await this.pasteTextOf(args, 'pasteAsNewRows');
-    const { provider, index } = this.ready(args.model);
-    const colStart = args.colStartPos ?? 1;
-    checkColumnRange(index, colStart, colStart);
-    this.finish(provider, appendBlockRows(index, pasteBlockOf(index, text, colStart), colStart), args.propagateUpdate, args.fn);
+  pasteAsNewRows(args: PasteArgs): Promise<void> {
+    return this.clipboardCalls.pasteAsNewRows(args);
   }
 
   // ---- documents ----
@@ -388,7 +342,8 @@ export class WrsUtil {
 
   /** A new Wrs with the innermost `@dimId` dimension transposed from rows to columns; D rows are left out. */
   transposeGrouping(input: ModelRef): Document {
-    return transposeGroupingOf(this.ready(input).index);
+    const on = this.unbuilt(input);
+    return on ? transposeGroupingOf(onStore.headerIndex(on.store), storeTransposeRows(on.store)) : transposeGroupingOf(this.ready(input).index);
   }
 
   /** Parses a filter expression into a filter document with root `f:And`. */
@@ -432,8 +387,10 @@ export class WrsUtil {
     if (typeof args?.validationId !== 'string' || args.validationId === '') {
       throw new WrsError('INVALID_ARGUMENT', 'wrsValidation needs a validationId', args?.validationId);
     }
-    const { index } = this.ready(args.model);
-    const errors = validateCells(index, args.cellValidation);
+    const on = this.unbuilt(args.model);
+    const index = on ? onStore.headerIndex(on.store) : this.ready(args.model).index;
+    // On a store the check gets each row's element, built alone; the result goes into the header, there from the start.
+    const errors = on ? validateStoreCellsWith(on.store, index, args.cellValidation) : validateCells(index, args.cellValidation);
     storeValidationWrsOf(index.root, validationWrsOf(index.doc, args.validationId, errors), args.validationId);
     return index.doc;
   }
