@@ -178,6 +178,18 @@ export abstract class RowStoreWrites extends RowStoreBase {
     return cellsOf(element ?? this.element(r)).length;
   }
 
+  /**
+   * The values of the cells at positions 1..`count` of row `r` as `cellValues` reads them, where they are read without
+   * an element (from the entry or the text); null where the row is read from its element (it has one, or its text is
+   * of another shape): a reader that reads elements otherwise than `cellValue` reads that with `element(r)`.
+   */
+  entryValues(r: number, count: number): (string | null)[] | null {
+    this.check(r);
+    if (this.elementOf(r)) return null;
+    const start = this.scanner.starts[r];
+    return this.entries[r]?.values || (start >= 0 && this.cells.layout(start, this.scanner.ends[r])) ? this.cellValues(r, count) : null;
+  }
+
   /** Rows `first..last` (0-based, inclusive) as `deleteRow` deletes each; returns how many changed. */
   deleteRows(first: number, last: number): number {
     this.checkRange(first, last);

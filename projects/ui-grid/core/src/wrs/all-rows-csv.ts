@@ -33,22 +33,65 @@ function csvHeader(index: WrsIndex): string {
 }
 
 /**
- * `allRowsCsv` of the rows of a row store, read from its entries and text without building an element where the row
- * is of the usual shape (`header`: the index of the store's document, for the columns).
+ * `allRowsCsv` of the rows of a row store, read from its entries and text (`RowStore.entryValues`) without building an
+ * element where the row is of the usual shape (`header`: the index of the store's document, for the columns). A row
+ * read from its element is read as `allRowsCsv` reads it: its cells' first text node each, unless a cell of any such
+ * row holds more (then every such row is read by `cellValue`, as `allRowsCsv` then reads the document).
  */
 export function storeAllRowsCsv(store: RowStore, header: WrsIndex): string {
   store.scan();
   const count = header.columns().length;
   const lines = [csvHeader(header)];
+  const elementRows: [number, Element][] = [];
+  let exact = true;
   for (let r = 0; r < store.rowCount; r++) {
     if (store.state(r) === 'D') continue;
-    const values = store.cellValues(r, count);
-    let line = '';
-    for (let c = 0; c < count; c++) line += (c > 0 ? ',' : '') + csvField(values[c]);
-    lines.push(line);
+    const values = store.entryValues(r, count);
+    if (values) {
+      lines.push(values.map((v) => csvField(v)).join(','));
+      continue;
+    }
+    const row = store.element(r);
+    exact &&= textInFirstNodes(row);
+    elementRows.push([lines.length, row]);
+    lines.push('');
   }
+  for (const [at, row] of elementRows) lines[at] = exact ? firstNodeFields(row, count) : cellFields(row, count);
   lines.push('');
   return lines.join('\r\n');
+}
+
+/** True when each element child of a row holds its text in its first child, as `addLinesFromDataText` needs. */
+function textInFirstNodes(row: Element): boolean {
+  let length = 0;
+  for (let c = row.firstChild; c !== null; c = c.nextSibling) {
+    if (c.nodeType === TEXT_NODE || c.nodeType === CDATA_SECTION_NODE) length += (c as CharacterData).length;
+    else if (c.nodeType === ELEMENT_NODE) length += firstTextOf(c).length;
+  }
+  return length === (row.textContent ?? '').length;
+}
+
+function firstTextOf(node: Node): string {
+  const first = node.firstChild;
+  return first !== null && (first.nodeType === TEXT_NODE || first.nodeType === CDATA_SECTION_NODE) ? (first as CharacterData).data : '';
+}
+
+/** A row's line as `addLinesFromDataText` writes it: the first text node of each cell it takes. */
+function firstNodeFields(row: Element, count: number): string {
+  const plain = hasCellShape(row, count);
+  const fields: string[] = [];
+  for (let cell = row.firstChild; cell !== null && fields.length < count; cell = cell.nextSibling) {
+    if (cell.nodeType === ELEMENT_NODE && (cell as Element).localName === 'C' && (plain || (cell as Element).namespaceURI === NS.wrs)) fields.push(csvField(firstTextOf(cell)));
+  }
+  while (fields.length < count) fields.push('');
+  return fields.join(',');
+}
+
+/** A row's line as `addLinesCellByCell` writes it. */
+function cellFields(row: Element, count: number): string {
+  const fields = cellsOf(row).slice(0, count).map((cell) => csvField(cellValue(cell)));
+  while (fields.length < count) fields.push('');
+  return fields.join(',');
 }
 
 /**
@@ -118,10 +161,6 @@ function formulaStart(code: number): boolean {
 function addLinesCellByCell(lines: string[], index: WrsIndex, count: number): void {
   for (const row of index.rows()) {
     if (row.localName === 'D') continue;
-    const fields = cellsOf(row)
-      .slice(0, count)
-      .map((cell) => csvField(cellValue(cell)));
-    while (fields.length < count) fields.push('');
-    lines.push(fields.join(','));
+    lines.push(cellFields(row, count));
   }
 }

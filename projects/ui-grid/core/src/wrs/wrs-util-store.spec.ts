@@ -1,52 +1,18 @@
 import { domName } from '../../testing/fixtures';
 import { domDump } from '../../testing/dom-dump';
 import { domProblems } from '../../testing/dom-consistency';
-import { randomWrsText, seededRandom } from '../../testing/random-wrs';
+import { SeededCall, SeededCalls, agreeOnStoreAndDom, side } from '../../testing/store-vs-dom';
 import { MemoryServer } from '../../testing/wrs-util-harness';
-import { WrsError, isWrsError } from '../errors';
+import { WrsError } from '../errors';
 import { DataProvider, DataProviderRegistry } from '../data-provider/data-provider';
-import { StaticModel } from '../data-provider/static-model';
 import { WrsTextLoad } from '../data-provider/wrs-text-load';
 import { parseXml } from '../xml/dom';
 import { WrsIndex } from '../rows/wrs-index';
-import { buildSavePayload } from './save-payload';
 import { buildStoreSavePayload } from './store-save-payload';
 import { WrsUtil } from './wrs-util';
 
-const dump = (doc: Document) => domDump(doc).join('\n');
-
-/** One side of a run: a provider and the change sets it fired (row ids, and whether `wrs:Data` was among the nodes). */
-interface Side {
-  readonly provider: StaticModel;
-  readonly fired: string[];
-}
-
-function side(data: string | Document, registry: DataProviderRegistry): Side {
-  const provider = new StaticModel({ data, registry });
-  void provider.execute();
-  const fired: string[] = [];
-  provider.onChange((set) => fired.push(set.rowIds.join(',')));
-  return { provider, fired };
-}
-
-/** What a call gave: its result, or the code of the WrsError it raised. */
-function outcome(call: () => unknown): unknown {
-  try {
-    return { result: call() ?? null };
-  } catch (e) {
-    if (!isWrsError(e)) throw e;
-    return { error: e.code };
-  }
-}
-
-/** The row count a side has, read without building a store's rows. */
-function rowCount(provider: DataProvider): number {
-  const store = provider.getRowStore();
-  return store && !store.materialized ? store.rowCount : WrsIndex.of(provider.getData()!).rowCount;
-}
-
-/** One seeded WrsUtil call, made on both sides by `call`; returns what it was, for the failure message. */
-function step(util: WrsUtil, random: (n: number) => number, count: number, columns: number, call: (f: (model: DataProvider) => unknown) => void): string {
+/** One seeded WrsUtil call of the row functions. */
+const rowCalls: SeededCalls = (random, count, columns) => {
   const pos = () => 1 + random(Math.max(count, 1));
   const range = (): [number, number] => {
     const first = pos();
@@ -59,61 +25,53 @@ function step(util: WrsUtil, random: (n: number) => number, count: number, colum
   const [first, last] = range();
   const before = random(2) === 0;
   const fire = random(3) !== 0;
+  const call = (name: string, run: (m: DataProvider, util: WrsUtil) => unknown): SeededCall => ({ name, run: (on) => run(on.provider, on.util) });
   switch (op) {
     case 0:
     case 1: {
       const row: string | number = random(2) === 0 ? id() : pos();
       const column: string | number = random(2) === 0 ? `c${1 + random(columns + 1)}` : 1 + random(columns + 1);
       const v = value();
-      call((m) => util.setCellValue(m, row, column, v));
-      return `setCellValue(${row}, ${column}, ${JSON.stringify(v)})`;
+      return call(`setCellValue(${row}, ${column}, ${JSON.stringify(v)})`, (m, util) => util.setCellValue(m, row, column, v));
     }
     case 2: {
       const row = id();
-      call((m) => util.deleteRow(m, row, fire));
-      return `deleteRow(${row})`;
+      return call(`deleteRow(${row})`, (m, util) => util.deleteRow(m, row, fire));
     }
     case 3: {
       const row = id();
-      call((m) => util.restoreRow(m, row, fire));
-      return `restoreRow(${row})`;
+      return call(`restoreRow(${row})`, (m, util) => util.restoreRow(m, row, fire));
     }
     case 4:
-      call((m) => util.deleteRows({ model: m, rowStartPos: first, rowEndPos: last, propagateUpdate: fire }));
-      return `deleteRows(${first}, ${last})`;
+      return call(`deleteRows(${first}, ${last})`, (m, util) => util.deleteRows({ model: m, rowStartPos: first, rowEndPos: last, propagateUpdate: fire }));
     case 5:
-      call((m) => util.restore({ model: m, rowStartPos: first, rowEndPos: last, colStartPos: 1, colEndPos: columns }));
-      return `restore(${first}, ${last})`;
+      return call(`restore(${first}, ${last})`, (m, util) => util.restore({ model: m, rowStartPos: first, rowEndPos: last, colStartPos: 1, colEndPos: columns }));
     case 6: {
       // Some columns only: M rows keep their changes in the other columns.
       const col = 1 + random(columns);
       const colEnd = Math.min(columns, col + random(2));
-      call((m) => util.restore({ model: m, rowStartPos: first, rowEndPos: last, colStartPos: col, colEndPos: colEnd }));
-      return `restore(${first}, ${last}, columns ${col}-${colEnd})`;
+      return call(`restore(${first}, ${last}, columns ${col}-${colEnd})`, (m, util) => util.restore({ model: m, rowStartPos: first, rowEndPos: last, colStartPos: col, colEndPos: colEnd }));
     }
     case 7:
-      call((m) => util.insertRow({ model: m, rowStartPos: first, rowEndPos: last, insertBeforeSelection: before }));
-      return `insertRow(${first}, ${last}, ${before})`;
+      return call(`insertRow(${first}, ${last}, ${before})`, (m, util) => util.insertRow({ model: m, rowStartPos: first, rowEndPos: last, insertBeforeSelection: before }));
     case 8:
-      call((m) => util.duplicateRows({ model: m, rowStartPos: first, rowEndPos: last, insertBeforeSelection: before }));
-      return `duplicateRows(${first}, ${last}, ${before})`;
+      return call(`duplicateRows(${first}, ${last}, ${before})`, (m, util) => util.duplicateRows({ model: m, rowStartPos: first, rowEndPos: last, insertBeforeSelection: before }));
     case 9: {
       const row = id();
-      call((m) => util.duplicateRow(m, row, fire));
-      return `duplicateRow(${row})`;
+      return call(`duplicateRow(${row})`, (m, util) => util.duplicateRow(m, row, fire));
     }
     case 10: {
       const row = id();
       const column = 1 + random(columns + 1);
       const at = pos();
-      call((m) => [util.getRowPositionByRowId({ model: m, rowId: row }), util.getCellValue(m, row, column), util.getCellValue(m, at, `c${column}`)]);
-      return `reads(${row}, ${column})`;
+      return call(`reads(${row}, ${column})`, (m, util) => [util.getRowPositionByRowId({ model: m, rowId: row }), util.getCellValue(m, row, column), util.getCellValue(m, at, `c${column}`)]);
     }
     default:
-      call((m) => [util.getColPosById(m, `c${columns}`), util.getValidationErrorCount(m)]);
-      return 'header reads';
+      return call('header reads', (m, util) => [util.getColPosById(m, `c${columns}`), util.getValidationErrorCount(m)]);
   }
-}
+};
+
+const dump = (doc: Document) => domDump(doc).join('\n');
 
 describe(`WrsUtil on a provider's row store (${domName()})`, () => {
   let minLength: number;
@@ -127,51 +85,9 @@ describe(`WrsUtil on a provider's row store (${domName()})`, () => {
   // The same seeded calls on a provider holding a store (its rows built at a random step, or only at the end) and on
   // one holding parseXml's document: results, errors, change sets, save payloads and the documents agree; before the
   // build step the store's rows stay unbuilt.
-  for (let seed = 1; seed <= 16; seed++) it(`agrees with the same calls on the parsed document (seed ${seed})`, () => {
-    const random = seededRandom(2026112821 + seed);
-    const util = new WrsUtil();
-    for (let n = 0; n < 3; n++) {
-      const columns = 1 + random(4);
-      const text = randomWrsText(random, 2 + random(25), columns);
-      const registry = new DataProviderRegistry();
-      const onStore = side(text, registry);
-      const onDom = side(parseXml(text), registry);
-      const store = onStore.provider.getRowStore();
-      expect(store).withContext(text).not.toBeNull();
-      if (!store) continue;
-      const steps = 5 + random(30);
-      const buildAt = random(2) === 0 ? steps : random(steps);
-      const done: string[] = [];
-      let built = false;
-      for (let s = 0; s < steps; s++) {
-        if (s === buildAt) {
-          if (random(2) === 0) onStore.provider.getData();
-          else store.materializeSlice({ rows: random(store.rowCount + 1) });
-          done.push('build');
-        }
-        const count = rowCount(onDom.provider);
-        done.push(
-          step(util, random, count, columns, (call) => {
-            const storeOutcome = outcome(() => call(onStore.provider));
-            expect(storeOutcome).withContext(`${text}\nafter ${done.join(', ')}`).toEqual(outcome(() => call(onDom.provider)));
-          }),
-        );
-        built ||= done.includes('build');
-        const context = `${text}\nafter ${done.join(', ')}`;
-        if (!built) expect(store.materialized).withContext(context).toBeFalse();
-        // Writes of setCellValue wait for fire(): one change set per step on both sides.
-        if (onStore.provider.hasUncommittedWrites()) onStore.provider.fire();
-        if (onDom.provider.hasUncommittedWrites()) onDom.provider.fire();
-        expect(onStore.fired).withContext(context).toEqual(onDom.fired);
-        expect(rowCount(onStore.provider)).withContext(context).toBe(rowCount(onDom.provider));
-        expect(buildStoreSavePayload(store).text).withContext(context).toBe(buildSavePayload(WrsIndex.of(onDom.provider.getData()!)).text);
-      }
-      const context = `${text}\nafter ${done.join(', ')}`;
-      const doc = onStore.provider.getData()!;
-      expect(dump(doc)).withContext(context).toBe(dump(onDom.provider.getData()!));
-      expect(domProblems(doc)).withContext(context).toEqual(domProblems(onDom.provider.getData()!));
-    }
-  });
+  for (let seed = 1; seed <= 16; seed++) {
+    it(`agrees with the same calls on the parsed document (seed ${seed})`, () => agreeOnStoreAndDom(2026112821 + seed, rowCalls));
+  }
 
   const rows = (n: number) => Array.from({ length: n }, (_, i) => `<wrs:R id="R${i + 1}"><wrs:C>${i + 1}</wrs:C><wrs:C>name ${i + 1}</wrs:C></wrs:R>`).join('');
   const textOf = (n: number) =>
