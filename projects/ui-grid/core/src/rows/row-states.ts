@@ -54,7 +54,8 @@ export function nthCell(row: Element, pos: number): Element | null {
  * `childElementCount` (@xmldom/xmldom), where every element is checked.
  */
 export function hasCellShape(row: Element, width: number): boolean {
-  return row.childElementCount === (row.localName === 'M' ? 2 * width : width);
+  // A row of another namespace is no Wrs row: its elements are no cells, however many there are.
+  return row.childElementCount === (row.localName === 'M' ? 2 * width : width) && row.namespaceURI === NS.wrs;
 }
 
 /** The `wrs:O` paired with a cell of an M row, or null. */

@@ -70,7 +70,7 @@ const cellCalls: SeededCalls = (random, count, columns) => {
       const text = tabText(random, 1 + random(3), 1 + random(columns));
       const seen: unknown[] = [];
       return call(`pasteAsNewRows(${col}, ${JSON.stringify(text)})`, async (on) => {
-        await on.util.pasteAsNewRows({ model: on.provider, colStartPos: col, text, fn: writingFn(seen) });
+        await on.util.pasteAsNewRows({ model: on.provider, rowStartPos: 1, colStartPos: col, text, fn: writingFn(seen) });
         return seen;
       });
     }
