@@ -186,8 +186,16 @@ export abstract class RowStoreWrites extends RowStoreBase {
   entryValues(r: number, count: number): (string | null)[] | null {
     this.check(r);
     if (this.elementOf(r)) return null;
+    const entry = this.entries[r];
+    if (entry?.values) return this.cellValues(r, count);
     const start = this.scanner.starts[r];
-    return this.entries[r]?.values || (start >= 0 && this.cells.layout(start, this.scanner.ends[r])) ? this.cellValues(r, count) : null;
+    // The row's text read once: whether it is of the usual shape and, where it is, its values.
+    const layout = start >= 0 ? this.cells.layout(start, this.scanner.ends[r]) : undefined;
+    if (!layout) return null;
+    const values = layout.kinds.includes('O') ? layout.values.filter((_, i) => layout.kinds[i] === 'C') : layout.values;
+    const out = Array.from({ length: count }, (_, k) => values[k] ?? null);
+    if (entry?.writes) for (const [pos, value] of entry.writes) if (pos <= count) out[pos - 1] = value;
+    return out;
   }
 
   /** Rows `first..last` (0-based, inclusive) as `deleteRow` deletes each; returns how many changed. */
