@@ -46,11 +46,6 @@ export abstract class RowStoreBase {
    */
   protected readonly entries: (Entry | undefined)[] = [];
   /**
-   * Row id -> how many rows hold it, built on first use (new row ids must be new).
-   * @internal
-   */
-  protected ids: Map<string, number> | null = null;
-  /**
    * Row id -> position, built on the first lookup a hint does not answer; dropped when rows come or go.
    * @internal
    */
@@ -314,7 +309,6 @@ export abstract class RowStoreBase {
     const { starts, ends } = this.scanner;
     let builtGone = 0;
     for (const r of rs) {
-      if (this.ids) forgetId(this.ids, this.id(r));
       if (r < this.built) builtGone++;
       else if (starts[r] >= 0) spans.push(starts[r], ends[r]);
     }
@@ -460,7 +454,6 @@ export abstract class RowStoreBase {
     // The document holds every row now: the index answers for them (see `live`).
     this.elements.length = 0;
     this.entries.length = 0;
-    this.ids = null;
     this.positions = null;
     // As `parseXml` does for a large Wrs, while the document is still the text's (source-cells).
     if (!this.changed && this.text.length >= SOURCE_TEXT_MIN_LENGTH) keepSourceText(this.document, this.text);
@@ -468,14 +461,6 @@ export abstract class RowStoreBase {
     this.builtListeners = [];
     for (const listener of listeners) listener();
   }
-}
-
-/** @internal */
-export function forgetId(ids: Map<string, number>, id: string | null): void {
-  if (id === null) return;
-  const n = ids.get(id) ?? 0;
-  if (n > 1) ids.set(id, n - 1);
-  else ids.delete(id);
 }
 
 /** Sorts [start, end) pairs by start. */

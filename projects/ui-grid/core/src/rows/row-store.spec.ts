@@ -76,6 +76,24 @@ describe(`RowStore (${domName()})`, () => {
     expect(parseXml(misleading).documentElement.childNodes.length).toBe(3);
   });
 
+  it('gives new rows ids no row holds, as rows come and go and as the document built from it gives', () => {
+    // Row texts holding the ids the next inserts would take: I_1_R2 and I_2_R2.
+    const rows = ['R1', 'R2', 'I_1_R2', 'I_2_R2'].map((id) => `<wrs:R id="${id}"><wrs:C>${id}</wrs:C><wrs:C/></wrs:R>`).join('');
+    const text = small.replace(/<wrs:Data>[\s\S]*<\/wrs:Data>/, `<wrs:Data>${rows}</wrs:Data>`);
+    const store = RowStore.open(text)!;
+    const index = WrsIndex.of(parseXml(text));
+    expect(store.insertRows(1, 'R2', [['a', null]])).toEqual(['I_1_R2_2']);
+    expect(index.hasRowId('I_1_R2')).toBeTrue();
+    // The row holding I_2_R2 goes: its id is free for the next insert at R2, as on the document.
+    store.removeRows([store.positionOf('I_2_R2')]);
+    expect(store.insertRows(2, 'R2', [['b', null]])).toEqual(['I_2_R2']);
+    expect(store.insertRows(0, 'R1', [['c', null], ['d', null]])).toEqual(['I_3_R1_1', 'I_3_R1_2']);
+    expect(store.insertRows(0, 'I_3_R1_1', [['e', null]])).toEqual(['I_4_I_3_R1_1']);
+    const ids = Array.from({ length: store.rowCount }, (_, r) => store.id(r));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.map((id) => store.positionOf(id!))).toEqual(ids.map((_, r) => r));
+  });
+
   it('finds rows by id across inserts and removals, and reads a row\'s cells in one pass as one by one', () => {
     const rows = Array.from({ length: 40 }, (_, r) => `<wrs:R id="R${r + 1}"><wrs:C>a${r}</wrs:C><wrs:C>b${r}</wrs:C><wrs:C>c${r}</wrs:C></wrs:R>`).join('');
     const store = RowStore.open(small.replace(/<wrs:Data>[\s\S]*<\/wrs:Data>/, `<wrs:Data>${rows}</wrs:Data>`))!;
