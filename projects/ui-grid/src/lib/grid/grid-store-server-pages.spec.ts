@@ -5,6 +5,8 @@ import { filter, skip } from 'rxjs/operators';
 import { wrsText } from '../../../core/testing/fixtures';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
 import { MountedGrid, configureGrids, mountConfiguredGrid } from './testing/mount-grid';
+import { JournalEntry } from './journal/journal-entry';
+import { GRID_JOURNAL_STORE, GridJournalStore } from './journal/journal-store';
 
 const PEOPLE = 1200;
 const PAGE_SIZE = 400;
@@ -26,6 +28,28 @@ function server(rows: boolean): WrsBackend {
   const backend: WrsBackend = { load: async (request) => parseXml(page(request)), save: async () => undefined, nextIdentifier: async () => 1 };
   if (rows) backend.loadRows = async (request) => readWrsRows('x', page(request));
   return backend;
+}
+
+/** Journal entries in memory: what IndexedDB holds across a reload. */
+class MemoryJournalStore implements GridJournalStore {
+  readonly entries = new Map<string, JournalEntry>();
+  async read(key: string) {
+    return this.entries.get(key) ?? null;
+  }
+  async write(entry: JournalEntry) {
+    this.entries.set(entry.key, structuredClone(entry));
+  }
+  async remove(key: string, writer?: string) {
+    if (writer === undefined || this.entries.get(key)?.writer === writer) this.entries.delete(key);
+  }
+  async prune() {}
+  async clear() {
+    this.entries.clear();
+  }
+}
+
+async function until(condition: () => unknown): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 afterEach(() => document.querySelectorAll('ui-grid').forEach((e) => e.remove()));
@@ -64,5 +88,49 @@ describe('GridComponent server-side pages over row stores', () => {
     }
     expect(outcomes[0]).toEqual(outcomes[1]);
     expect(outcomes[0]).toEqual(['M 2,edited', `D 5,${nameOf(5)}`]);
+  });
+
+  it('restores a journal of two pages onto pages in stores: this page at once, the other when shown, as on parsed pages', async () => {
+    const outcomes: string[][] = [];
+    const pendingOf = (s: MountedGrid) => {
+      const doc = s.grid.getData()!;
+      return [...doc.getElementsByTagNameNS(NS.wrs, 'Data')[0].children].filter((r) => r.localName !== 'R').map((r) => `${r.localName} ${r.firstElementChild!.textContent}`);
+    };
+    for (const rows of [true, false]) {
+      const journal = new MemoryJournalStore();
+      const inputs = () => ({ id: 'people', config: new StaticModel({ data: CONFIG }), serverSidedPagination: true, paginationSize: PAGE_SIZE });
+      configureGrids([{ provide: WRS_BACKEND, useValue: server(rows) }, { provide: GRID_JOURNAL_STORE, useValue: journal }]);
+      const first = await mountConfiguredGrid(null, inputs());
+      const util = new WrsUtil();
+      util.setCellValue(first.grid, 'R2', 'name', 'first page');
+      first.grid.fire();
+      await turnTo(first, 1);
+      util.setCellValue(first.grid, 'R5', 'name', 'second page');
+      first.grid.fire();
+      await until(async () => (await journal.read([...journal.entries.keys()][0] ?? ''))?.rows.length === 2);
+      first.fixture.destroy();
+      TestBed.resetTestingModule();
+      configureGrids([{ provide: WRS_BACKEND, useValue: server(rows) }, { provide: GRID_JOURNAL_STORE, useValue: journal }]);
+      const s = await mountConfiguredGrid(null, inputs());
+      const store = s.grid.getRowStore();
+      expect(store !== null && !store.materialized).toBe(rows);
+      await until(() => {
+        s.fixture.detectChanges();
+        return s.el.querySelector('[data-action="journal-restore"]');
+      });
+      s.el.querySelector<HTMLButtonElement>('[data-action="journal-restore"]')!.click();
+      if (store) expect(store.materialized).withContext('restored on the entries').toBeFalse();
+      const here = store ? store.changedRows().map((r) => `${store.state(r)} ${store.cellValue(r, 1)}`) : [];
+      await turnTo(s, 1);
+      const page = s.grid.getRowStore();
+      const there = page && !page.materialized ? page.changedRows().map((r) => `${page.state(r)} ${page.cellValue(r, 1)}`) : [];
+      outcomes.push([...here, '|', ...there, '|', ...pendingOf(s)]);
+      s.fixture.destroy();
+      TestBed.resetTestingModule();
+    }
+    // On stores: page 1's row restored on its entries; page 2's waited and came back on its page (page 1's carried).
+    expect(outcomes[0].slice(0, 2)).toEqual(['M 2', '|']);
+    expect(outcomes[0].slice(outcomes[0].lastIndexOf('|') + 1)).toEqual(outcomes[1].slice(outcomes[1].lastIndexOf('|') + 1));
+    expect(outcomes[1].slice(outcomes[1].lastIndexOf('|') + 1).sort()).toEqual(['M 2', 'M 405']);
   });
 });
