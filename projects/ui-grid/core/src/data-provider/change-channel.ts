@@ -62,7 +62,9 @@ export class ChangeChannel<P> {
   private backlog: ChangeSetOf<P>[] | null = null;
   private listeners: ChangeListenerEntry<P>[] = [];
   private pendingNodes = new Set<Node>();
-  private pendingRowIds = new Set<string>();
+  // The row ids of each note() as given; made distinct only when a change set's `rowIds` is read (see firedSet).
+  private pendingRowIds: string[][] = [];
+  private pendingRowCount = 0;
   private uncommitted = false;
   private sequence = 0;
   /** `noteUnchanged()` was called since the last fire(). */
@@ -111,13 +113,13 @@ export class ChangeChannel<P> {
         keepsText = false;
       }
     }
-    for (const id of rowIds) {
-      if (!id) continue;
-      this.pendingRowIds.add(id);
-      if (keepsText) {
-        forgetSourceText(doc);
-        keepsText = false;
-      }
+    // A copy: the caller may go on using its array (WrsUtil hands it to the operation's callback).
+    const ids = Array.from(rowIds);
+    const named = ids.some((id) => id !== '');
+    if (named) {
+      this.pendingRowIds.push(ids);
+      this.pendingRowCount += ids.length;
+      if (keepsText) forgetSourceText(doc!);
     }
     this.uncommitted = true;
   }
@@ -138,7 +140,8 @@ export class ChangeChannel<P> {
   /** A new data document: the open change set of the old one is dropped, tracked XPaths are read anew. */
   reset(): void {
     this.pendingNodes = new Set();
-    this.pendingRowIds = new Set();
+    this.pendingRowIds = [];
+    this.pendingRowCount = 0;
     this.uncommitted = false;
     for (const l of this.listeners) if (l.trackingXPath) l.snapshot = this.host.snapshotOf(l.trackingXPath);
   }
@@ -148,17 +151,13 @@ export class ChangeChannel<P> {
     // A change set nobody noted is a change the library cannot see (a hand edit of the DOM): the document may differ
     // anywhere, so the row index is rebuilt on its next use and the kept source text is dropped.
     const doc = this.host.data();
-    const empty = this.pendingNodes.size === 0 && this.pendingRowIds.size === 0;
+    const empty = this.pendingNodes.size === 0 && this.pendingRowCount === 0;
     if (empty && !this.unchangedNoted && doc) WrsIndex.invalidate(doc);
     this.unchangedNoted = false;
-    const changeSet: ChangeSetOf<P> = {
-      provider: this.host.owner,
-      nodes: [...this.pendingNodes],
-      rowIds: [...this.pendingRowIds],
-      sequence: ++this.sequence,
-    };
+    const changeSet = firedSet(this.host.owner, [...this.pendingNodes], this.pendingRowIds, ++this.sequence);
     this.pendingNodes = new Set();
-    this.pendingRowIds = new Set();
+    this.pendingRowIds = [];
+    this.pendingRowCount = 0;
     this.uncommitted = false;
     if (this.backlog) {
       // Fired by a listener of the change set being delivered: every listener gets that one first.
@@ -209,6 +208,29 @@ export class ChangeChannel<P> {
     }
     this.subject.next(changeSet);
   }
+}
+
+/**
+ * A change set as fired. Its `rowIds` are made distinct (first touch first, no empty id) when first read: a change
+ * set naming 10,000 rows costs the operation nothing for them, and a listener reading them pays for it once. The
+ * getter is an own property, so a copy by spread or `Object.assign` holds the ids.
+ */
+function firedSet<P>(provider: P, nodes: Node[], noted: readonly string[][], sequence: number): ChangeSetOf<P> {
+  let rowIds: string[] | null = null;
+  return {
+    provider,
+    nodes,
+    get rowIds(): readonly string[] {
+      if (!rowIds) {
+        const distinct = new Set<string>();
+        for (const ids of noted) for (const id of ids) distinct.add(id);
+        distinct.delete('');
+        rowIds = [...distinct];
+      }
+      return rowIds;
+    },
+    sequence,
+  };
 }
 
 /** False for a node inside `wrs:Header` (a validation result, a column attribute): its change leaves the rows' text as it was. */

@@ -84,6 +84,7 @@ export abstract class DataProvider {
   private readonly xpath = new XPathAccess({
     data: () => this.data,
     dataAsIs: () => this.doc,
+    unbuiltStore: () => (this.store && !this.store.materialized ? this.store : null),
     isReady: () => this.isReady(),
     noteChange: (nodes, rowIds) => this.noteChange(nodes, rowIds),
     fire: () => this.fire(),

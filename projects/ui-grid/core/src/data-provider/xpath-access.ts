@@ -8,6 +8,8 @@ import { xpathEngineFor } from '../xml/xpath-engine';
 import { NS } from '../xml/namespaces';
 import { WrsIndex } from '../rows/wrs-index';
 import { cellValue, markModified, setCellContent } from '../rows/row-states';
+import type { RowStore } from '../rows/row-store';
+import { NO_NODE, readStorePath, writeStorePath } from './store-paths';
 
 /** A value `write` takes: written as its text, null as an empty value. */
 export type WriteValue = string | number | boolean | null | undefined;
@@ -21,6 +23,8 @@ export interface XPathHost {
    * row are read and written there.
    */
   dataAsIs(): Document | null;
+  /** The row store whose document is not built yet, or null: reads and writes by row id or position go to it. */
+  unbuiltStore(): RowStore | null;
   /** True while the data may be read and written (not while a load replaces it). */
   isReady(): boolean;
   /** Records changed nodes and row ids in the open change set. */
@@ -91,6 +95,9 @@ export class XPathAccess {
       fillParams = undefined;
     }
     const expr = fillPlaceholders(xPath, fillParams as FillParams | undefined);
+    const store = this.host.unbuiltStore();
+    const stored = store ? readStorePath(store, expr) : undefined;
+    if (stored !== undefined) return stored === NO_NODE ? (defaultValue ?? null) : stored;
     const doc = this.documentFor(expr);
     if (!doc) return defaultValue ?? null;
     const path = parseLocationPath(expr);
@@ -130,7 +137,13 @@ export class XPathAccess {
       fillParams = undefined;
     }
     const expr = fillPlaceholders(xPath, fillParams);
-    const doc = this.host.isReady() ? this.documentFor(expr) : null;
+    if (!this.host.isReady()) return null;
+    const stored = value !== undefined ? this.writeStore(expr, value === null ? null : String(value)) : null;
+    if (stored) {
+      if (fire) this.host.fire();
+      return stored;
+    }
+    const doc = this.documentFor(expr);
     if (!doc) return null;
     assertUnambiguous(expr);
     let node = this.locateForWrite(expr, doc);
@@ -138,6 +151,21 @@ export class XPathAccess {
     else this.host.noteChange([node], rowIdsAt(node, doc));
     if (fire) this.host.fire();
     return node;
+  }
+
+  /**
+   * A write into a cell by row id or position while the rows are in a store whose document is not built: made on the
+   * row's entry, noted by the row's id and the store document's `wrs:Data` (as WrsUtil notes a store's changes).
+   * Null where the document is to take it.
+   */
+  private writeStore(expr: string, value: string | null): Node | null {
+    const store = this.host.unbuiltStore();
+    if (!store) return null;
+    assertUnambiguous(expr);
+    const written = writeStorePath(store, expr, value);
+    if (!written) return null;
+    if (written.changed) this.host.noteChange([WrsIndex.of(store.document).data!], [written.rowId ?? '']);
+    return written.node;
   }
 
   private locateForWrite(expr: string, doc: Document): Node {

@@ -193,9 +193,10 @@ export class WrsIndex {
   private idMap(): Map<string, Element> {
     if (!this.byId) {
       this.byId = new Map();
+      // The first row of an id, as XPath's `*[@id='x'][1]` and browsers' getElementById find it.
       for (const row of this.rowList) {
         const id = row.getAttribute('id');
-        if (id) this.byId.set(id, row);
+        if (id && !this.byId.has(id)) this.byId.set(id, row);
       }
     }
     return this.byId;
