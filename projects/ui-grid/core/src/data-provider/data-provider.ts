@@ -452,7 +452,7 @@ export abstract class DataProvider {
 
   /** The data's Wrs index; NOT_READY without data, NOT_WRS when the data is no Wrs. */
   wrsIndex(): WrsIndex {
-    if (!this.data || !this.isReady()) throw new WrsError('NOT_READY', `Provider ${this.id} is not ready (${this.getStatus()})`, this.id);
+    if (!this.isReady() || !this.data) throw new WrsError('NOT_READY', `Provider ${this.id} is not ready (${this.getStatus()})`, this.id);
     return WrsIndex.of(this.data);
   }
 }

@@ -265,9 +265,9 @@ function keptOriginal(row: Element, index?: WrsIndex | null): Element | null {
  * Turns an R row into M: every `wrs:C` gets a `wrs:O` sibling holding the original value. Where the DOM
  * replaces the element (browsers), the new row gets its cells and their originals in one `append` call, and the
  * index keeps a deep copy of the R row for a later restore: a native clone here saves comparing every cell with its
- * original there. A batch of many rows passes `keep` false: the copy would double the cost of the write.
+ * original there.
  */
-export function markModified(row: Element, index?: WrsIndex | null, keep = true): Element {
+export function markModified(row: Element, index?: WrsIndex | null): Element {
   if (rowState(row) !== 'R') return row;
   const doc = row.ownerDocument!;
   if (canRenameInPlace(row) || typeof (row as Partial<Element>).append !== 'function') {
@@ -275,7 +275,7 @@ export function markModified(row: Element, index?: WrsIndex | null, keep = true)
     for (const cell of cellsOf(modified)) modified.insertBefore(originalFor(cell, createWrsElement(doc, 'O')), cell.nextSibling);
     return modified;
   }
-  const original = keep && index?.mayKeepOriginal() ? (row.cloneNode(true) as Element) : null;
+  const original = index?.mayKeepOriginal() ? (row.cloneNode(true) as Element) : null;
   const modified = emptyRowLike(row, 'M');
   const empty = createWrsElement(doc, 'O');
   const children: Node[] = [];

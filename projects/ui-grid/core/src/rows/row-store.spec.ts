@@ -94,6 +94,19 @@ describe(`RowStore (${domName()})`, () => {
     expect(ids.map((id) => store.positionOf(id!))).toEqual(ids.map((_, r) => r));
   });
 
+  it('finds the first row of an id, and none for an empty id, as the document\'s index does', () => {
+    const rows = '<wrs:R id="R1"><wrs:C>a</wrs:C></wrs:R><wrs:M id="R2"><wrs:C>b</wrs:C><wrs:O>c</wrs:O></wrs:M><wrs:R id="R2"><wrs:C>d</wrs:C></wrs:R><wrs:R id=""><wrs:C>e</wrs:C></wrs:R>';
+    const text = small.replace(/<wrs:Data>[\s\S]*<\/wrs:Data>/, `<wrs:Data>${rows}</wrs:Data>`);
+    const store = RowStore.open(text)!;
+    const index = WrsIndex.of(parseXml(text));
+    expect(store.positionOf('R2')).toBe(1);
+    expect(index.positionOf(index.rowById('R2')!)).toBe(2);
+    expect(store.positionOf('')).toBe(-1);
+    expect(index.rowById('')).toBeNull();
+    store.materialize();
+    expect(store.positionOf('R2')).toBe(1);
+  });
+
   it('finds rows by id across inserts and removals, and reads a row\'s cells in one pass as one by one', () => {
     const rows = Array.from({ length: 40 }, (_, r) => `<wrs:R id="R${r + 1}"><wrs:C>a${r}</wrs:C><wrs:C>b${r}</wrs:C><wrs:C>c${r}</wrs:C></wrs:R>`).join('');
     const store = RowStore.open(small.replace(/<wrs:Data>[\s\S]*<\/wrs:Data>/, `<wrs:Data>${rows}</wrs:Data>`))!;

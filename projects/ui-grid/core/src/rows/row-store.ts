@@ -176,6 +176,8 @@ export class RowStore extends RowStoreWrites {
 
   /** The position (0-based) of the first row of id `id`, or -1; `hint` is a position it had (tried first). */
   positionOf(id: string, hint = -1): number {
+    // As `WrsIndex.rowById`: an empty id names no row.
+    if (id === '') return -1;
     const count = this.count();
     if (hint >= 0 && hint < count && this.id(hint) === id) return hint;
     const live = this.live();

@@ -2,6 +2,7 @@ import { TestBed } from '@angular/core/testing';
 import { NS, RowStore, WrsIndex, cellAt, cellValue, serializeXml } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../core/testing/fixtures';
 import { MountedGrid, mountGrid } from './testing/mount-grid';
+import { cell, click, frame, key, paste, type } from './testing/user-steps';
 
 const ROWS = 2000;
 /** Rows of a key, a name and a number; row 3 comes as M with its originals, row 4 as D, row 6 as I. */
@@ -20,37 +21,6 @@ const text = () => {
 const dataOf = (doc: Document) => serializeXml([...doc.documentElement.children].find((e) => e.localName === 'Data' && e.namespaceURI === NS.wrs)!);
 
 afterEach(() => document.querySelectorAll('ui-grid').forEach((e) => e.remove()));
-
-const cell = (s: MountedGrid, row: number, col: number) =>
-  s.el.querySelectorAll('.ui-grid-canvas .ui-grid-row')[row]?.querySelectorAll('.ui-grid-cell')[col] as HTMLElement;
-const body = (s: MountedGrid) => s.el.querySelector('.ui-grid-body') as HTMLElement;
-const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-
-function click(s: MountedGrid, row: number, col: number, init: MouseEventInit = {}): void {
-  const r = cell(s, row, col).getBoundingClientRect();
-  cell(s, row, col).dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: r.left + 3, clientY: r.top + 3, ...init }));
-  document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
-}
-
-function key(s: MountedGrid, k: string, init: KeyboardEventInit = {}): void {
-  body(s).dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true, ...init }));
-}
-
-async function type(s: MountedGrid, row: number, col: number, value: string): Promise<void> {
-  click(s, row, col);
-  key(s, 'F2');
-  const editor = s.el.querySelector('.ui-grid-editor') as HTMLInputElement;
-  editor.value = value;
-  editor.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
-  await frame();
-}
-
-function paste(s: MountedGrid, row: number, col: number, value: string): void {
-  click(s, row, col);
-  const data = new DataTransfer();
-  data.setData('text/plain', value);
-  body(s).dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-}
 
 /** The same user steps on any grid: edits, a paste, a fill, deletes and restores, undos and redos. */
 async function steps(s: MountedGrid, check: (step: string) => void): Promise<void> {

@@ -7,8 +7,8 @@ import { RowSnapshot } from './row-snapshot';
 export interface RemovedRows {
   /** The page shown holds one of them. */
   readonly shown: boolean;
-  /** The row next to the first of them in view order that stays, whose page is theirs once they are gone. */
-  readonly near: Element | null;
+  /** The id of the row next to the first of them in view order that stays, whose page is theirs once they are gone. */
+  readonly near: string | null;
   /** How many of them the filter hid. */
   readonly hidden: number;
 }
@@ -30,8 +30,9 @@ export class HistoryReveal {
   rowsToRemove(step: RowSnapshot): RemovedRows {
     const view = this.state.features.view;
     const none = NOTHING_REMOVED;
-    // A step on a row store's entries removes no row (one that would is undone on the built document).
-    if (!view || !this.state.document || step.store) return none;
+    if (!view || !this.state.document) return none;
+    const store = this.state.store;
+    if (store) return this.storedToRemove(store, step);
     const index = WrsIndex.of(this.state.data!);
     const going = new Set<Element>();
     for (const id of step.rowIds()) {
@@ -49,7 +50,38 @@ export class HistoryReveal {
     for (let i = first - 1; i >= 0 && !near; i--) if (!going.has(matched[i])) near = matched[i];
     let hidden = going.size;
     for (const row of matched) if (going.has(row)) hidden--;
-    return { shown: false, near, hidden: near ? 0 : hidden };
+    return { shown: false, near: near && (near.getAttribute('id') ?? ''), hidden: near ? 0 : hidden };
+  }
+
+  /** `rowsToRemove` over the store positions of a row store whose document is not built. */
+  private storedToRemove(store: RowStore, step: RowSnapshot): RemovedRows {
+    const view = this.state.features.view!;
+    const orderOf = view.storedOrder();
+    if (!orderOf) return NOTHING_REMOVED;
+    const going = new Set<number>();
+    for (const id of step.rowIds()) {
+      const r = step.created(id) ? store.positionOf(id) : -1;
+      if (r < 0) continue;
+      if (view.storedPlace(r).position >= 0) return { ...NOTHING_REMOVED, shown: true };
+      going.add(r);
+    }
+    if (going.size === 0) return NOTHING_REMOVED;
+    let first = -1;
+    let hidden = 0;
+    for (const r of going) {
+      const at = orderOf(r);
+      if (at === undefined) hidden++;
+      else if (first < 0 || at < first) first = at;
+    }
+    if (first < 0) return { ...NOTHING_REMOVED, hidden };
+    const stays = (at: number) => {
+      const r = view.storedAtOrder(at);
+      return r >= 0 && !going.has(r) ? r : -1;
+    };
+    let near = -1;
+    for (let at = first + 1; near < 0 && view.storedAtOrder(at) >= 0; at++) near = stays(at);
+    for (let at = first - 1; near < 0 && at >= 0; at--) near = stays(at);
+    return { shown: false, near: near >= 0 ? store.id(near) : null, hidden: near >= 0 ? 0 : hidden };
   }
 
   /**
@@ -63,7 +95,7 @@ export class HistoryReveal {
     const view = features.view;
     if (!view || !this.state.document) return 0;
     const store = this.state.store;
-    if (store) return this.revealStored(store, rowIds, storePositions);
+    if (store) return this.revealStored(store, rowIds, removed, storePositions);
     const index = WrsIndex.of(this.state.data!);
     const away: Element[] = [];
     for (const id of rowIds) {
@@ -78,8 +110,7 @@ export class HistoryReveal {
     }
     if (away.length === 0) {
       if (removed.shown) return 0;
-      // By id: the element kept may be one the restore replaced.
-      const near = removed.near && index.rowById(removed.near.getAttribute('id') ?? '');
+      const near = removed.near && index.rowById(removed.near);
       const position = near ? features.reveal(near) : -1;
       if (position >= 0) this.cells.focusCell(position, selection.focus.col);
       return removed.hidden;
@@ -98,19 +129,39 @@ export class HistoryReveal {
     return 0;
   }
 
-  /** `revealRows` over the rows of a row store whose document is not built (its steps remove no row). */
-  private revealStored(store: RowStore, rowIds: readonly string[], at?: ReadonlyMap<string, number>): number {
+  /** `revealRows` over the rows of a row store whose document is not built, by their store positions. */
+  private revealStored(store: RowStore, rowIds: readonly string[], removed: RemovedRows, at?: ReadonlyMap<string, number>): number {
     const { features, selection } = this.state;
-    let hidden = 0;
+    const view = features.view!;
+    const orderOf = view.storedOrder();
+    const away: number[] = [];
     for (const id of rowIds) {
       const r = store.positionOf(id, at?.get(id));
-      const position = r < 0 ? -1 : features.revealStored(r);
+      if (r < 0) continue;
+      const { position } = view.storedPlace(r);
       if (position >= 0) {
         this.cells.focusCell(position, selection.focus.col);
         return 0;
       }
-      if (r >= 0) hidden++;
+      away.push(r);
     }
-    return hidden;
+    if (away.length === 0) {
+      if (removed.shown) return 0;
+      const near = removed.near ? store.positionOf(removed.near) : -1;
+      const position = near >= 0 ? features.revealStored(near) : -1;
+      if (position >= 0) this.cells.focusCell(position, selection.focus.col);
+      return removed.hidden;
+    }
+    // The first of them in view order, as on the document.
+    let first = -1;
+    let firstAt = Infinity;
+    for (const r of away) {
+      const order = orderOf?.(r);
+      if (order !== undefined && order < firstAt) [first, firstAt] = [r, order];
+    }
+    const position = first >= 0 ? features.revealStored(first) : -1;
+    if (position < 0) return away.length;
+    this.cells.focusCell(position, selection.focus.col);
+    return 0;
   }
 }

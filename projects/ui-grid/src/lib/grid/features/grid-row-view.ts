@@ -213,6 +213,14 @@ export class GridRowView {
     return (r) => order.get(r);
   }
 
+  /** The store position at a place of the whole view order (all pages) while the view reads a store, else -1. */
+  storedAtOrder(order: number): number {
+    const store = this.unbuilt();
+    if (!store || this.matched || order < 0) return -1;
+    if (!this.stored) return order < store.rowCount ? order : -1;
+    return this.stored[order] ?? -1;
+  }
+
   /** `rowInOrder` as the store position of the row while the view reads a store (see `storedPlace`), else -1. */
   storedInOrder(position: number): number {
     const store = this.unbuilt();
