@@ -94,6 +94,26 @@ describe(`RowStore (${domName()})`, () => {
     expect(ids.map((id) => store.positionOf(id!))).toEqual(ids.map((_, r) => r));
   });
 
+  it('finds every row by id through seeded inserts and removals, as a scan of its ids finds it (kept positions drift)', () => {
+    const rows = Array.from({ length: 300 }, (_, r) => `<wrs:R id="R${r + 1}"><wrs:C>${r}</wrs:C><wrs:C/></wrs:R>`).join('');
+    const store = RowStore.open(small.replace(/<wrs:Data>[\s\S]*<\/wrs:Data>/, `<wrs:Data>${rows}</wrs:Data>`))!;
+    const random = seededRandom(21);
+    const pick = (n: number) => random(n);
+    const scanFor = (id: string) => Array.from({ length: store.rowCount }, (_, r) => store.id(r)).indexOf(id);
+    expect(store.positionOf('R1')).toBe(0);
+    for (let step = 0; step < 120; step++) {
+      const at = pick(store.rowCount);
+      if (random(10) < 7) store.insertRows(at, store.id(at), Array.from({ length: 1 + pick(3) }, () => ['n', null]));
+      else store.removeRows([at, pick(store.rowCount)]);
+      for (let k = 0; k < 5; k++) {
+        const id = store.id(pick(store.rowCount))!;
+        expect(store.positionOf(id)).withContext(`step ${step}, ${id}`).toBe(scanFor(id));
+      }
+      expect(store.positionOf(`gone ${step}`)).toBe(-1);
+    }
+    for (let r = 0; r < store.rowCount; r++) expect(store.positionOf(store.id(r)!)).toBe(r);
+  });
+
   it('finds the first row of an id, and none for an empty id, as the document\'s index does', () => {
     const rows = '<wrs:R id="R1"><wrs:C>a</wrs:C></wrs:R><wrs:M id="R2"><wrs:C>b</wrs:C><wrs:O>c</wrs:O></wrs:M><wrs:R id="R2"><wrs:C>d</wrs:C></wrs:R><wrs:R id=""><wrs:C>e</wrs:C></wrs:R>';
     const text = small.replace(/<wrs:Data>[\s\S]*<\/wrs:Data>/, `<wrs:Data>${rows}</wrs:Data>`);

@@ -187,11 +187,21 @@ export class RowStore extends RowStoreWrites {
     }
     this.scan();
     const at = this.positions?.get(id);
-    if (at !== undefined && this.id(at) === id) return at;
+    if (at !== undefined) {
+      // Rows that came or went since the map was read moved it by at most `drift`: the nearest row of the id.
+      for (let d = 0; d <= this.drift; d++) {
+        for (const p of d === 0 ? [at] : [at - d, at + d]) {
+          if (p < 0 || p >= count || this.id(p) !== id) continue;
+          this.positions!.set(id, p);
+          return p;
+        }
+      }
+    }
     // The map follows the rows that come and go: an id it lacks is no row's.
     if (this.positions && at === undefined) return -1;
     // Read once for every later lookup: the rows an undo step or a change set names, thousands at a time.
     const positions = (this.positions = new Map());
+    this.drift = 0;
     for (let r = this.count() - 1; r >= 0; r--) {
       const rowId = this.id(r);
       if (rowId !== null) positions.set(rowId, r);
