@@ -72,6 +72,8 @@ export async function runRowStoreCases(rows: number): Promise<Figure[]> {
   const sliceCount: number[] = [];
   const sliceP95: number[] = [];
   const yields: number[] = [];
+  const firstInsert: number[] = [];
+  const nextInsert: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     parse.push(timed(() => parseXml(text)));
     firstRows.push(timed(() => RowStore.open(text)!.materializeSlice({ rows: 100 })));
@@ -93,6 +95,13 @@ export async function runRowStoreCases(rows: number): Promise<Figure[]> {
     sliceCount.push(taken.slices.length);
     sliceP95.push([...taken.slices].sort((a, b) => a - b)[Math.floor(taken.slices.length * 0.95)]);
     yields.push(taken.yieldMs);
+    // A grid's Add row on a store read to its end: the new row's ids checked, then found by its known position.
+    const store = RowStore.open(text)!;
+    store.scan();
+    const defaults = Array.from({ length: 20 }, () => null);
+    const insert = (at: number) => timed(() => store.positionOf(store.insertRows(at, store.id(at), [defaults])[0], at));
+    firstInsert.push(insert(rows >> 1));
+    nextInsert.push(insert(10));
     parseQuery.push(timed(() => nativeXPathEngine.evaluate(QUERY, parseXml(text))));
     storeQuery.push(timed(() => {
       const store = RowStore.open(text)!;
@@ -111,6 +120,8 @@ export async function runRowStoreCases(rows: number): Promise<Figure[]> {
     { ...figure('timeToReady.slices', sliceCount, 'slices of 8 ms after the first rows'), unit: 'count' },
     figure('timeToReady.p95Slice', sliceP95, 'the 95th percentile of those slices (budget 8 ms)'),
     figure('timeToReady.yields', yields, 'time between slices: the yields to the page, summed'),
+    figure('insertRow.first', firstInsert, 'the first row inserted into a store read to its end (RowStore.insertRows), then found by its position'),
+    figure('insertRow.next', nextInsert, 'the next row inserted, the same way'),
     figure('query.afterParseXml', parseQuery, `parseXml + ${QUERY}`),
     figure('query.onStoreWithoutDom', storeQuery, `RowStore.open + every row read, then ${QUERY}: the DOM built for it`),
     { suite: 'row-store', name: `ratio.firstRows/parseXml.${rows}`, value: median(firstRows) / median(parse), unit: 'ratio', env },

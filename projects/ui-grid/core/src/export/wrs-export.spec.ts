@@ -138,6 +138,35 @@ describe(`export (${domName()})`, () => {
     expect(store.builtRowCount).toBe(0);
   });
 
+  it('writes the store rows given (a filtered, sorted view) from their entries, as those rows of the document, building none', async () => {
+    const text = wrsText(
+      [{ id: 'name' }, { id: 'qty', type: 'INTEGER' }, { id: 'day', type: 'DATE' }],
+      Array.from({ length: 30 }, (_, r) => [r === 4 ? '@SUM(A1)' : `n ${r}`, r % 4 ? String(10 - r) : null, `2026-02-${String((r % 28) + 1).padStart(2, '0')}`]),
+    );
+    // The same writes on two stores: one exported from its entries, one built for the DOM path.
+    const write = (store: RowStore) => {
+      store.setCell(2, 1, '=cmd|x');
+      store.deleteRow(5);
+      store.insertRows(8, store.id(8), [['new', '-3', null]]);
+      return store;
+    };
+    const store = write(RowStore.open(text)!);
+    const doc = write(RowStore.open(text)!).materialize();
+    const storeRows = [20, 2, 5, 8, 4, 0, 13];
+    const index = WrsIndex.of(doc);
+    const rows = storeRows.map((r) => index.rowAt(r + 1)!).filter((row) => row.localName !== 'D');
+    const options = { columns: ['qty', 'name', 'day'], captions: { name: 'Name' } };
+    const csv = wrsToCsv(store.document, { ...options, store, storeRows });
+    // Row 5 is deleted: left out. Formulas stay guarded; a negative number of a numeric column is a number.
+    expect(csv).toBe(wrsToCsv(doc, { ...options, rows }));
+    expect(csv.split('\r\n').slice(1, 5)).toEqual(['-9,n 19,2026-02-20', "8,'=cmd|x,2026-02-03", '-3,new,', ",'@SUM(A1),2026-02-05"]);
+    const values = (w: import('exceljs').Workbook) => w.worksheets[0].getSheetValues().map((row) => JSON.stringify(row));
+    const fromStore = await readXlsx(await wrsToXlsx(store.document, { ...options, store, storeRows }));
+    expect(values(fromStore)).toEqual(values(await readXlsx(await wrsToXlsx(doc, { ...options, rows }))));
+    expect(values(fromStore).length).toBe(1 + 1 + rows.length);
+    expect(store.builtRowCount).toBe(0);
+  });
+
   it('wrsToXlsx writes typed cells with captions, formats by scale, and text that stays text', async () => {
     const bytes = await wrsToXlsx(ordersDoc(), { sheetName: 'Orders' });
     expect(bytes[0]).toBe(0x50);

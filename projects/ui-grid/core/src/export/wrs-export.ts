@@ -26,6 +26,11 @@ export interface WrsExportOptions {
    * is the store's, for the header), every row that is not deleted in order.
    */
   store?: RowStore;
+  /**
+   * With `store`: the store positions (0-based) of the rows to write, in this order (a view's filtered, sorted rows);
+   * deleted rows among them are left out. Default: every row of the store.
+   */
+  storeRows?: readonly number[];
   /** Column ids to write, in this order. */
   columns?: readonly string[];
   /** Captions by column id, overriding the header's (for example after i18n lookup). */
@@ -85,10 +90,13 @@ function exportTable(index: WrsIndex, columns: readonly ExportColumn[], options:
   const texts: (string | null)[][] = [];
   const { store } = options;
   if (store && !options.rows) {
-    for (let r = 0; r < store.rowCount; r++) {
+    // A row's cells in one pass: about a third of cutting them one by one (100,000 x 20 in Node), and of whole-column reads.
+    const last = Math.max(0, ...positions);
+    for (const r of options.storeRows ?? Array.from({ length: store.rowCount }, (_, r) => r)) {
       if (store.state(r) === 'D') continue;
+      const cells = store.cellValues(r, last);
       ids.push(store.id(r));
-      texts.push(positions.map((pos) => store.cellValue(r, pos)));
+      texts.push(positions.map((pos) => cells[pos - 1]));
     }
     return { ids, texts };
   }

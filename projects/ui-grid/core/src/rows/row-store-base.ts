@@ -20,6 +20,8 @@ export interface SliceBudget {
 const RUN_ROWS = 64;
 /** Rows read ahead of the building when it runs out of read rows: reading is many times faster than building. */
 const SCAN_AHEAD = 1024;
+/** Rows come or gone before which the id map of `positionOf` is read again rather than searched around (`drift`). */
+const MAX_DRIFT = 64;
 
 const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 const deadlineOf = (budget?: SliceBudget): number => (budget?.budgetMs === undefined ? Infinity : now() + budget.budgetMs);
@@ -46,15 +48,16 @@ export abstract class RowStoreBase {
    */
   protected readonly entries: (Entry | undefined)[] = [];
   /**
-   * Row id -> how many rows hold it, built on first use (new row ids must be new).
-   * @internal
-   */
-  protected ids: Map<string, number> | null = null;
-  /**
-   * Row id -> position, built on the first lookup a hint does not answer; dropped when rows come or go.
+   * Row id -> position, built on the first lookup a hint does not answer; a kept position may be off by `drift`.
    * @internal
    */
   protected positions: Map<string, number> | null = null;
+  /**
+   * How far a kept position may be off: the rows that came or went before it since the map was read. Rows coming or
+   * going add to it instead of moving every kept position; `positionOf` looks that far around one.
+   * @internal
+   */
+  protected drift = 0;
   /**
    * A restored R row may go back to its text only where the cells the library writes (`wrs:null` in the root's
    * prefix) are spelled as the text spells them: rows in the prefix of the root.
@@ -314,7 +317,6 @@ export abstract class RowStoreBase {
     const { starts, ends } = this.scanner;
     let builtGone = 0;
     for (const r of rs) {
-      if (this.ids) forgetId(this.ids, this.id(r));
       if (r < this.built) builtGone++;
       else if (starts[r] >= 0) spans.push(starts[r], ends[r]);
     }
@@ -327,35 +329,29 @@ export abstract class RowStoreBase {
   }
 
   /**
-   * The id map of `positionOf` after `n` rows came in at `at` (their ids are added on their first lookup): the
-   * positions from `at` on move, rather than the map being read again from every row.
+   * The id map of `positionOf` after `n` rows came in at `at` (their ids are added by the caller): the kept positions
+   * from `at` on are `n` off now. Past `MAX_DRIFT` the map is read again on the next lookup.
    * @internal
    */
   protected movePositions(at: number, n: number): void {
-    const positions = this.positions;
-    if (!positions || at >= this.count()) return;
-    for (const [id, p] of positions) if (p >= at) positions.set(id, p + n);
+    if (this.positions && at < this.count()) this.addDrift(n);
   }
 
-  /** The id map of `positionOf` after the rows at ascending positions `rs` went: theirs go, the others move. */
+  /** The id map of `positionOf` after the rows at ascending positions `rs` went: their ids go, the others drift. */
   private forgetPositions(rs: readonly number[]): void {
     const positions = this.positions;
     if (!positions) return;
     for (const r of rs) {
       const id = this.id(r);
-      if (id !== null && positions.get(id) === r) positions.delete(id);
+      const p = id === null ? undefined : positions.get(id);
+      if (p !== undefined && Math.abs(p - r) <= this.drift) positions.delete(id!);
     }
-    for (const [id, p] of positions) {
-      // How many of the rows gone stood before p: a binary search over them.
-      let lo = 0;
-      let hi = rs.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (rs[mid] < p) lo = mid + 1;
-        else hi = mid;
-      }
-      if (lo > 0) positions.set(id, p - lo);
-    }
+    this.addDrift(rs.length);
+  }
+
+  private addDrift(n: number): void {
+    this.drift += n;
+    if (this.drift > MAX_DRIFT) this.positions = null;
   }
 
   /**
@@ -460,7 +456,6 @@ export abstract class RowStoreBase {
     // The document holds every row now: the index answers for them (see `live`).
     this.elements.length = 0;
     this.entries.length = 0;
-    this.ids = null;
     this.positions = null;
     // As `parseXml` does for a large Wrs, while the document is still the text's (source-cells).
     if (!this.changed && this.text.length >= SOURCE_TEXT_MIN_LENGTH) keepSourceText(this.document, this.text);
@@ -468,14 +463,6 @@ export abstract class RowStoreBase {
     this.builtListeners = [];
     for (const listener of listeners) listener();
   }
-}
-
-/** @internal */
-export function forgetId(ids: Map<string, number>, id: string | null): void {
-  if (id === null) return;
-  const n = ids.get(id) ?? 0;
-  if (n > 1) ids.set(id, n - 1);
-  else ids.delete(id);
 }
 
 /** Sorts [start, end) pairs by start. */

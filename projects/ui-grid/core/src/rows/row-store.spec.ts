@@ -76,6 +76,44 @@ describe(`RowStore (${domName()})`, () => {
     expect(parseXml(misleading).documentElement.childNodes.length).toBe(3);
   });
 
+  it('gives new rows ids no row holds, as rows come and go and as the document built from it gives', () => {
+    // Row texts holding the ids the next inserts would take: I_1_R2 and I_2_R2.
+    const rows = ['R1', 'R2', 'I_1_R2', 'I_2_R2'].map((id) => `<wrs:R id="${id}"><wrs:C>${id}</wrs:C><wrs:C/></wrs:R>`).join('');
+    const text = small.replace(/<wrs:Data>[\s\S]*<\/wrs:Data>/, `<wrs:Data>${rows}</wrs:Data>`);
+    const store = RowStore.open(text)!;
+    const index = WrsIndex.of(parseXml(text));
+    expect(store.insertRows(1, 'R2', [['a', null]])).toEqual(['I_1_R2_2']);
+    expect(index.hasRowId('I_1_R2')).toBeTrue();
+    // The row holding I_2_R2 goes: its id is free for the next insert at R2, as on the document.
+    store.removeRows([store.positionOf('I_2_R2')]);
+    expect(store.insertRows(2, 'R2', [['b', null]])).toEqual(['I_2_R2']);
+    expect(store.insertRows(0, 'R1', [['c', null], ['d', null]])).toEqual(['I_3_R1_1', 'I_3_R1_2']);
+    expect(store.insertRows(0, 'I_3_R1_1', [['e', null]])).toEqual(['I_4_I_3_R1_1']);
+    const ids = Array.from({ length: store.rowCount }, (_, r) => store.id(r));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.map((id) => store.positionOf(id!))).toEqual(ids.map((_, r) => r));
+  });
+
+  it('finds every row by id through seeded inserts and removals, as a scan of its ids finds it (kept positions drift)', () => {
+    const rows = Array.from({ length: 300 }, (_, r) => `<wrs:R id="R${r + 1}"><wrs:C>${r}</wrs:C><wrs:C/></wrs:R>`).join('');
+    const store = RowStore.open(small.replace(/<wrs:Data>[\s\S]*<\/wrs:Data>/, `<wrs:Data>${rows}</wrs:Data>`))!;
+    const random = seededRandom(21);
+    const pick = (n: number) => random(n);
+    const scanFor = (id: string) => Array.from({ length: store.rowCount }, (_, r) => store.id(r)).indexOf(id);
+    expect(store.positionOf('R1')).toBe(0);
+    for (let step = 0; step < 120; step++) {
+      const at = pick(store.rowCount);
+      if (random(10) < 7) store.insertRows(at, store.id(at), Array.from({ length: 1 + pick(3) }, () => ['n', null]));
+      else store.removeRows([at, pick(store.rowCount)]);
+      for (let k = 0; k < 5; k++) {
+        const id = store.id(pick(store.rowCount))!;
+        expect(store.positionOf(id)).withContext(`step ${step}, ${id}`).toBe(scanFor(id));
+      }
+      expect(store.positionOf(`gone ${step}`)).toBe(-1);
+    }
+    for (let r = 0; r < store.rowCount; r++) expect(store.positionOf(store.id(r)!)).toBe(r);
+  });
+
   it('finds the first row of an id, and none for an empty id, as the document\'s index does', () => {
     const rows = '<wrs:R id="R1"><wrs:C>a</wrs:C></wrs:R><wrs:M id="R2"><wrs:C>b</wrs:C><wrs:O>c</wrs:O></wrs:M><wrs:R id="R2"><wrs:C>d</wrs:C></wrs:R><wrs:R id=""><wrs:C>e</wrs:C></wrs:R>';
     const text = small.replace(/<wrs:Data>[\s\S]*<\/wrs:Data>/, `<wrs:Data>${rows}</wrs:Data>`);

@@ -7,7 +7,6 @@ import { newRowIds, nextTransactionsNumber } from './new-rows';
 import { Entry, RowLayout } from './row-entries';
 import { copyRowAs, rowState } from './row-states';
 import { OTHER, STATE_NAMES, attributeValue, attributesOf, findData } from './row-scan';
-import { forgetId } from './row-store-base';
 import { RowStoreWrites, usualLayout } from './row-store-writes';
 import { WrsIndex } from './wrs-index';
 
@@ -89,19 +88,8 @@ export class RowStore extends RowStoreWrites {
   private newIds(anchorId: string | null, n: number): string[] {
     const transaction = nextTransactionsNumber(this.document);
     const live = this.live();
-    return newRowIds(live ?? { rowCount: this.count(), hasRowId: (id: string) => this.idCounts().has(id) }, transaction, anchorId, n);
-  }
-
-  private idCounts(): Map<string, number> {
-    if (!this.ids) {
-      const ids = new Map<string, number>();
-      for (let r = 0; r < this.scanner.count; r++) {
-        const id = this.id(r);
-        if (id !== null) ids.set(id, (ids.get(id) ?? 0) + 1);
-      }
-      this.ids = ids;
-    }
-    return this.ids;
+    // The id map of `positionOf` (kept as rows come and go) says whether an id is taken: no second map of all ids.
+    return newRowIds(live ?? { rowCount: this.count(), hasRowId: (id: string) => this.positionOf(id) >= 0 }, transaction, anchorId, n);
   }
 
   /** Puts new rows at `at`: into the document where the rows from there on are built, else as entries. */
@@ -126,7 +114,6 @@ export class RowStore extends RowStoreWrites {
     if (this.elements.length < at) this.elements.length = at;
     this.entries.splice(at, 0, ...made);
     this.elements.splice(at, 0, ...Array.from({ length: n }, (_, i) => elements[i]));
-    if (this.ids) for (let r = at; r < at + n; r++) this.ids.set(this.id(r)!, (this.ids.get(this.id(r)!) ?? 0) + 1);
     if (this.positions) for (let r = at; r < at + n; r++) if (!this.positions.has(this.id(r)!)) this.positions.set(this.id(r)!, r);
   }
 
@@ -149,11 +136,6 @@ export class RowStore extends RowStoreWrites {
     const live = this.live();
     const old = this.elementOf(r);
     if (!live && r >= this.built) {
-      if (this.ids) {
-        forgetId(this.ids, this.id(r));
-        const id = row.getAttribute('id');
-        if (id !== null) this.ids.set(id, (this.ids.get(id) ?? 0) + 1);
-      }
       this.entries[r] = undefined;
       this.elements[r] = row;
       this.positions = null;
@@ -205,11 +187,21 @@ export class RowStore extends RowStoreWrites {
     }
     this.scan();
     const at = this.positions?.get(id);
-    if (at !== undefined && this.id(at) === id) return at;
+    if (at !== undefined) {
+      // Rows that came or went since the map was read moved it by at most `drift`: the nearest row of the id.
+      for (let d = 0; d <= this.drift; d++) {
+        for (const p of d === 0 ? [at] : [at - d, at + d]) {
+          if (p < 0 || p >= count || this.id(p) !== id) continue;
+          this.positions!.set(id, p);
+          return p;
+        }
+      }
+    }
     // The map follows the rows that come and go: an id it lacks is no row's.
     if (this.positions && at === undefined) return -1;
     // Read once for every later lookup: the rows an undo step or a change set names, thousands at a time.
     const positions = (this.positions = new Map());
+    this.drift = 0;
     for (let r = this.count() - 1; r >= 0; r--) {
       const rowId = this.id(r);
       if (rowId !== null) positions.set(rowId, r);

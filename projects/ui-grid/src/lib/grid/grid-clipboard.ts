@@ -131,11 +131,20 @@ export class GridClipboard {
   pasteAsNewRows(text: string): void {
     const { grid, shown, services } = this.state;
     const view = this.state.features.view;
-    if (grid.isReadOnly() || !grid.allowNewRows() || !this.state.data || !view) return;
+    if (grid.isReadOnly() || !grid.allowNewRows() || !this.state.document || !view) return;
     const lines = parseTabText(text);
     if (lines.length === 0) return;
     const { bottom, left } = this.state.selection.range;
     const at = view.rowCount === 0 ? 0 : Math.min(bottom + 1, view.rowCount);
+    // Into a row store whose document is not built: new entries, their cells written as a paste writes them.
+    const onStore = this.changes.changeStore((snapshot, rows) => {
+      const storeAt = view.storedPositionFor(at);
+      const ids = this.rows.insertStoreRows(snapshot, rows, at, lines.length);
+      const writes = ids.map((_, r): [number, CellWrites] => [storeAt + r, this.lineWrites(new StoreRow(rows.store, storeAt + r), lines[r], left)]);
+      this.changes.writeStoreBatch(snapshot, rows, writes);
+      return ids;
+    });
+    if (onStore) return;
     this.changes.change((snapshot) => {
       const rows = this.rows.insertRows(snapshot, at, lines.length);
       rows.forEach((row, r) => {

@@ -4,7 +4,8 @@ import { childOf } from './grid-status-line';
 
 /** The configuration merged with the Wrs header: one `grid:C` per column with its type, caption, key and references. */
 export function enhancedConfiguration(state: GridState): DataProvider {
-  const data = state.data;
+  // The header is all it reads: a row store's rows stay unbuilt.
+  const data = state.document;
   const doc = createDocument(data);
   const root = doc.createElementNS(NS.grid, 'grid:GridConfiguration');
   doc.appendChild(root);

@@ -1,6 +1,18 @@
-import { NS, WrsBackend, WrsIndex, cellAt, cellValue, cloneDocument, originalOf } from 'ngx-wrs-grid/core';
+import { NS, RowStore, WrsBackend, WrsIndex, cellAt, cellValue, cloneDocument, originalOf } from 'ngx-wrs-grid/core';
 import { GridColumn } from './grid-column';
-import { keyOf } from './grid-validation';
+import { keyOf, keyOfValues } from './grid-validation';
+
+/** A changed row (any but R) as the deep key check reads it: its key values now and the key it had before the edits. */
+export interface ChangedKeyRow {
+  readonly id: string;
+  readonly state: string;
+  /** The key columns' values now, in key column order (null: no cell or `wrs:null`). */
+  readonly values: readonly (string | null)[];
+  /** `keyOf` of the key it had before the edits: from its `wrs:O` cells where it has them. */
+  readonly originalKey: string;
+  /** An I row, or an M row whose key cells differ from their originals. */
+  readonly keyChanged: boolean;
+}
 
 /** What the deep key check needs: the request the grid loaded with, its Wrs, the key columns and where to ask. */
 export interface DeepKeyCheckArgs {
@@ -8,7 +20,8 @@ export interface DeepKeyCheckArgs {
   readonly url: string | undefined;
   /** The `wrq:WrsRequest` the grid's rows were loaded with. */
   readonly request: Document;
-  readonly wrs: Document;
+  /** The changed rows (`changedKeyRows`, or `changedStoreKeyRows` while the rows are in a row store). */
+  readonly rows: readonly ChangedKeyRow[];
   readonly keyColumns: readonly GridColumn[];
   readonly ignoreKeyCase: boolean;
   /** True when an unchanged (R) loaded row holds this key (a `keyOf` string). */
@@ -33,22 +46,18 @@ export function showsSubset(request: Document, wrs: Document): boolean {
  * changed rows are visited.
  */
 export async function deepKeyCheck(args: DeepKeyCheckArgs): Promise<string[]> {
-  const index = WrsIndex.of(args.wrs);
   const candidates = new Map<string, string[]>();
   const values: (string | null)[][] = [];
   const loadedKeys = new Set<string>();
-  for (const row of index.changedRows()) {
-    if (row.localName !== 'I') loadedKeys.add(originalKeyOf(row, args.keyColumns, args.ignoreKeyCase));
-    if (!keyChanged(row, args.keyColumns)) continue;
-    const cells = args.keyColumns.map((c) => cellAt(row, c.pos));
-    const keyValues = cells.map((c) => (c ? cellValue(c) : null));
-    if (keyValues.some((v) => v === null || v === '')) continue;
-    const key = keyOf(row, args.keyColumns, args.ignoreKeyCase);
+  for (const row of args.rows) {
+    if (row.state !== 'I') loadedKeys.add(row.originalKey);
+    if (!row.keyChanged || row.values.some((v) => v === null || v === '')) continue;
+    const key = keyOfValues(row.values, args.ignoreKeyCase);
     const ids = candidates.get(key);
-    if (ids) ids.push(row.getAttribute('id') ?? '');
+    if (ids) ids.push(row.id);
     else {
-      candidates.set(key, [row.getAttribute('id') ?? '']);
-      values.push(keyValues);
+      candidates.set(key, [row.id]);
+      values.push([...row.values]);
     }
   }
   if (candidates.size === 0) return [];
@@ -64,16 +73,44 @@ export async function deepKeyCheck(args: DeepKeyCheckArgs): Promise<string[]> {
   return [...clashes];
 }
 
+/** The changed rows of a document, read for the deep key check. */
+export function changedKeyRows(index: WrsIndex, keyColumns: readonly GridColumn[], ignoreCase: boolean): ChangedKeyRow[] {
+  return index.changedRows().map((row) => ({
+    id: row.getAttribute('id') ?? '',
+    state: row.localName,
+    values: keyColumns.map((c) => {
+      const cell = cellAt(row, c.pos);
+      return cell ? cellValue(cell) : null;
+    }),
+    originalKey: originalKeyOf(row, keyColumns, ignoreCase),
+    keyChanged: keyChanged(row, keyColumns),
+  }));
+}
+
+/** `changedKeyRows` of a row store's rows, read from their entries: nothing is built. */
+export function changedStoreKeyRows(store: RowStore, keyColumns: readonly GridColumn[], ignoreCase: boolean): ChangedKeyRow[] {
+  return store.changedRows().map((r) => {
+    const state = store.state(r);
+    const values = keyColumns.map((c) => store.cellValue(r, c.pos));
+    // Only an M row holds originals (`wrs:O`) on its entry; any other row had the key it holds.
+    const originals = state === 'M' ? keyColumns.map((c) => store.originalValue(r, c.pos)) : values;
+    return {
+      id: store.id(r) ?? '',
+      state,
+      values,
+      originalKey: keyOfValues(originals, ignoreCase),
+      keyChanged: state === 'I' || (state === 'M' && values.some((v, k) => v !== originals[k])),
+    };
+  });
+}
+
 /** The key a changed loaded row had before the edits: from its `wrs:O` cells where it has them. */
 function originalKeyOf(row: Element, keyColumns: readonly GridColumn[], ignoreCase: boolean): string {
-  const key = keyColumns
-    .map((c) => {
-      const cell = cellAt(row, c.pos);
-      const source = cell ? originalOf(cell) ?? cell : null;
-      return source ? cellValue(source) ?? '\u0000' : '\u0000';
-    })
-    .join('\u0001');
-  return ignoreCase ? key.toLowerCase() : key;
+  return keyOfValues(keyColumns.map((c) => {
+    const cell = cellAt(row, c.pos);
+    const source = cell ? originalOf(cell) ?? cell : null;
+    return source ? cellValue(source) : null;
+  }), ignoreCase);
 }
 
 /** An I row, or an M row whose key cells differ from their originals. */

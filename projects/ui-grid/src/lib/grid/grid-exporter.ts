@@ -35,8 +35,10 @@ export class GridExporter {
       if (c.references && c.references.captions.size > 0) valueCaptions[c.id] = c.references.captions;
     }
     const columns = exported.map((c) => c.id);
-    let rows: readonly Element[] | null = allRows || view.isWhole ? null : view.matchedRows();
     let store = state.store;
+    // Over a store the view's rows are store positions (null: every row in store order), written from their entries.
+    let storeRows = store && !allRows ? view.storedRows() : null;
+    let rows: readonly Element[] | null = allRows || view.isWhole || store ? null : view.matchedRows();
     let doc = store ? state.document! : state.data!;
     if (grid.serverSidedPagination() && state.fromBackend && state.loadedRequest) {
       try {
@@ -46,6 +48,7 @@ export class GridExporter {
         doc = all.doc;
         rows = null;
         store = null;
+        storeRows = null;
         if (all.maxRows !== null) statusLine.set(formatMessage(messages.exportMaxRows, { n: all.maxRows }));
       } catch (e) {
         statusLine.set(formatMessage(messages.exportFailed, { reason: errorMessage(e) }));
@@ -55,7 +58,7 @@ export class GridExporter {
     let blob: Blob;
     try {
       const csv = (options.csvInLocale ?? grid.csvInLocale()) ? localeCsv(state.shown) : null;
-      blob = await exportBytes(doc, format, { rows, store, columns, captions, valueCaptions, ...(csv ? { csv } : {}) });
+      blob = await exportBytes(doc, format, { rows, store, storeRows, columns, captions, valueCaptions, ...(csv ? { csv } : {}) });
     } catch (e) {
       // Data beyond Excel's limits, or the XLSX writer failing to load: told, not an unhandled rejection.
       statusLine.set(formatMessage(messages.exportFailed, { reason: errorMessage(e) }));

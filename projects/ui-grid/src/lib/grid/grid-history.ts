@@ -185,8 +185,10 @@ export class GridHistory {
 
   /** The R rows the undo and redo steps hold: a page turn looks for them in the page it loads (`moveTo`). */
   rows(): Element[] {
-    if (!this.state.data) return [];
-    const index = WrsIndex.of(this.state.data);
+    // A row store's rows are copied from their entries: the page left is not built for them.
+    const store = this.state.store;
+    const index = store || !this.state.data ? null : WrsIndex.of(this.state.data);
+    if (!store && !index) return [];
     const ids = new Set<string>();
     const rows: Element[] = [];
     for (const step of [...this.undoSteps, ...this.redoSteps]) {
@@ -194,7 +196,8 @@ export class GridHistory {
       for (const id of step.rowIds()) ids.add(id);
     }
     for (const id of ids) {
-      const row = index.rowById(id);
+      const r = store ? store.positionOf(id) : -1;
+      const row = store ? (r >= 0 && store.state(r) === 'R' ? store.copyOf(r) : null) : index!.rowById(id);
       if (row?.localName === 'R') rows.push(row);
     }
     return rows;

@@ -142,7 +142,7 @@ export class GridLoader {
   /** What shows the rows of a first load under way (not with a load chain: its output is what the grid shows), else null. */
   private previewOf(config: Document | null, current: () => boolean): ((progress: LoadProgress) => void) | null {
     const { state } = this;
-    if (state.data || state.grid.loadChain()) return null;
+    if (state.document || state.grid.loadChain()) return null;
     return throttledProgress((progress) => {
       if (!current()) return;
       state.loadedRows.set(progress.rows);

@@ -98,32 +98,41 @@ export class GridNavigation {
   }
 
   /**
-   * `moveToError` over the rows of a row store whose document is not built, by their store positions; undefined
-   * where only rows the view does not hold are invalid (showing them may remove a filter: done on the document).
+   * `moveToError` over the rows of a row store whose document is not built, by their store positions; undefined when
+   * the view reads no store. A filter hiding the first invalid cell is tested on that row's element, built alone.
    */
   private moveToStoredError(store: RowStore): string | null | undefined {
     const { shown: columns, selection, features, messages } = this.state;
     const orderOf = features.view?.storedOrder();
     if (!orderOf) return undefined;
     const shown: { r: number; at: number; col: number }[] = [];
-    let hidden = 0;
+    const hidden: { r: number; col: number }[] = [];
     for (const { rowId, colId } of this.validation.errors()) {
       const r = store.positionOf(rowId);
       const col = columns.findIndex((c) => c.id === colId);
       if (r < 0 || col < 0) continue;
       const at = orderOf(r);
-      if (at === undefined) hidden++;
+      if (at === undefined) hidden.push({ r, col });
       else shown.push({ r, at, col });
     }
-    if (shown.length === 0) return hidden > 0 ? undefined : null;
-    shown.sort((a, b) => a.at - b.at || a.col - b.col);
-    const focused = features.view!.shownAt(selection.focus.row);
-    const from = focused instanceof StoreRow ? (orderOf(focused.position) ?? -1) : -1;
-    const col = selection.focus.col;
-    const next = shown.find((c) => c.at > from || (c.at === from && c.col > col)) ?? shown[0];
-    this.cells.focusCell(features.revealStored(next.r), next.col);
-    if (hidden === 0) return null;
-    const cells = hidden === 1 ? messages.invalidCell : formatMessage(messages.invalidCells, { n: hidden });
-    return formatMessage(this.state.grid.serverSidedPagination() ? messages.errorsOnOtherPages : messages.errorsHiddenByFilter, { cells });
+    const cells = (n: number) => (n === 1 ? messages.invalidCell : formatMessage(messages.invalidCells, { n }));
+    const hiddenNote = () => formatMessage(this.state.grid.serverSidedPagination() ? messages.errorsOnOtherPages : messages.errorsHiddenByFilter, { cells: cells(hidden.length) });
+    if (shown.length > 0) {
+      shown.sort((a, b) => a.at - b.at || a.col - b.col);
+      const focused = features.view!.shownAt(selection.focus.row);
+      const from = focused instanceof StoreRow ? (orderOf(focused.position) ?? -1) : -1;
+      const col = selection.focus.col;
+      const next = shown.find((c) => c.at > from || (c.at === from && c.col > col)) ?? shown[0];
+      this.cells.focusCell(features.revealStored(next.r), next.col);
+      return hidden.length > 0 ? hiddenNote() : null;
+    }
+    if (hidden.length === 0) return null;
+    hidden.sort((a, b) => a.r - b.r || a.col - b.col);
+    const target = hidden[0];
+    const removed = features.unhide(store.element(target.r));
+    if (!removed) return hiddenNote();
+    const position = features.revealStored(target.r);
+    if (position >= 0) this.cells.focusCell(position, target.col);
+    return formatMessage(messages.filterRemovedForError, { columns: removed.map((c) => this.cells.captionOf(c)).join(', ') });
   }
 }

@@ -42,14 +42,17 @@ export class GridRows {
    */
   private insertOnStore(at: number, focus: (position: number, row: ShownRow) => void): boolean {
     let id = '';
+    let storeAt = -1;
     const onStore = this.changes.changeStore((snapshot, rows) => {
+      storeAt = this.state.features.view!.storedPositionFor(at);
       [id] = this.insertStoreRows(snapshot, rows, at, 1);
       return [id];
     });
     if (!onStore) return false;
     const { store, features } = this.state;
     let position: number;
-    if (store) position = features.revealStored(store.positionOf(id));
+    // Where the row went is known: the hint spares the store reading every row's id.
+    if (store) position = features.revealStored(store.positionOf(id, storeAt));
     else {
       // Built meanwhile (`afterAddRow` read the document): the row is an element now.
       const row = WrsIndex.of(this.state.data!).rowById(id);

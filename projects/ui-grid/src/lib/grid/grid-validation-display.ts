@@ -2,7 +2,7 @@ import { ChangeSet, RowStore, ValidationError, WrsIndex, cellValue, cellsOf, err
 import { GridCells } from './grid-cells';
 import type { WrittenCells } from './grid-changes';
 import { runGridChain } from './grid-chain';
-import { deepKeyCheck, showsSubset } from './grid-deep-key-check';
+import { changedKeyRows, changedStoreKeyRows, deepKeyCheck, showsSubset } from './grid-deep-key-check';
 import { GridState } from './grid-state';
 import { GridStatusLine } from './grid-status-line';
 import { GridValidation, validationText } from './grid-validation';
@@ -224,17 +224,20 @@ export class GridValidationDisplay {
     const validation = this.validation;
     const { grid, loadedRequest: request, document } = this.state;
     if (grid.disableDeepKeyCheck() || !validation || validation.keys.length === 0 || !this.state.fromBackend || !request || !document) return;
-    // The footer is in a store's document as it is: the rows are built only when the server is asked about keys.
+    // The footer is in a store's document as it is; a store's changed rows are read from their entries.
     if (!showsSubset(request, document)) return;
-    const wrs = this.state.data!;
+    const store = this.state.store;
+    const keys = validation.keys;
+    const index = store ? null : WrsIndex.of(this.state.data!);
+    const stateOf = store ? (id: string) => (store.positionOf(id) < 0 ? null : store.state(store.positionOf(id))) : (id: string) => index!.rowById(id)?.localName ?? null;
     const clashes = await deepKeyCheck({
       backend: this.state.backend(),
       url: await this.state.requestUrl(),
       request,
-      wrs,
-      keyColumns: validation.keys,
+      rows: store ? changedStoreKeyRows(store, keys, grid.ignoreKeyCase()) : changedKeyRows(index!, keys, grid.ignoreKeyCase()),
+      keyColumns: keys,
       ignoreKeyCase: grid.ignoreKeyCase(),
-      unchangedRowHolds: (key) => validation.unchangedRowHolds(wrs, key),
+      unchangedRowHolds: (key) => validation.unchangedRowHolds(stateOf, key),
     });
     validation.setServerKeyErrors(clashes);
     this.store();

@@ -185,9 +185,8 @@ export class GridValidation {
   }
 
   /** True when an R row (a row loaded and not changed) holds this key (a `keyOf` string). */
-  unchangedRowHolds(wrs: Document, key: string): boolean {
-    const index = WrsIndex.of(wrs);
-    for (const id of this.rowsOfKey.get(key) ?? []) if (index.rowById(id)?.localName === 'R') return true;
+  unchangedRowHolds(stateOf: (rowId: string) => string | null, key: string): boolean {
+    for (const id of this.rowsOfKey.get(key) ?? []) if (stateOf(id) === 'R') return true;
     return false;
   }
 

@@ -159,7 +159,7 @@ export class GridComponent extends GridInputs implements OnInit, AfterViewInit, 
 
   ngAfterViewInit(): void {
     this.units.attach(this.bodyHost().nativeElement);
-    if (this.data) this.units.show();
+    if (this.state.document) this.units.show();
     void this.execute();
   }
 

@@ -10,6 +10,8 @@ export interface GridExportContent {
   readonly rows: readonly Element[] | null;
   /** Without rows: the rows of this store, its document not built (every row not deleted). */
   readonly store?: RowStore | null;
+  /** With `store`: the store positions of the rows to write in view order (a filter or sort); absent: every row. */
+  readonly storeRows?: readonly number[] | null;
   readonly columns: readonly string[];
   readonly captions: Readonly<Record<string, string>>;
   /** The captions reference columns show for their stored values, by column id: written as shown. */
@@ -62,7 +64,7 @@ export function exportFileNameFor(name: string | null, format: GridExportFormat)
 export async function exportBytes(doc: Document, format: GridExportFormat, content: GridExportContent): Promise<Blob> {
   const options = {
     rows: content.rows ? content.rows.filter((r) => r.localName !== 'D') : undefined,
-    ...(content.store && !content.rows ? { store: content.store } : {}),
+    ...(content.store && !content.rows ? { store: content.store, ...(content.storeRows ? { storeRows: content.storeRows } : {}) } : {}),
     columns: content.columns,
     captions: content.captions,
     valueCaptions: content.valueCaptions,

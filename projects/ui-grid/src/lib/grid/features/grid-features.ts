@@ -4,7 +4,7 @@ import { GridColumn } from '../grid-column';
 import { ColumnFilterValue, columnFilterElement, readColumnFilters, removeColumnFilters, statusFilter, withoutColumnFilters, writeColumnFilter } from './column-filter';
 import { GridRowView } from './grid-row-view';
 import { configOrderings, setRequestOrdering, toggleOrdering } from './grid-sort';
-import { AllRows, carryPendingRows, loadAllRows, loadTotalRows, pageRequest, pendingRows } from './server-pages';
+import { AllRows, carryPendingRows, loadAllRows, loadTotalRows, pageRequest, pendingRows, storePendingRows } from './server-pages';
 
 /** Rows per page when pagination is on without a size (spec part 8). */
 const DEFAULT_PAGE_SIZE = 20;
@@ -158,7 +158,8 @@ export class GridFeatures {
     if (!this.carryOnLoad) return;
     this.carryOnLoad = false;
     // The R rows of `alsoFind` (rows the undo history holds) are only looked for in the page, for their ids there.
-    this.carried = this.doc ? [...pendingRows(this.doc), ...alsoFind()] : [];
+    const store = this.view?.unbuiltStore;
+    this.carried = this.doc ? [...(store ? storePendingRows(store) : pendingRows(this.doc)), ...alsoFind()] : [];
   }
 
   /** A page just loaded: rows with pending changes from other pages go into it (hidden, but saved). */

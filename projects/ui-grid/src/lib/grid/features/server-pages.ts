@@ -1,4 +1,4 @@
-import { NS, WrsBackend, WrsBackendCallOptions, WrsError, WrsIndex, cellAt, cellValue, cellsOf, originalOf } from 'ngx-wrs-grid/core';
+import { NS, RowStore, WrsBackend, WrsBackendCallOptions, WrsError, WrsIndex, cellAt, cellValue, cellsOf, originalOf } from 'ngx-wrs-grid/core';
 
 function select(request: Document): Element {
   const found = request.getElementsByTagNameNS(NS.wrq, 'Select')[0];
@@ -44,6 +44,11 @@ export async function loadTotalRows(backend: WrsBackend, request: Document, call
   const total = Number(cell ? cellValue(cell) : NaN);
   if (!Number.isInteger(total) || total < 0) throw new WrsError('BACKEND', 'The row count answer holds no count', cell?.textContent);
   return total;
+}
+
+/** `pendingRows` of a row store whose document is not built: copies of its I, M and D rows, read from their entries. */
+export function storePendingRows(store: RowStore): Element[] {
+  return store.changedRows().map((r) => store.copyOf(r));
 }
 
 /** The pending rows (I, M, D) of a document, as copies to carry to another page. */

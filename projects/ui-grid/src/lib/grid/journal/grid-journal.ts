@@ -156,7 +156,7 @@ export class GridJournal {
     const store = this.host.store();
     const key = this.key;
     if (!store || !key || this.off || this.offer()) return;
-    // Read after the cheap checks: `data` builds the rows of a row store.
+    // Read after the cheap checks (a store's rows are read from its entries below).
     const doc = this.host.data();
     if (!doc) return;
     const index = WrsIndex.tryOf(doc);

@@ -11,6 +11,7 @@ import { journalKeyOf } from './journal-key';
 import { conflictNote, restoredNote } from './journal-notes';
 import { JournalEntry, JournalRow, journalColumnsOf } from './journal-entry';
 import { JournalRestore, JournalRowPlace, appendJournalRows, journalFits, restoreJournal } from './journal-restore';
+import { appendStoreJournalRows, restoreStoreJournal } from './journal-store-restore';
 import { GRID_JOURNAL_STORE } from './journal-store';
 
 /**
@@ -104,7 +105,7 @@ export class GridUnsavedChanges {
    */
   restore(): void {
     const offer = this.journal.offer();
-    if (!offer?.fits || !this.state.data || this.state.busy() !== '') return;
+    if (!offer?.fits || !this.state.document || this.state.busy() !== '') return;
     const now = this.state.features.serverPage();
     this.waitQuery = now && offer.entry.pages === this.cut() ? now.query : null;
     const restored = this.apply(offer.entry);
@@ -122,11 +123,9 @@ export class GridUnsavedChanges {
    */
   beforeSave(): void {
     const waiting = this.journal.waiting;
-    // Checked first: reading `data` builds the rows of a store.
-    if (waiting.length === 0) return;
-    const doc = this.state.data;
-    if (!doc) return;
-    const ids = appendJournalRows(WrsIndex.of(doc), waiting);
+    if (waiting.length === 0 || !this.state.document) return;
+    const store = this.state.store;
+    const ids = store ? appendStoreJournalRows(store, waiting) : appendJournalRows(WrsIndex.of(this.state.data!), waiting);
     ids.forEach((id, i) => {
       const page = waiting[i].page;
       if (page !== undefined && this.waitQuery !== null) this.pages.set(id, { query: this.waitQuery, page });
@@ -140,7 +139,8 @@ export class GridUnsavedChanges {
   private restoreWaiting(): void {
     const waiting = this.journal.waiting;
     if (waiting.length === 0 || this.journal.offer()) return;
-    const doc = this.state.data;
+    // The header says whether the journal fits: a store's rows stay unbuilt.
+    const doc = this.state.document;
     if (!doc) return;
     const index = WrsIndex.of(doc);
     const entry: JournalEntry = { key: '', savedAt: 0, writer: '', columns: journalColumnsOf(index), rows: waiting };
@@ -155,7 +155,20 @@ export class GridUnsavedChanges {
   private apply(entry: JournalEntry): JournalRestore | null {
     const place = this.placer();
     let restored: JournalRestore | null = null;
-    this.writes.change((snapshot, index) => {
+    const onStore = this.writes.changeStore((snapshot, rows) => {
+      const view = this.state.features.view;
+      restored = restoreStoreJournal(rows.store, WrsIndex.of(this.state.document!), entry, {
+        write: (r, writes) => rows.writeBatch(snapshot, [[r, writes]]).rowIds.length > 0,
+        beforeDelete: (r) => rows.touchForDelete(snapshot, r),
+        removed: (r) => view?.storedRemoved([r]),
+        inserted: (at, ids) => {
+          for (const id of ids) snapshot.added(id);
+          view?.storedInserted(at, ids.length, null);
+        },
+      }, place);
+      return restored.rowIds;
+    });
+    if (!onStore) this.writes.change((snapshot, index) => {
       const hooks = { beforeWrite: (row: Element) => snapshot.touchForWrite(row), beforeDelete: (row: Element) => snapshot.touchForDelete(row), added: (id: string) => snapshot.added(id) };
       restored = restoreJournal(index, entry, hooks, place);
       return restored.rowIds;

@@ -154,7 +154,7 @@ function applyModified(index: WrsIndex, loaded: Element, journaled: JournalRow, 
  * The cells where the server's value now differs from the original the user saw, and (for an M row) the user changed
  * that cell to a third value; for a deleted row (`mine` null) every cell the server changed.
  */
-function conflictsOf(index: WrsIndex, rowId: string, originals: readonly (string | null)[], server: readonly (string | null)[], mine: readonly (string | null)[] | null): JournalConflict[] {
+export function conflictsOf(index: WrsIndex, rowId: string, originals: readonly (string | null)[], server: readonly (string | null)[], mine: readonly (string | null)[] | null): JournalConflict[] {
   const columns = index.columns();
   const out: JournalConflict[] = [];
   originals.forEach((original, i) => {
@@ -176,7 +176,7 @@ function serverValues(row: Element): (string | null)[] {
  * key cells of every row read, once.
  */
 function rowFinder(index: WrsIndex): { find: (journaled: JournalRow) => Element | null; keyed: boolean } {
-  const keys = index.columns().filter((c) => isKey(c.element)).map((c) => c.pos);
+  const keys = keyPositions(index);
   if (keys.length === 0) return { find: (journaled) => index.rowById(journaled.id), keyed: false };
   const keyOf = (row: Element) => JSON.stringify(keys.map((pos) => serverValue(row, pos)));
   let byKey: Map<string, Element> | null = null;
@@ -198,6 +198,11 @@ function rowFinder(index: WrsIndex): { find: (journaled: JournalRow) => Element 
 function serverValue(row: Element, pos: number): string | null {
   const cell = cellAt(row, pos);
   return cell ? cellValue(originalOf(cell) ?? cell) : null;
+}
+
+/** The 1-based positions of the key columns (`isKey`): what finds a journaled row again. */
+export function keyPositions(index: WrsIndex): number[] {
+  return index.columns().filter((c) => isKey(c.element)).map((c) => c.pos);
 }
 
 function isKey(column: Element): boolean {
