@@ -3,7 +3,7 @@
 // freshly parsed data. None of it runs inside an edit: a write runs in a timer after it.
 import { WrsIndex, cellValue, cellsOf, parseXml, writeRowCells } from 'ngx-wrs-grid/core';
 import { RowSnapshot } from '../../projects/ui-grid/src/lib/grid/row-snapshot';
-import { JournalEntry, JournalRow, JournalRowCache, journalColumnsOf, journalEntrySize, journalRowsOf } from '../../projects/ui-grid/src/lib/grid/journal/journal-entry';
+import { JournalEntry, JournalRow, JournalRowCache, documentJournalRows, journalColumnsOf, journalEntrySize, journalRowsOf } from '../../projects/ui-grid/src/lib/grid/journal/journal-entry';
 import { restoreJournal } from '../../projects/ui-grid/src/lib/grid/journal/journal-restore';
 import { generateWrs } from '../data/generate-wrs';
 import type { Figure } from '../harness';
@@ -44,11 +44,11 @@ async function runJournalCases(env: string, onlyRestore = false): Promise<Figure
     figures.push({ suite: 'journal', name: `entry.size.${changed}rows`, value: journalEntrySize(entry!) / 1e6, unit: 'MB', env });
     // A write after one more edit: the grid's cache reads the one row the change set named.
     const cache = new JournalRowCache();
-    cache.read(index, order);
+    cache.read(documentJournalRows(index), order);
     const edited = index.rowAt(1)!.getAttribute('id')!;
     const write = time(() => {
       cache.changed([edited]);
-      cache.read(index, order);
+      cache.read(documentJournalRows(index), order);
     });
     figures.push({ suite: 'journal', name: `write.oneEdit.${changed}rows.100k`, value: write, unit: 'ms', env });
     figures.push({ suite: 'journal', name: `write.oneEdit.vs.fullRead.${changed}rows`, value: write / read, unit: 'ratio', env });

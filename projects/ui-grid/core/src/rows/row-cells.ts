@@ -22,10 +22,26 @@ export class RowCells {
    * 4 for `wrs:null`.
    */
   private readonly token: RegExp;
+  /** Cells of the usual shape and the text between them, no original: a whole row of them runs to its end tag. */
+  private readonly onlyCellsRun: RegExp;
 
   constructor(private readonly text: string, prefix: string) {
     const p = prefix ? prefix.replace(/[.\-]/g, '\\$&') + ':' : '';
     this.token = new RegExp(`([^<]*)<${p}([CO])(?:>([^<]*)</${p}\\2>|(/>)|><${p}null/></${p}\\2>)`, 'y');
+    this.onlyCellsRun = new RegExp(`(?:[^<]*<${p}C(?:>[^<]*</${p}C>|/>|><${p}null/></${p}C>))*[^<]*`, 'y');
+  }
+
+  /**
+   * True when the row at [start, end) is of the usual shape with no `wrs:O` in it (what `layout` reads with only
+   * 'C' kinds), told without cutting its values.
+   */
+  onlyCells(start: number, end: number): boolean {
+    const at = startTagEnd(this.text, start);
+    if (at === end) return true;
+    const run = this.onlyCellsRun;
+    run.lastIndex = at;
+    run.test(this.text);
+    return run.lastIndex === this.text.lastIndexOf('</', end - 1);
   }
 
   /**

@@ -276,7 +276,8 @@ export abstract class RowStoreBase {
     return element;
   }
 
-  private parseAlone(start: number, end: number): Element {
+  /** @internal */
+  protected parseAlone(start: number, end: number): Element {
     const holder = this.document.createDocumentFragment();
     this.parser.parseInto(holder, this.text.slice(start, end));
     const element = holder.firstChild as Element;

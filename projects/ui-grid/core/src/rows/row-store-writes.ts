@@ -222,11 +222,17 @@ export abstract class RowStoreWrites extends RowStoreBase {
     if (live) return restoreLive(live, first, last);
     const removed: number[] = [];
     let changed = 0;
+    const [{ elements, entries }, states] = [this, this.scanner.states];
     for (let r = first; r <= last; r++) {
-      const element = this.elements[r];
-      // The usual bulk case, a deleted R row of the text: dropping its entry is its restore (see `tidy`).
-      if (!element && this.clearable && this.entries[r]?.deletedOnly) {
+      // Reads past an array's length cost more than a comparison: most rows have neither an entry nor an element.
+      const element = r < elements.length ? elements[r] : undefined;
+      const entry = r < entries.length ? entries[r] : undefined;
+      // Most rows of a long range are R rows of the text: one byte tells.
+      if (!element && !entry && states[r] === STATE_CODES.R) continue;
+      // The usual bulk cases, an R row of the text deleted or with cells written: dropping its entry is its restore.
+      if (!element && entry && this.textRestore(r, entry)) {
         this.entries[r] = undefined;
+        this.changed ||= entry.writes !== null;
         changed++;
         continue;
       }
@@ -252,15 +258,16 @@ export abstract class RowStoreWrites extends RowStoreBase {
     if (live) return restoreColumnsLive(live, first, last, from, to, allColumns);
     const ids: string[] = [];
     const removed: number[] = [];
-    const states = this.scanner.states;
+    const [{ elements, entries }, states] = [this, this.scanner.states];
     for (let r = first; r <= last; r++) {
-      const element = this.elements[r];
-      const entry = this.entries[r];
+      const element = r < elements.length ? elements[r] : undefined;
+      const entry = r < entries.length ? entries[r] : undefined;
       // Most rows of a long range are R rows of the text: one byte tells.
       if (!element && !entry && states[r] === STATE_CODES.R) continue;
-      if (!element && this.clearable && entry?.deletedOnly) {
+      if (!element && entry && this.textRestore(r, entry, allColumns ? null : [from, to])) {
         ids.push(this.id(r) ?? '');
         this.entries[r] = undefined;
+        this.changed ||= entry.writes !== null;
         continue;
       }
       const state = this.state(r);
@@ -274,6 +281,20 @@ export abstract class RowStoreWrites extends RowStoreBase {
     }
     this.removeEntries(removed);
     return ids;
+  }
+
+  /**
+   * True when restoring row `r` (no element; `entry` its entry) gives back its text: an R row of the text deleted and
+   * nothing else, or one with cells written (`writeLazily`, in `columns` only where given) whose text holds cells of
+   * the usual shape only. Either would go the long way (read, revert) to the same end: an R entry `tidy` drops.
+   */
+  private textRestore(r: number, entry: Entry, columns: readonly [number, number] | null = null): boolean {
+    if (!this.clearable) return false;
+    if (entry.deletedOnly) return true;
+    const writes = entry.writes;
+    if (writes === null) return false;
+    if (columns) for (const pos of writes.keys()) if (pos < columns[0] || pos > columns[1]) return false;
+    return this.cells.onlyCells(this.scanner.starts[r], this.scanner.ends[r]);
   }
 
   /** `restoreColumns` of one row that is neither R nor I: on its entry, else on its element. */

@@ -6,7 +6,7 @@ import { NS } from '../xml/namespaces';
 import { newRowIds, nextTransactionsNumber } from './new-rows';
 import { Entry, RowLayout } from './row-entries';
 import { copyRowAs, rowState } from './row-states';
-import { OTHER, STATE_NAMES, attributeValue, attributesOf, findData } from './row-scan';
+import { OTHER, STATE_CODES, STATE_NAMES, attributeValue, attributesOf, findData } from './row-scan';
 import { RowStoreWrites, usualLayout } from './row-store-writes';
 import { WrsIndex } from './wrs-index';
 
@@ -118,6 +118,23 @@ export class RowStore extends RowStoreWrites {
   }
 
   /**
+   * Row `r` as an element for a reader that keeps nothing of it (a check handed each cell): its element where it has
+   * one, else one built alone for the call and not kept, so reading every row holds one row at a time. What is
+   * written into such an element is lost: writes go through the store.
+   */
+  readElement(r: number): Element {
+    this.check(r);
+    const element = this.elementOf(r);
+    if (element) return element;
+    const entry = this.entries[r];
+    if (!entry) return this.parseAlone(this.scanner.starts[r], this.scanner.ends[r]);
+    const row = this.buildEntry(entry);
+    // A copy of its R row the index kept while the entry's writes were made again: nobody restores this element.
+    this.index().forgetOriginal(row);
+    return row;
+  }
+
+  /**
    * Row `r` as an element as it is now, for a copy (an undo step keeping the row): the store keeps nothing of it,
    * the row stays an entry.
    */
@@ -215,10 +232,13 @@ export class RowStore extends RowStoreWrites {
     const live = this.live();
     if (live) return live.changedRows().map((row) => live.positionOf(row) - 1);
     const out: number[] = [];
-    const states = this.scanner.states;
-    for (let r = 0; r < this.scanner.count; r++) {
-      const element = this.elements[r];
-      const state = element ? rowState(element) : this.entries[r] ? this.entries[r]!.state : states[r] === OTHER ? this.state(r) : STATE_NAMES[states[r]];
+    const [{ elements, entries }, { states, count }] = [this, this.scanner];
+    for (let r = 0; r < count; r++) {
+      // Reads past an array's length cost more than a comparison: most rows have neither an entry nor an element.
+      const element = r < elements.length ? elements[r] : undefined;
+      const entry = element || r >= entries.length ? undefined : entries[r];
+      if (!element && !entry && states[r] === STATE_CODES.R) continue;
+      const state = element ? rowState(element) : entry ? entry.state : states[r] === OTHER ? this.state(r) : STATE_NAMES[states[r]];
       // As WrsIndex.changedRows: every row but R, a foreign one included.
       if (state !== 'R') out.push(r);
     }

@@ -23,14 +23,12 @@ export function storeValidationFor(name: string): typeof validateStoreWrs | null
 
 /**
  * `validateCells` (`wrsValidation`'s custom check, which gets cell elements) over a store's rows that are not deleted:
- * each row is given as its element, built alone and kept by the store as the row's (`RowStore.element`).
+ * each row is given as an element built for the check and not kept (`RowStore.readElement`), one row at a time.
  */
 export function validateStoreCellsWith(store: RowStore, index: WrsIndex, validation: CellValidation): ValidationError[] {
-  return validateCells(index, validation, () => {
+  return validateCells(index, validation, function* () {
     store.scan();
-    const rows: Element[] = [];
-    for (let r = 0; r < store.rowCount; r++) if (store.state(r) !== 'D') rows.push(store.element(r));
-    return rows;
+    for (let r = 0; r < store.rowCount; r++) if (store.state(r) !== 'D') yield store.readElement(r);
   });
 }
 

@@ -51,7 +51,7 @@ function forEachCell(
   index: WrsIndex,
   wanted: readonly number[],
   check: (row: Element, cell: Element, k: number) => void,
-  rows: readonly Element[] = index.rows(),
+  rows: Iterable<Element> = index.rows(),
 ): void {
   const last = wanted[wanted.length - 1];
   const width = index.columns().length;
@@ -73,7 +73,7 @@ function forEachCell(
  * Errors of a custom cell check over the rows that are not deleted (spec 4.3 `wrsValidation`): the index's rows, or
  * the rows `rows` gives (asked for once a column is to be checked).
  */
-export function validateCells(index: WrsIndex, validation: CellValidation, rows?: () => readonly Element[]): ValidationError[] {
+export function validateCells(index: WrsIndex, validation: CellValidation, rows?: () => Iterable<Element>): ValidationError[] {
   if (typeof validation?.func !== 'function') {
     throw new WrsError('INVALID_ARGUMENT', 'wrsValidation needs cellValidation.func', validation);
   }

@@ -121,6 +121,37 @@ describe(`WrsUtil on a provider's row store: edges (${domName()})`, () => {
     expect(plain.provider.getRowStore()!.materialized).toBeFalse();
   });
 
+  it('hands wrsValidation each row built for the check and keeps none of them: the same cells, rows of writes included', () => {
+    const { onStore, onDom, store, built } = sides();
+    const seen: string[][] = [];
+    for (const on of [onStore, onDom]) {
+      on.util.setCellValue(on.provider, 'R1', 'amount', '11');
+      on.util.setCellValue(on.provider, 'R6', 'month', 'mar');
+      on.provider.fire();
+      const cells: string[] = [];
+      on.util.wrsValidation({
+        model: on.provider,
+        validationId: 'v',
+        cellValidation: {
+          func: (cell) => {
+            const row = cell.parentNode as Element;
+            let next = cell.nextSibling;
+            while (next && next.nodeType !== 1) next = next.nextSibling;
+            const original = next && (next as Element).localName === 'O' ? `/${next.textContent}` : '';
+            cells.push(`${row.localName}.${row.getAttribute('id')}=${cell.textContent}${original}`);
+            return null;
+          },
+        },
+      });
+      seen.push(cells);
+    }
+    expect(seen[0]).toEqual(seen[1]);
+    expect(seen[0]).toContain('M.R1=11/10');
+    expect(built).not.toHaveBeenCalled();
+    // Only the rows written hold entries; no row keeps an element (a row with one is no text row).
+    expect(store.textRows().rows.length).toBe(store.rowCount - 2);
+  });
+
   it('validates on entries and stores the result in the header of the store\'s document, as on the document', async () => {
     const { onStore, onDom, store, built } = sides();
     const results: unknown[] = [];
