@@ -95,17 +95,18 @@ export function moveChildren(from: Element, to: Element): void {
 /** The first element child (DOMs without element traversal, such as @xmldom/xmldom, walk the child nodes). */
 export function firstElement(node: Node): Element | null {
   const first = (node as Partial<Element>).firstElementChild;
-  if (first !== undefined) return first;
-  let c = node.firstChild;
-  while (c && c.nodeType !== ELEMENT_NODE) c = c.nextSibling;
-  return c as Element | null;
+  return first !== undefined ? first : elementFrom(node.firstChild);
 }
 
 /** The next element sibling. */
 export function nextElement(node: Element): Element | null {
   const next = (node as Partial<Element>).nextElementSibling;
-  if (next !== undefined) return next;
-  let c = node.nextSibling;
+  return next !== undefined ? next : elementFrom(node.nextSibling);
+}
+
+/** `node` when it is an element, else the first element among its next siblings. */
+function elementFrom(node: Node | null): Element | null {
+  let c = node;
   while (c && c.nodeType !== ELEMENT_NODE) c = c.nextSibling;
   return c as Element | null;
 }
