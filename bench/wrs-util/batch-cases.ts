@@ -3,7 +3,7 @@
 import { parseXml, setText } from '../../projects/ui-grid/core/src/xml/dom';
 import { NS } from '../../projects/ui-grid/core/src/xml/namespaces';
 import { WrsIndex } from '../../projects/ui-grid/core/src/rows/wrs-index';
-import { restoreRowElement, writeRowCells } from '../../projects/ui-grid/core/src/rows/row-states';
+import { restoreRowElement, writeRowCells } from '../../projects/ui-grid/core/src/rows/row-transitions';
 import { writeCellBatch } from '../../projects/ui-grid/core/src/wrs/cell-batch';
 import { generateWrs } from '../data/generate-wrs';
 import type { Figure } from '../harness';

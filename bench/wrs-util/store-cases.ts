@@ -2,7 +2,7 @@
 // 100,000 x 20 rows in one page: medians of repeated runs.
 import { RowStore } from '../../projects/ui-grid/core/src/rows/row-store';
 import { WrsIndex } from '../../projects/ui-grid/core/src/rows/wrs-index';
-import { writeCell } from '../../projects/ui-grid/core/src/rows/row-states';
+import { writeCell } from '../../projects/ui-grid/core/src/rows/row-transitions';
 import { deleteRowRange, restoreRange } from '../../projects/ui-grid/core/src/wrs/row-edits';
 import { buildSavePayload } from '../../projects/ui-grid/core/src/wrs/save-payload';
 import { buildStoreSavePayload } from '../../projects/ui-grid/core/src/wrs/store-save-payload';

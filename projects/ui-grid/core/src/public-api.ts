@@ -24,20 +24,9 @@ export { setXPathEngine, registerXPathEngine, xpathEngineFor, nativeXPathEngine,
 export type { XPathEngine, XPathValue } from './xml/xpath-engine';
 
 export { WrsIndex } from './rows/wrs-index';
-export type { WrsColumn } from './rows/wrs-index';
-export {
-  rowState,
-  cellsOf,
-  cellAt,
-  cellValue,
-  originalOf,
-  writeCell,
-  writeRowCells,
-  deleteRowElement,
-  restoreRowElement,
-  setCellContent,
-  pastedValue,
-} from './rows/row-states';
+export type { WrsColumn } from './rows/wrs-columns';
+export { rowState, cellsOf, cellAt, cellValue, originalOf, setCellContent } from './rows/row-states';
+export { writeCell, writeRowCells, deleteRowElement, restoreRowElement, pastedValue } from './rows/row-transitions';
 export {
   defaultCellValue,
   referenceValues,
@@ -175,5 +164,6 @@ export { ColumnValues } from './filter/column-values';
 export { typedValues } from './filter/typed-values';
 export type { TypedKey, TypedValues } from './filter/typed-values';
 export { SOURCE_TEXT_MIN_LENGTH, forgetSourceText } from './xml/source-text';
-export { SourceFind, SourceFindRun } from './wrs/source-find';
+export { SourceFind } from './wrs/source-find';
+export { SourceFindRun } from './wrs/source-find-run';
 export { ownValue, setOwn } from './data-provider/own-keys';

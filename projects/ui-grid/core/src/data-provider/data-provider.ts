@@ -1,5 +1,5 @@
 import { Observable, filter } from 'rxjs';
-import { WrsError, errorMessage } from '../errors';
+import { WrsError } from '../errors';
 import { serializeXml } from '../xml/dom';
 import { FillParams } from '../xml/placeholders';
 import { WrsIndex } from '../rows/wrs-index';
@@ -15,7 +15,8 @@ import {
 import {
   AddStatusListenerParamOf, OnReadyParamOf, RemoveStatusListenerParamOf, StatusChannel, StatusListenerFnOf, StatusListenerOf,
 } from './status-channel';
-import { FetchDataParam, LoadHost, failureStatusOf, waitForLoad } from './load-wait';
+import type { FetchDataParam } from './load-wait';
+import { LoadRuns } from './load-runs';
 import { TableAccess } from './table-access';
 import { WriteValue, XPathAccess } from './xpath-access';
 
@@ -38,8 +39,8 @@ export class DataProviderRegistry extends ProviderRegistry<DataProvider> {}
 export const defaultRegistry = new DataProviderRegistry();
 
 /**
- * Base of every data provider (spec 4.2): the load life cycle, over collaborators for the status channel, the
- * change sets, XPath access and the `tbl*` accessors; the status and the change sets are also RxJS streams.
+ * Base of every data provider (spec 4.2): the load life cycle, over collaborators for the load runs, the status
+ * channel, the change sets, XPath access and the `tbl*` accessors; the status and the change sets are also RxJS streams.
  */
 export abstract class DataProvider {
   /** Prefix of generated ids; providers with such an id are not registered. */
@@ -90,10 +91,11 @@ export abstract class DataProvider {
     fire: () => this.fire(),
   });
   private readonly tables = new TableAccess(this);
-  private running: Promise<void> | null = null;
-  private generation = 0;
-  /** status$ and changes$ completed (the provider was disposed): it loads no more. */
-  private ended = false;
+  private readonly loads = new LoadRuns(this, {
+    hasData: () => this.doc !== null,
+    load: (current) => this.doExecute(current),
+    fail: (kind, reason, cause) => this.fail(kind, reason, cause),
+  });
 
   protected constructor(args: DataProviderArgs = {}) {
     this.registry = args.registry ?? defaultRegistry;
@@ -198,7 +200,7 @@ export abstract class DataProvider {
   }
   /** True while a load runs and has left the ready statuses (a load just ended may still be settling its promise). */
   private loading(): boolean {
-    return this.running !== null && !this.isReady();
+    return this.loads.isLoading() && !this.isReady();
   }
   /** True while writes wait for `fire()` (spec 6.4: only then is the provider ready with no uncommitted writes). */
   hasUncommittedWrites(): boolean {
@@ -212,22 +214,7 @@ export abstract class DataProvider {
    * ended, in the ready or a failure status; never rejects (use `fetchData` for that).
    */
   execute(forced = false): Promise<void> {
-    if (this.ended) return Promise.resolve();
-    if (this.running && !forced) return this.running;
-    if (!forced && this.isReady()) return Promise.resolve();
-    const generation = ++this.generation;
-    const run = (async () => {
-      try {
-        await this.doExecute(() => generation === this.generation);
-      } catch (e) {
-        if (generation === this.generation) this.fail(failureStatusOf(e), errorMessage(e), e);
-      }
-    })();
-    const tracked = run.finally(() => {
-      if (this.running === tracked) this.running = null;
-    });
-    this.running = tracked;
-    return tracked;
+    return this.loads.start(forced);
   }
 
   /**
@@ -247,8 +234,7 @@ export abstract class DataProvider {
    * (a completed subject drops them), and execute() starts nothing.
    */
   protected completeStreams(): void {
-    if (this.ended) return;
-    this.ended = true;
+    if (!this.loads.end()) return;
     this.statuses.complete();
     this.changeSets.complete();
   }
@@ -282,17 +268,7 @@ export abstract class DataProvider {
    * loads nothing: it resolves only when not forced and the data is there.
    */
   fetchData(args?: boolean | FetchDataParam): Promise<this> {
-    const forced = typeof args === 'boolean' ? args : !!args?.forced;
-    const host: LoadHost = {
-      id: this.id,
-      status$: this.status$,
-      getStatus: () => this.getStatus(),
-      isReady: () => this.isReady(),
-      hasData: () => this.doc !== null,
-      isLoading: () => this.running !== null,
-      execute: (force) => this.execute(force),
-    };
-    return waitForLoad(host, this, forced, typeof args === 'object' ? args?.signal : undefined);
+    return this.loads.fetch(this, args);
   }
 
   // ---- chain members, debugging ----
@@ -338,7 +314,7 @@ export abstract class DataProvider {
   onReady(listenerObject: StatusListenerFnOf<DataProvider> | OnReadyParamOf<DataProvider>): void {
     const param: OnReadyParamOf<DataProvider> = typeof listenerObject === 'function' ? { onSuccess: listenerObject } : listenerObject;
     if (this.statuses.onReady(param, this.isReady())) return;
-    if (param.executeIfNotReady && !this.isReady() && !this.running) void this.execute();
+    if (param.executeIfNotReady && !this.isReady() && !this.loads.isLoading()) void this.execute();
   }
 
   onceReady(listenerObject: StatusListenerFnOf<DataProvider> | Omit<OnReadyParamOf<DataProvider>, 'onlyOnce'>): void {

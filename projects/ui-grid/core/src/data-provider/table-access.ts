@@ -3,14 +3,8 @@ import { WrsError } from '../errors';
 import { WrsIndex } from '../rows/wrs-index';
 import { ELEMENT_NODE, createWrsElement } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import {
-  cellAt,
-  cellValue,
-  deleteRowElement,
-  rowState,
-  setCellContent,
-  writeCell,
-} from '../rows/row-states';
+import { cellAt, cellValue, rowState, setCellContent } from '../rows/row-states';
+import { deleteRowElement, writeCell } from '../rows/row-transitions';
 import {
   createRow,
   defaultCellValue,

@@ -7,7 +7,8 @@ import { FillParams, fillPlaceholders } from '../xml/placeholders';
 import { xpathEngineFor } from '../xml/xpath-engine';
 import { NS } from '../xml/namespaces';
 import { WrsIndex } from '../rows/wrs-index';
-import { cellValue, markModified, setCellContent } from '../rows/row-states';
+import { cellValue, setCellContent } from '../rows/row-states';
+import { markModified } from '../rows/row-transitions';
 import type { RowStore } from '../rows/row-store';
 import { NO_NODE, readStorePath, writeStorePath } from './store-paths';
 

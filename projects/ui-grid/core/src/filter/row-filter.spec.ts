@@ -6,7 +6,8 @@ import { domName, wrsText } from '../../testing/fixtures';
 import { compileFilter, filterRows } from './row-filter';
 import { sortRows } from './row-order';
 import { ColumnValues } from './column-values';
-import { cellValue, nthCell, writeCell } from '../rows/row-states';
+import { cellValue, nthCell } from '../rows/row-states';
+import { writeCell } from '../rows/row-transitions';
 import { createRow } from '../rows/new-rows';
 
 const F = NS.f;

@@ -1,5 +1,6 @@
 import { forgetSourceText } from '../xml/source-text';
-import { cellsOf, originalOf, restoreRowElement, rowState, sameContent } from './row-states';
+import { cellsOf, originalOf, rowState, sameContent } from './row-states';
+import { restoreRowElement } from './row-transitions';
 import { WrsIndex } from './wrs-index';
 
 // The restore of some columns of a row (`WrsUtil.restore` with a column range), shared by the document path and the

@@ -1,7 +1,8 @@
 import { ELEMENT_NODE, createWrsElement, firstChildElement, setText } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { RowState, cellAt, cellValue } from './row-states';
-import { WrsColumn, WrsIndex } from './wrs-index';
+import type { WrsColumn } from './wrs-columns';
+import { WrsIndex } from './wrs-index';
 
 // New rows: their ids, the transaction counter they are numbered by, and the values their cells start with.
 

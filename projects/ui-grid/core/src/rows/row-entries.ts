@@ -1,6 +1,7 @@
 import { createRow } from './new-rows';
 import { CellLayout } from './row-cells';
-import { DeleteOutcome, RowState, commitRow, copyRowAs, deleteRowElement, restoreRowElement, writeCell } from './row-states';
+import { RowState } from './row-states';
+import { DeleteOutcome, commitRow, copyRowAs, deleteRowElement, restoreRowElement, writeCell } from './row-transitions';
 import { WrsIndex } from './wrs-index';
 import { restoreCells } from './column-restore';
 

@@ -2,7 +2,7 @@ import { domName } from '../../testing/fixtures';
 import { domDump } from '../../testing/dom-dump';
 import { parseXml, serializeXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { writeCell } from './row-states';
+import { writeCell } from './row-transitions';
 import { RowStore } from './row-store';
 import { WrsIndex } from './wrs-index';
 

@@ -5,6 +5,8 @@ import { RowState, cellAt, cellValue, originalOf, rowState } from './row-states'
 import { WrsIndex } from './wrs-index';
 import { RowCells } from './row-cells';
 import { RowParser } from './row-materialize';
+import { RowBuild, now } from './row-build';
+import { RowPositions } from './row-positions';
 import { DataSpan, OTHER, RowScan, STATE_NAMES, ScanError } from './row-scan';
 import { Entry } from './row-entries';
 import { RowCheck } from './row-check';
@@ -16,16 +18,7 @@ export interface SliceBudget {
   readonly rows?: number;
 }
 
-/** Rows parsed at once in a slice with a time budget, before the parse speed of this document is known. */
-const RUN_ROWS = 64;
-/** Rows read ahead of the building when it runs out of read rows: reading is many times faster than building. */
-const SCAN_AHEAD = 1024;
-/** Rows come or gone before which the id map of `positionOf` is read again rather than searched around (`drift`). */
-const MAX_DRIFT = 64;
-
-const now = (): number => (typeof performance !== 'undefined' ? performance.now() : Date.now());
 const deadlineOf = (budget?: SliceBudget): number => (budget?.budgetMs === undefined ? Infinity : now() + budget.budgetMs);
-
 
 /**
  * The reading and building half of `RowStore` (see there): entries over the text, their reads, their elements, and
@@ -47,37 +40,20 @@ export abstract class RowStoreBase {
    * @internal
    */
   protected readonly entries: (Entry | undefined)[] = [];
-  /**
-   * Row id -> position, built on the first lookup a hint does not answer; a kept position may be off by `drift`.
-   * @internal
-   */
-  protected positions: Map<string, number> | null = null;
-  /**
-   * How far a kept position may be off: the rows that came or went before it since the map was read. Rows coming or
-   * going add to it instead of moving every kept position; `positionOf` looks that far around one.
-   * @internal
-   */
-  protected drift = 0;
+  /** The id map of `positionOf` as rows come and go. */
+  private readonly ids = new RowPositions();
   /**
    * A restored R row may go back to its text only where the cells the library writes (`wrs:null` in the root's
    * prefix) are spelled as the text spells them: rows in the prefix of the root.
    * @internal
    */
   protected readonly clearable: boolean;
-  /**
-   * Entries [0, built) are in the document; text before `cursor` has been parsed into it.
-   * @internal
-   */
-  protected built = 0;
-  private cursor: number;
-  /** Text spans [start, end) of entries removed before they were built: never parsed. */
-  private readonly removedSpans: number[] = [];
+  /** Builds the rows into the document, in order. */
+  private readonly building: RowBuild;
   /** @internal */
   protected changed = false;
   /** @internal */
   protected complete = false;
-  /** Rows built per millisecond in the last run: sizes the runs of a slice to its budget. */
-  private rowsPerMs = 0;
   private checker: RowCheck | null = null;
   private builtListeners: (() => void)[] = [];
 
@@ -86,8 +62,53 @@ export abstract class RowStoreBase {
     this.scanner = new RowScan(text, span);
     this.parser = new RowParser(data, span);
     this.cells = new RowCells(text, span.prefix);
-    this.cursor = span.contentStart;
     this.clearable = span.prefix === (document.documentElement.prefix ?? '');
+    this.building = new RowBuild(text, document, data, this.parser, {
+      scanner: this.scanner,
+      elements: this.elements,
+      entries: this.entries,
+      element: (r) => this.element(r),
+      scanUntil: (deadline, count) => this.scanUntil(deadline, count),
+    });
+  }
+
+  /**
+   * Entries [0, built) are in the document.
+   * @internal
+   */
+  protected get built(): number {
+    return this.building.built;
+  }
+
+  /** @internal */
+  protected set built(n: number) {
+    this.building.built = n;
+  }
+
+  /**
+   * The id map of `positionOf`, null until a lookup reads it (`RowPositions.map`).
+   * @internal
+   */
+  protected get positions(): Map<string, number> | null {
+    return this.ids.map;
+  }
+
+  /** @internal */
+  protected set positions(map: Map<string, number> | null) {
+    this.ids.map = map;
+  }
+
+  /**
+   * How far a kept position may be off; `positionOf` looks that far around one (`RowPositions.drift`).
+   * @internal
+   */
+  protected get drift(): number {
+    return this.ids.drift;
+  }
+
+  /** @internal */
+  protected set drift(n: number) {
+    this.ids.drift = n;
   }
 
   /** True when every row has been read. */
@@ -313,46 +334,21 @@ export abstract class RowStoreBase {
   protected removeEntries(rs: number[]): void {
     if (rs.length === 0) return;
     this.changed = true;
-    this.forgetPositions(rs);
-    const spans = this.removedSpans;
-    const { starts, ends } = this.scanner;
-    let builtGone = 0;
-    for (const r of rs) {
-      if (r < this.built) builtGone++;
-      else if (starts[r] >= 0) spans.push(starts[r], ends[r]);
-    }
-    sortSpans(spans);
+    this.ids.removing(rs, (r) => this.id(r));
+    this.building.removing(rs);
     const count = this.scanner.count;
     this.scanner.removeAll(rs);
     compact(this.elements, rs, count);
     compact(this.entries, rs, count);
-    this.built -= builtGone;
   }
 
   /**
    * The id map of `positionOf` after `n` rows came in at `at` (their ids are added by the caller): the kept positions
-   * from `at` on are `n` off now. Past `MAX_DRIFT` the map is read again on the next lookup.
+   * from `at` on are `n` off now. Past a drift of `MAX_DRIFT` (`RowPositions`) the map is read again on the next lookup.
    * @internal
    */
   protected movePositions(at: number, n: number): void {
-    if (this.positions && at < this.count()) this.addDrift(n);
-  }
-
-  /** The id map of `positionOf` after the rows at ascending positions `rs` went: their ids go, the others drift. */
-  private forgetPositions(rs: readonly number[]): void {
-    const positions = this.positions;
-    if (!positions) return;
-    for (const r of rs) {
-      const id = this.id(r);
-      const p = id === null ? undefined : positions.get(id);
-      if (p !== undefined && Math.abs(p - r) <= this.drift) positions.delete(id!);
-    }
-    this.addDrift(rs.length);
-  }
-
-  private addDrift(n: number): void {
-    this.drift += n;
-    if (this.drift > MAX_DRIFT) this.positions = null;
+    if (this.ids.map && at < this.count()) this.ids.moved(n);
   }
 
   /**
@@ -360,28 +356,7 @@ export abstract class RowStoreBase {
    * document is complete. Malformed text raises XML_PARSE.
    */
   materializeSlice(budget?: SliceBudget): boolean {
-    const deadline = deadlineOf(budget);
-    const rowsEnd = budget?.rows === undefined ? Infinity : this.built + budget.rows;
-    while (!this.complete) {
-      if (this.built >= rowsEnd) break;
-      if (this.built === this.scanner.count) {
-        if (!this.scanner.done) {
-          this.scanUntil(deadline, this.built + Math.min(SCAN_AHEAD, rowsEnd - this.built));
-          if (this.built === this.scanner.count && now() > deadline) break;
-          continue;
-        }
-        this.appendText(this.cursor, this.scanner.span.contentEnd);
-        this.finish();
-        break;
-      }
-      const started = now();
-      if (started >= deadline) break;
-      const fit = this.rowsPerMs > 0 ? Math.max(8, Math.floor((deadline - started) * this.rowsPerMs)) : RUN_ROWS;
-      const before = this.built;
-      this.buildRun(Math.min(rowsEnd - this.built, deadline === Infinity ? Infinity : fit));
-      const took = now() - started;
-      if (this.built - before >= 8 && took > 0) this.rowsPerMs = (this.built - before) / took;
-    }
+    if (!this.complete && this.building.slice(deadlineOf(budget), budget?.rows === undefined ? Infinity : this.built + budget.rows)) this.finish();
     return this.complete;
   }
 
@@ -400,58 +375,6 @@ export abstract class RowStoreBase {
     return this.document;
   }
 
-  /** Builds the next run of at most `most` rows: text rows parsed together, up to a row that already is an element. */
-  private buildRun(most: number): void {
-    const { starts, ends } = this.scanner;
-    const first = this.built;
-    const entry = this.entries[first];
-    const own = this.elements[first] ?? (entry && !entry.unchanged ? this.element(first) : undefined);
-    if (own) {
-      // A new row stands before the row it was inserted before, after the text between the rows.
-      const at = starts[first] >= 0 ? starts[first] : entry!.anchor;
-      this.appendText(this.cursor, at);
-      this.data.appendChild(own);
-      WrsIndex.of(this.document).inserted(first, [own]);
-      this.built++;
-      this.cursor = starts[first] >= 0 ? ends[first] : at;
-      return;
-    }
-    let last = first;
-    const limit = Math.min(this.scanner.count, first + most);
-    while (last + 1 < limit && !this.elements[last + 1] && (this.entries[last + 1]?.unchanged ?? true)) last++;
-    const before = this.data.lastChild;
-    this.appendText(this.cursor, ends[last]);
-    let node = before ? before.nextSibling : this.data.firstChild;
-    const rows: Element[] = [];
-    for (let r = first; r <= last; r++) {
-      while (node && node.nodeType !== 1) node = node.nextSibling;
-      this.elements[r] = node as Element;
-      rows.push(node as Element);
-      node = node!.nextSibling;
-    }
-    // The index follows the rows as the library's own inserts: what it keeps for rows already changed stays.
-    WrsIndex.of(this.document).inserted(first, rows);
-    this.built = last + 1;
-    this.cursor = ends[last];
-  }
-
-  /** Parses the text [from, to) into `wrs:Data`, leaving out the spans of removed rows. */
-  private appendText(from: number, to: number): void {
-    let at = from;
-    const spans = this.removedSpans;
-    for (let i = 0; i < spans.length; i += 2) {
-      if (spans[i] >= at && spans[i + 1] <= to) {
-        this.appendNodes(this.text.slice(at, spans[i]));
-        at = spans[i + 1];
-      }
-    }
-    this.appendNodes(this.text.slice(at, to));
-  }
-
-  private appendNodes(piece: string): void {
-    this.parser.parseInto(this.data, piece);
-  }
-
   private finish(): void {
     this.complete = true;
     // The document holds every row now: the index answers for them (see `live`).
@@ -464,15 +387,6 @@ export abstract class RowStoreBase {
     this.builtListeners = [];
     for (const listener of listeners) listener();
   }
-}
-
-/** Sorts [start, end) pairs by start. */
-function sortSpans(spans: number[]): void {
-  const pairs: [number, number][] = [];
-  for (let i = 0; i < spans.length; i += 2) pairs.push([spans[i], spans[i + 1]]);
-  pairs.sort((a, b) => a[0] - b[0]);
-  spans.length = 0;
-  for (const [a, b] of pairs) spans.push(a, b);
 }
 
 /** Takes the items at ascending positions `rs` out of an array of `count` positions (holes kept as holes). */

@@ -1,6 +1,7 @@
 import { WrsError } from '../errors';
 import { Entry } from './row-entries';
-import { DeleteOutcome, RowState, cellAt, cellsOf, commitRow, deleteRowElement, restoreRowElement, rowState, writeCell } from './row-states';
+import { RowState, cellAt, cellsOf, rowState } from './row-states';
+import { DeleteOutcome, commitRow, deleteRowElement, restoreRowElement, writeCell } from './row-transitions';
 import { OTHER, STATE_CODES, STATE_NAMES } from './row-scan';
 import { RowStoreBase } from './row-store-base';
 import { WrsIndex } from './wrs-index';

@@ -5,7 +5,8 @@ import { StaticModel } from '../data-provider/static-model';
 import { domName, ordersWrs, wrsText } from '../../testing/fixtures';
 import { WrsUtil } from '../wrs/wrs-util';
 import { WrsIndex } from './wrs-index';
-import { cellValue, cellAt, markModified } from './row-states';
+import { cellValue, cellAt } from './row-states';
+import { markModified } from './row-transitions';
 import { expectConsistentDom } from '../../testing/dom-consistency';
 
 describe(`WrsIndex (${domName()})`, () => {

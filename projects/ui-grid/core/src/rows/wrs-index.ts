@@ -2,14 +2,7 @@ import { WrsError } from '../errors';
 import { ELEMENT_NODE, firstChildElement } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { forgetSourceText } from '../xml/source-text';
-
-/** One header column of a Wrs (`wrs:Header/wrs:Columns/wrs:C`). */
-export interface WrsColumn {
-  readonly id: string;
-  /** 1-based position, from `@pos` (document order where `@pos` is missing). */
-  readonly pos: number;
-  readonly element: Element;
-}
+import { WrsColumn, headerColumns } from './wrs-columns';
 
 const ROW_NAMES = new Set(['R', 'I', 'M', 'D']);
 
@@ -122,34 +115,7 @@ export class WrsIndex {
         if (row.localName !== 'R') this.changed.add(row);
       }
     }
-    this.columnList = [];
-    this.columnsById = new Map();
-    const header = firstChildElement(root, NS.wrs, 'Header');
-    const columns = header && firstChildElement(header, NS.wrs, 'Columns');
-    if (columns) {
-      let n = 0;
-      const taken = new Set<number>();
-      for (let c = columns.firstChild; c; c = c.nextSibling) {
-        if (c.nodeType !== ELEMENT_NODE || (c as Element).localName !== 'C' || (c as Element).namespaceURI !== NS.wrs) continue;
-        n++;
-        const el = c as Element;
-        const given = el.getAttribute('pos');
-        const pos = given === null || given === '' ? n : Number(given);
-        const column = { id: el.getAttribute('id') ?? String(pos), pos, element: el };
-        // Cells are found by position and columns by id (both unique in wrs-1.0.0.xsd): a header that breaks this
-        // would read one column's cells for another.
-        if (!Number.isInteger(pos) || pos < 1 || taken.has(pos)) {
-          throw new WrsError('NOT_WRS', `Header column "${column.id}" has @pos "${given}": positions are distinct whole numbers from 1`, given);
-        }
-        if (this.columnsById.has(column.id)) {
-          throw new WrsError('NOT_WRS', `Header column id "${column.id}" appears twice`, column.id);
-        }
-        taken.add(pos);
-        this.columnList.push(column);
-        this.columnsById.set(column.id, column);
-      }
-      this.columnList.sort((a, b) => a.pos - b.pos);
-    }
+    ({ list: this.columnList, byId: this.columnsById } = headerColumns(root));
     this.stale = false;
   }
 

@@ -4,7 +4,8 @@ import { domProblems } from '../../testing/dom-consistency';
 import { randomWrsText, seededRandom } from '../../testing/random-wrs';
 import { parseXml } from '../xml/dom';
 import { WrsIndex } from '../rows/wrs-index';
-import { cellAt, cellValue, originalOf, restoreRowElement, writeRowCells } from '../rows/row-states';
+import { cellAt, cellValue, originalOf } from '../rows/row-states';
+import { restoreRowElement, writeRowCells } from '../rows/row-transitions';
 import { CellWrites, writeCellBatch } from './cell-batch';
 
 const dump = (doc: Document) => domDump(doc).join('\n');

@@ -1,5 +1,6 @@
 import { WrsIndex } from '../rows/wrs-index';
-import { cellValue, markModified, pastedValue, setCellContent } from '../rows/row-states';
+import { cellValue, setCellContent } from '../rows/row-states';
+import { markModified, pastedValue } from '../rows/row-transitions';
 import { ELEMENT_NODE } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 

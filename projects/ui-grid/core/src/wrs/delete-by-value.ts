@@ -1,6 +1,7 @@
 import { WrsError } from '../errors';
 import { WrsIndex } from '../rows/wrs-index';
-import { cellAt, cellValue, deleteRowElement, rowState } from '../rows/row-states';
+import { cellAt, cellValue, rowState } from '../rows/row-states';
+import { deleteRowElement } from '../rows/row-transitions';
 import { wrsRootOf } from './validation-result';
 
 /**

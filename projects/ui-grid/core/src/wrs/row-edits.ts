@@ -3,16 +3,8 @@ import { createWrsElement } from '../xml/dom';
 import { insertNodesBefore } from '../xml/insert-nodes';
 import { WrsIndex } from '../rows/wrs-index';
 import { pushAll } from './push-all';
-import {
-  cellValue,
-  cellsOf,
-  copyRowAs,
-  deleteRowElement,
-  markModified,
-  pastedValue,
-  rowState,
-  setCellContent,
-} from '../rows/row-states';
+import { cellValue, cellsOf, rowState, setCellContent } from '../rows/row-states';
+import { copyRowAs, deleteRowElement, markModified, pastedValue } from '../rows/row-transitions';
 import { restoreRowColumns } from '../rows/column-restore';
 import {
   createRow,

@@ -1,7 +1,9 @@
 import { createDocument, ELEMENT_NODE, parseXml, serializeXml } from '../xml/dom';
 import { NS } from '../xml/namespaces';
 import { WrsIndex } from '../rows/wrs-index';
-import { RowState, cellValue, cellsOf, commitRow, markModified, originalOf, renameRow, rowState, setCellContent } from '../rows/row-states';
+import { RowState, cellValue, cellsOf, originalOf, rowState, setCellContent } from '../rows/row-states';
+import { renameRow } from '../rows/row-rename';
+import { commitRow, markModified } from '../rows/row-transitions';
 import { createRow } from '../rows/new-rows';
 import { appendRowXmlText } from './row-xml-text';
 

@@ -1,5 +1,5 @@
 import type { RowStore } from '../rows/row-store';
-import { pastedValue } from '../rows/row-states';
+import { pastedValue } from '../rows/row-transitions';
 import { RowEdit, blockRowValues, checkColumnRange, checkPasteStart, checkRowRange } from './row-edits';
 import type { CellBlock } from './clipboard-text';
 import { headerIndex, newRowElements, storeEdit } from './store-row-edits';

@@ -1,5 +1,6 @@
 import type { RowStore } from '../rows/row-store';
-import { WrsIndex, WrsColumn } from '../rows/wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
+import type { WrsColumn } from '../rows/wrs-columns';
 import { pushAll } from './push-all';
 import { CellValidation, VALIDATION_MESSAGES, ValidateWrsOptions, builtInValidation, validateCells, validateStoreRows, validationFor } from './validation';
 import type { ValidationError } from './validation-result';

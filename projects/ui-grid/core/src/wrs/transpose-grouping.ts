@@ -1,6 +1,7 @@
 import { WrsError } from '../errors';
 import { createDocument, createWrsElement } from '../xml/dom';
-import { WrsIndex, WrsColumn } from '../rows/wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
+import type { WrsColumn } from '../rows/wrs-columns';
 import { cellAt, cellValue, setCellContent } from '../rows/row-states';
 import type { RowStore } from '../rows/row-store';
 

@@ -1,7 +1,8 @@
 import { WrsError } from '../errors';
 import { ELEMENT_NODE, firstChildElement } from '../xml/dom';
 import { NS } from '../xml/namespaces';
-import { WrsIndex, WrsColumn } from '../rows/wrs-index';
+import { WrsIndex } from '../rows/wrs-index';
+import type { WrsColumn } from '../rows/wrs-columns';
 import { cellValue, hasCellShape } from '../rows/row-states';
 import { referenceValues } from '../rows/new-rows';
 import { pushAll } from './push-all';

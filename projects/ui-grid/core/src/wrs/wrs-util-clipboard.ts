@@ -6,18 +6,14 @@ import { WrsIndex } from '../rows/wrs-index';
 import { CellBlock, parseTabText, toTabText } from './clipboard-text';
 import { allRowsCsv, storeAllRowsCsv } from './all-rows-csv';
 import { ClipboardPort, noClipboard } from './clipboard-port';
-import { RowEdit, appendBlockRows, checkColumnRange, checkRowRange, pasteBlock, pasteBlockOf } from './row-edits';
+import { appendBlockRows, checkColumnRange, checkRowRange, pasteBlock, pasteBlockOf } from './row-edits';
 import { appendStoreBlock, pasteStoreBlock, storeBlock } from './store-clipboard';
 import { headerIndex } from './store-row-edits';
-import type { CopyAllRows2CsvArgs, CopyArgs, ModelRef, PasteArgs, RowOperationFn } from './wrs-util-args';
+import type { CopyAllRows2CsvArgs, CopyArgs, ModelRef, PasteArgs } from './wrs-util-args';
+import type { RowCallsHost } from './wrs-util-rows';
 
 /** How the clipboard calls find their provider and report an edit: WrsUtil's resolution and `finish`. */
-export interface ClipboardCallsHost {
-  /** The provider and its Wrs index; NOT_READY when it has no data yet. */
-  ready(model: ModelRef): { provider: DataProvider; index: WrsIndex };
-  /** The provider and its row store while the store's document is not built, else null. */
-  unbuilt(model: ModelRef): { provider: DataProvider; store: RowStore } | null;
-  finish(provider: DataProvider, edit: RowEdit, propagateUpdate: boolean | undefined, fn: RowOperationFn | undefined): void;
+export interface ClipboardCallsHost extends Pick<RowCallsHost, 'ready' | 'unbuilt' | 'finish'> {
   clipboard(): ClipboardPort | null;
 }
 

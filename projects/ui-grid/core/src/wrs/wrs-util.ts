@@ -7,13 +7,12 @@ import { DOCUMENT_NODE } from '../xml/dom';
 import { FillParams } from '../xml/placeholders';
 import { WrsIndex } from '../rows/wrs-index';
 import type { RowStore } from '../rows/row-store';
-import { cellAt, cellValue, deleteRowElement, restoreRowElement, rowState, writeCell } from '../rows/row-states';
 import { deleteRowsByColumnValue } from './delete-by-value';
 import * as onStore from './store-row-edits';
 import { ClipboardPort, browserClipboard } from './clipboard-port';
 import { WrsClipboardCalls } from './wrs-util-clipboard';
 import { FilterParams, parseFilterExpression } from './filter-expression';
-import { RowEdit, deleteRowRange, duplicateRowRange, insertRowRange, restoreRange } from './row-edits';
+import type { RowEdit } from './row-edits';
 import { applyScaleTo } from './apply-scale';
 import { WrsHeaderMeta, generateWrsHeaderMetaOf } from './wrs-header-meta';
 import { deleteColumnsOf } from './delete-columns';
@@ -25,6 +24,7 @@ import { createValidationChain } from './validation-model';
 import type { ModelWrapper } from '../chain/model-wrapper';
 import { WrsServerCalls } from './wrs-server-calls';
 import { isNode } from './wrs-util-args';
+import { CellInput, WrsRowCalls } from './wrs-util-rows';
 import type {
   CopyAllRows2CsvArgs,
   CopyArgs,
@@ -45,8 +45,6 @@ import type {
   WrsValidationArgs,
 } from './wrs-util-args';
 
-type CellInput = string | number | boolean | null | undefined;
-
 /**
  * The Wrs utility functions of spec 4.3 (`ui.wrs.wrsUtil`), over providers (by instance or registered id) and
  * Wrs documents. Row and cell access goes through the WrsIndex, so costs grow with the rows an operation touches.
@@ -64,6 +62,13 @@ export class WrsUtil {
   }
 
   private readonly serverCalls = new WrsServerCalls({ ready: (model) => this.ready(model), unbuilt: (model) => this.unbuilt(model), server: () => this.server() });
+  private readonly rowCalls = new WrsRowCalls({
+    provider: (model) => this.provider(model),
+    ready: (model) => this.ready(model),
+    unbuilt: (model) => this.unbuilt(model),
+    indexOf: (wrs) => this.indexOf(wrs),
+    finish: (provider, edit, propagateUpdate, fn) => this.finish(provider, edit, propagateUpdate, fn),
+  });
   private readonly clipboardCalls = new WrsClipboardCalls({
     ready: (model) => this.ready(model),
     unbuilt: (model) => this.unbuilt(model),
@@ -126,24 +131,11 @@ export class WrsUtil {
     }
   }
 
-  /** `finish` for a single-row operation on a store: false, and nothing noted or fired, when it changed nothing. */
-  private finishStore(provider: DataProvider, edit: RowEdit | null, propagateUpdate: boolean): boolean {
-    if (edit) this.finish(provider, edit, propagateUpdate, undefined);
-    return edit !== null;
-  }
-
   // ---- cells and positions ----
 
   /** The value of a cell (row and column by id or 1-based position); null for `wrs:null` and for a missing cell. */
   getCellValue(wrs: WrsRef, rowId: string | number, columnId: string | number): string | null {
-    const on = this.unbuilt(wrs);
-    if (on) return onStore.storeCellValue(on.store, rowId, columnId);
-    const index = this.indexOf(wrs);
-    const row = index.resolveRow(rowId);
-    const pos = index.resolveColumn(columnId);
-    if (!row || pos === 0) return null;
-    const cell = cellAt(row, pos);
-    return cell ? cellValue(cell) : null;
+    return this.rowCalls.getCellValue(wrs, rowId, columnId);
   }
 
   /**
@@ -151,18 +143,7 @@ export class WrsUtil {
    * when the row or the cell is missing, or the row is deleted. Noted in the open change set, not fired (spec 6.3).
    */
   setCellValue(wrs: WrsRef, rowId: string | number, columnIdOrPos: string | number, value: CellInput = null): boolean {
-    const on = this.unbuilt(wrs);
-    const edit = on && onStore.setStoreCell(on.store, rowId, columnIdOrPos, value === null || value === undefined ? null : String(value));
-    if (on && edit?.rowIds.length) on.provider.noteChange(edit.nodes, edit.rowIds);
-    if (on) return edit !== null;
-    const index = this.indexOf(wrs);
-    const row = index.resolveRow(rowId);
-    const pos = index.resolveColumn(columnIdOrPos);
-    if (!row || pos === 0 || rowState(row) === 'D') return false;
-    const result = writeCell(row, pos, value === null || value === undefined ? null : String(value), index);
-    if (!result) return false;
-    if (result.changed && !isNode(wrs)) this.provider(wrs).noteChange([result.cell], [result.row.getAttribute('id') ?? '']);
-    return true;
+    return this.rowCalls.setCellValue(wrs, rowId, columnIdOrPos, value);
   }
 
   /** The 1-based position of a column id from the header, 0 when there is no such column. */
@@ -172,65 +153,31 @@ export class WrsUtil {
 
   /** The 1-based position of a row over `wrs:Data/*`, -1 when there is no such row. */
   getRowPositionByRowId(args: RowPositionArgs): number {
-    const on = this.unbuilt(args.model);
-    if (on) {
-      const r = on.store.positionOf(args.rowId);
-      return r < 0 ? -1 : r + 1;
-    }
-    const index = this.ready(args.model).index;
-    const row = index.rowById(args.rowId);
-    return row ? index.positionOf(row) : -1;
+    return this.rowCalls.getRowPositionByRowId(args);
   }
 
   // ---- single rows ----
 
   /** Deletes a row (R, M -> D; I removed). False when there is no such row or it is deleted already. */
   deleteRow(model: ModelRef, rowId: string, propagateUpdate = false): boolean {
-    const on = this.unbuilt(model);
-    if (on) return this.finishStore(on.provider, onStore.deleteStoreRow(on.store, rowId), propagateUpdate);
-    const { provider, index } = this.ready(model);
-    const row = index.rowById(rowId);
-    if (!row) return false;
-    const { outcome, row: after } = deleteRowElement(row, index);
-    if (outcome === 'unchanged') return false;
-    this.finish(provider, { nodes: [after ?? index.data!], rowIds: [rowId], created: [] }, propagateUpdate, undefined);
-    return true;
+    return this.rowCalls.deleteRow(model, rowId, propagateUpdate);
   }
 
   /** Restores an M or D row to R with its original values; false when the row is neither M nor D. */
   restoreRow(model: ModelRef, rowId: string, propagateUpdate = false): boolean {
-    const on = this.unbuilt(model);
-    if (on) return this.finishStore(on.provider, onStore.restoreStoreRow(on.store, rowId), propagateUpdate);
-    const { provider, index } = this.ready(model);
-    const row = index.rowById(rowId);
-    const restored = row && restoreRowElement(row, index);
-    if (!restored) return false;
-    this.finish(provider, { nodes: [restored], rowIds: [rowId], created: [] }, propagateUpdate, undefined);
-    return true;
+    return this.rowCalls.restoreRow(model, rowId, propagateUpdate);
   }
 
   /** Duplicates one row (element or id) as an I row right before it; a D row is INVALID_ARGUMENT (restore it first). */
   duplicateRow(model: ModelRef, row: Element | string, propagateUpdate = true, fn?: RowOperationFn): void {
-    const on = typeof row === 'string' ? this.unbuilt(model) : null;
-    if (on) return this.duplicateRows({ model, rowStartPos: onStore.duplicableRow(on.store, row as string), propagateUpdate, fn });
-    const { index } = this.ready(model);
-    const element = typeof row === 'string' ? index.rowById(row) : row;
-    const pos = element ? index.positionOf(element) : -1;
-    if (pos < 0) throw new WrsError('UNKNOWN_ROW', `duplicateRow: no such row ${typeof row === 'string' ? `"${row}"` : 'element'}`, row);
-    // A range skips its D rows; asked for one by name, a deleted row is an error, not a silent no-op.
-    if (rowState(element!) === 'D') throw new WrsError('INVALID_ARGUMENT', `duplicateRow: row "${element!.getAttribute('id')}" is deleted`, row);
-    this.duplicateRows({ model, rowStartPos: pos, propagateUpdate, fn });
+    this.rowCalls.duplicateRow(model, row, propagateUpdate, fn);
   }
 
   // ---- row ranges ----
 
   /** Deletes rows `rowStartPos..rowEndPos` as one change set: R and M rows become D (M with its originals), I rows go. */
   deleteRows(args: DeleteRowsArgs): void {
-    const on = this.unbuilt(args.model);
-    if (on) return this.finish(on.provider, onStore.deleteStoreRange(on.store, args.rowStartPos, args.rowEndPos ?? args.rowStartPos), args.propagateUpdate, args.fn);
-    const { provider, index } = this.ready(args.model);
-    const edit = deleteRowRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos);
-    this.finish(provider, edit, args.propagateUpdate, args.fn);
+    this.rowCalls.deleteRows(args);
   }
 
   /**
@@ -238,21 +185,12 @@ export class WrsUtil {
    * them (on a store, it gets the new rows' elements, each built alone).
    */
   insertRow(args: InsertRowArgs): void {
-    const start = args.rowStartPos ?? 1;
-    const on = this.unbuilt(args.model);
-    if (on) return this.finish(on.provider, onStore.insertStoreRange(on.store, start, args.rowEndPos ?? start, args.insertBeforeSelection ?? true, !!args.fn), args.propagateUpdate, args.fn);
-    const { provider, index } = this.ready(args.model);
-    const edit = insertRowRange(index, start, args.rowEndPos ?? start, args.insertBeforeSelection ?? true);
-    this.finish(provider, edit, args.propagateUpdate, args.fn);
+    this.rowCalls.insertRow(args);
   }
 
   /** Duplicates rows `rowStartPos..rowEndPos` as I rows before (or after) the selection; D rows of the range are skipped. */
   duplicateRows(args: DuplicateRowsArgs): void {
-    const on = this.unbuilt(args.model);
-    if (on) return this.finish(on.provider, onStore.duplicateStoreRange(on.store, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, args.insertBeforeSelection ?? true, !!args.fn), args.propagateUpdate, args.fn);
-    const { provider, index } = this.ready(args.model);
-    const edit = duplicateRowRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, args.insertBeforeSelection ?? true);
-    this.finish(provider, edit, args.propagateUpdate, args.fn);
+    this.rowCalls.duplicateRows(args);
   }
 
   /**
@@ -260,13 +198,7 @@ export class WrsUtil {
    * colStartPos), by spec 3.2: M and D rows become R with their originals.
    */
   restore(args: RestoreArgs): void {
-    const colStart = args.colStartPos ?? 1;
-    const colEnd = args.colEndPos ?? colStart;
-    const on = this.unbuilt(args.model);
-    if (on) return this.finish(on.provider, onStore.restoreStoreRange(on.store, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, colStart, colEnd), args.propagateUpdate, args.fn);
-    const { provider, index } = this.ready(args.model);
-    const edit = restoreRange(index, args.rowStartPos, args.rowEndPos ?? args.rowStartPos, colStart, colEnd);
-    this.finish(provider, edit, args.propagateUpdate, args.fn);
+    this.rowCalls.restore(args);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { childElements, createDocument, firstChildElement } from '../../xml/dom';
 import { NS } from '../../xml/namespaces';
-import { WrsColumn, WrsIndex } from '../../rows/wrs-index';
+import type { WrsColumn } from '../../rows/wrs-columns';
+import { WrsIndex } from '../../rows/wrs-index';
 import { RowStore } from '../../rows/row-store';
 import { cellAt, cellValue, originalOf, rowState } from '../../rows/row-states';
 import type { ChainParams } from '../chain-definition';
