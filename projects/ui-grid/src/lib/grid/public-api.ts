@@ -17,7 +17,7 @@ export { GridEditorRegistry } from './features/editor-registry';
 export type { GridEditorFactory } from './features/editor-registry';
 export { columnFilterId, parseFilterInput, formatFilterInput } from './features/column-filter';
 export type { ColumnFilterValue } from './features/column-filter';
-export type { CaptionForColumnValue, ColumnFiltersCustomFilter } from './features/grid-features';
+export type { CaptionForColumnValue, ColumnFiltersCustomFilter } from './features/grid-column-filters';
 export type { RowHeadersOption } from './features/row-headers';
 export type { GridExportFormat, GridExportOptions } from './features/grid-export';
 export { GridJournal } from './journal/grid-journal';
