@@ -35,5 +35,6 @@ export type { FillHandleSetting } from './fill/fill-options';
 export type { GridSearchArgs } from './features/grid-find';
 export type { FindCellProperties, FindQueryMethod } from './features/find-matcher';
 export type { FindMessages } from './features/find-messages';
+export type { FailureMessages } from './features/failure-messages';
 export { canonicalCellValue, cellLocale, localeCellText, localeEditText } from './features/cell-locale';
 export type { CellLocale, LocaleColumn } from './features/cell-locale';
