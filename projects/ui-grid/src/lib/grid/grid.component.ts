@@ -135,10 +135,17 @@ export class GridComponent extends GridInputs implements OnInit, AfterViewInit, 
       untracked(() => this.units.rowHeaders.refresh());
     });
     // A toolbar button disabled while it has the keyboard focus (Save and Reset while a save or load runs, Undo and
-    // Redo at the end of their history) would leave the focus on nothing: the browser drops it to the page. The grid
-    // body takes it, as after a save with invalid cells.
+    // Redo at the end of their history) would leave the focus on nothing: the browser drops it to the page, Chromium
+    // as the button is disabled (a focusout to nothing), others keep it on the disabled button. The grid body takes
+    // it, as after a save with invalid cells.
+    let dropped: HTMLButtonElement | null = null;
+    this.host.addEventListener('focusout', (e) => {
+      dropped = !e.relatedTarget && e.target instanceof HTMLButtonElement && e.target.disabled ? e.target : null;
+    });
     afterEveryRender(() => {
-      const active = this.host.ownerDocument.activeElement;
+      const doc = this.host.ownerDocument;
+      const active = doc.activeElement === doc.body ? dropped : doc.activeElement;
+      dropped = null;
       if (active instanceof HTMLButtonElement && active.disabled && active.closest('.ui-grid-toolbar') && this.host.contains(active)) {
         this.units.cells.focusBody();
       }
