@@ -3,7 +3,7 @@ import { ChainDefinition, DataProvider, DataProviderArgs } from 'ngx-wrs-grid/co
 import { AfterAddRowArgs, CustomSaveArgs, GridHotArgs, IsReadOnlyCell } from './grid-args';
 import { GridChainParameters } from './grid-chain';
 import { ContextMenuActionEvent } from './grid-menu';
-import { CaptionForColumnValue, ColumnFiltersCustomFilter } from './features/grid-features';
+import { CaptionForColumnValue, ColumnFiltersCustomFilter } from './features/grid-column-filters';
 import { RowHeadersOption } from './features/row-headers';
 
 /**

@@ -1,6 +1,9 @@
-import { NS, RowStore, WrsIndex, WrsTextLoad, parseXml, serializeXml, sortRows } from 'ngx-wrs-grid/core';
+import { NS, WrsIndex, parseXml, serializeXml, sortRows } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../core/testing/fixtures';
 import { MountedGrid, mountGrid } from './testing/mount-grid';
+import { sheetRows } from './testing/sheet-rows';
+import { builtBy, watchBuilds } from './testing/store-grid';
+import { cell, frame } from './testing/user-steps';
 
 const ROWS = 2000;
 /** Rows of a key, a name and a number; row 5's number is invalid, rows 7 and 8 share a key. */
@@ -15,32 +18,13 @@ const dataOf = (doc: Document) => serializeXml([...doc.documentElement.children]
 
 afterEach(() => document.querySelectorAll('ui-grid').forEach((e) => e.remove()));
 
-/** The rows of an XLSX export's sheet as JSON (its file also holds the time it was written). */
-async function sheetRows(blob: Blob): Promise<string[]> {
-  const mod = (await import('exceljs')) as typeof import('exceljs') & { default?: typeof import('exceljs') };
-  const ExcelJS = mod.default?.Workbook ? mod.default : mod;
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await blob.arrayBuffer());
-  return workbook.worksheets[0].getSheetValues().map((row) => JSON.stringify(row));
-}
-
 describe('GridComponent over a row store', () => {
   let built: string[];
   beforeEach(() => {
-    expect(text().length).toBeGreaterThanOrEqual(WrsTextLoad.storeMinLength);
-    built = [];
-    const materialize = RowStore.prototype.materialize;
-    // Who builds the document, for the failure message of a spec that expects nobody to.
-    spyOn(RowStore.prototype, 'materialize').and.callFake(function (this: RowStore) {
-      built.push(new Error('built by').stack ?? '');
-      return materialize.call(this);
-    });
+    built = watchBuilds(text());
   });
 
-  const cell = (s: MountedGrid, row: number, col: number) =>
-    s.el.querySelectorAll('.ui-grid-canvas .ui-grid-row')[row]?.querySelectorAll('.ui-grid-cell')[col] as HTMLElement | undefined;
   const viewport = (s: MountedGrid) => s.el.querySelector('.ui-grid-viewport') as HTMLElement;
-  const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
   it('shows, scrolls and validates the rows of a store without building its document', async () => {
     const s = await mountGrid(text());
@@ -63,7 +47,7 @@ describe('GridComponent over a row store', () => {
     expect(cell(s, 7, 0)!.classList).toContain('ui-grid-cell-invalid');
     expect(cell(s, 5, 0)!.classList).not.toContain('ui-grid-cell-invalid');
     expect(s.grid.getErrorCount()).toBe(3);
-    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(store.materialized).withContext(builtBy(built)).toBeFalse();
     expect(store.builtRowCount).toBe(0);
   });
 
@@ -71,7 +55,7 @@ describe('GridComponent over a row store', () => {
     const s = await mountGrid(text());
     (s.el.querySelector('.ui-grid-body') as HTMLElement).focus();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(s.grid.getRowStore()!.materialized).withContext(builtBy(built)).toBeFalse();
   });
 
   it('exports CSV and XLSX from the store without building its document, as from the built document', async () => {
@@ -79,7 +63,7 @@ describe('GridComponent over a row store', () => {
     const store = s.grid.getRowStore()!;
     const csv = await (await s.grid.exportData('csv'))!.text();
     const xlsx = await sheetRows((await s.grid.exportData('xlsx'))!);
-    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(store.materialized).withContext(builtBy(built)).toBeFalse();
     expect(csv.split('\r\n').length).toBe(ROWS + 2);
     expect(xlsx.length).toBe(ROWS + 2);
     s.grid.getData();
@@ -118,7 +102,7 @@ describe('GridComponent over a row store', () => {
     const descending = sortRows(parsed, parsed.rows(), [{ colId: 'n', descending: true }]);
     const shownId = descending[100].getAttribute('id')!;
     expect(cell(s, 0, 1)!.textContent).withContext('descending, third page').toBe(`name ${shownId.slice(1)}`);
-    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(store.materialized).withContext(builtBy(built)).toBeFalse();
     expect(store.builtRowCount).toBe(0);
     // The write goes to the row's entry; the document built after holds it.
     const target = cell(s, 0, 1)!;
@@ -130,7 +114,7 @@ describe('GridComponent over a row store', () => {
     editor.value = 'typed';
     editor.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
     await frame();
-    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(store.materialized).withContext(builtBy(built)).toBeFalse();
     expect(cell(s, 0, 1)!.textContent).toBe('typed');
     expect(cell(s, 1, 1)!.textContent).toBe(`name ${descending[101].getAttribute('id')!.slice(1)}`);
     expect(WrsIndex.of(s.grid.getData()!).rowById(shownId)!.localName).toBe('M');
@@ -152,7 +136,7 @@ describe('GridComponent over a row store', () => {
     editor.value = 'typed';
     editor.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
     await frame();
-    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(store.materialized).withContext(builtBy(built)).toBeFalse();
     expect(store.state(2)).toBe('M');
     expect(cell(s, 2, 1)!.classList).toContain('ui-grid-cell-modified');
     const row = WrsIndex.of(s.grid.getData()!).rowAt(3)!;

@@ -1,12 +1,15 @@
 import { TestBed } from '@angular/core/testing';
-import { RowStore, WrsBackend, WrsTextLoad, serializeXml } from 'ngx-wrs-grid/core';
+import { WrsBackend, serializeXml } from 'ngx-wrs-grid/core';
 import { FixtureColumn, wrsText } from '../../../core/testing/fixtures';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
 import { GRID_MENU_ACTION_LIST } from './features/menu-actions/grid-menu-actions';
 import { JournalEntry } from './journal/journal-entry';
-import { GRID_JOURNAL_STORE, GridJournalStore } from './journal/journal-store';
-import { MountedGrid, configureGrids, mountConfiguredGrid } from './testing/mount-grid';
+import { GRID_JOURNAL_STORE } from './journal/journal-store';
+import { MemoryJournalStore } from './testing/memory-journal-store';
+import { MountedGrid, configureGrids } from './testing/mount-grid';
 import { sheetRows } from './testing/sheet-rows';
+import { builtBy, mountStoreGrid, watchBuilds } from './testing/store-grid';
+import { frame, until } from './testing/user-steps';
 
 const ROWS = 2400;
 const COUNTRIES = ['DE', 'FR', 'IT'];
@@ -37,23 +40,6 @@ const journal = (): JournalEntry => ({
   ],
 });
 
-class MemoryJournalStore implements GridJournalStore {
-  readonly entries = new Map<string, JournalEntry>();
-  async read(key: string) {
-    return this.entries.get(key) ?? null;
-  }
-  async write(entry: JournalEntry) {
-    this.entries.set(entry.key, structuredClone(entry));
-  }
-  async remove(key: string) {
-    this.entries.delete(key);
-  }
-  async prune() {}
-  async clear() {
-    this.entries.clear();
-  }
-}
-
 /** Saves succeed and are kept: the payloads of both grids are compared. */
 class RecordingBackend implements WrsBackend {
   readonly bodies: string[] = [];
@@ -66,11 +52,6 @@ class RecordingBackend implements WrsBackend {
   async nextIdentifier(): Promise<number> {
     return 1;
   }
-}
-
-const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
-async function until(condition: () => unknown): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 afterEach(() => document.querySelectorAll('ui-grid').forEach((e) => e.remove()));
@@ -196,13 +177,7 @@ async function script(s: MountedGrid, backend: RecordingBackend): Promise<string
 describe('GridComponent audit: every user action on a row store builds nothing', () => {
   let built: string[];
   beforeEach(() => {
-    expect(text().length).toBeGreaterThanOrEqual(WrsTextLoad.storeMinLength);
-    built = [];
-    const materialize = RowStore.prototype.materialize;
-    spyOn(RowStore.prototype, 'materialize').and.callFake(function (this: RowStore) {
-      built.push(new Error('built by').stack ?? '');
-      return materialize.call(this);
-    });
+    built = watchBuilds(text());
   });
 
   async function run(parsed: boolean): Promise<Outcome> {
@@ -215,17 +190,9 @@ describe('GridComponent audit: every user action on a row store builds nothing',
       { provide: GRID_JOURNAL_STORE, useValue: journalStore },
       { provide: WRS_BACKEND, useValue: backend },
     ]);
-    const min = WrsTextLoad.storeMinLength;
-    if (parsed) WrsTextLoad.storeMinLength = Number.MAX_SAFE_INTEGER;
-    let s: MountedGrid;
-    try {
-      s = await mountConfiguredGrid(text(), { id: 'audit', columnFilters: true, paginationSize: 25, rowHeaders: true });
-    } finally {
-      WrsTextLoad.storeMinLength = min;
-    }
-    expect(s.grid.getRowStore() === null).toBe(parsed);
+    const s = await mountStoreGrid(text(), { id: 'audit', columnFilters: true, paginationSize: 25, rowHeaders: true }, parsed);
     const seen = await script(s, backend);
-    if (!parsed) expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    if (!parsed) expect(s.grid.getRowStore()!.materialized).withContext(builtBy(built)).toBeFalse();
     const document = serializeXml(s.grid.getData()!);
     s.fixture.destroy();
     TestBed.resetTestingModule();

@@ -1,8 +1,9 @@
 import { TestBed } from '@angular/core/testing';
-import { NS, RowStore, StaticModel, WrsBackend, WrsTextLoad, WrsUtil, parseXml, readWrsRows, serializeXml } from 'ngx-wrs-grid/core';
+import { NS, StaticModel, WrsBackend, WrsUtil, parseXml, readWrsRows, serializeXml } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../core/testing/fixtures';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
 import { MountedGrid, configureGrids, mountConfiguredGrid } from './testing/mount-grid';
+import { builtBy, watchBuilds } from './testing/store-grid';
 
 const ROWS = 2000;
 /** The server's table: keys k1..k5000; the grid loads the first 2,000 rows, cut at the server's row limit. */
@@ -43,13 +44,7 @@ afterEach(() => document.querySelectorAll('ui-grid').forEach((e) => e.remove()))
 describe('GridComponent key check with the server over a row store', () => {
   let built: string[];
   beforeEach(() => {
-    expect(answer().length).toBeGreaterThanOrEqual(WrsTextLoad.storeMinLength);
-    built = [];
-    const materialize = RowStore.prototype.materialize;
-    spyOn(RowStore.prototype, 'materialize').and.callFake(function (this: RowStore) {
-      built.push(new Error('built by').stack ?? '');
-      return materialize.call(this);
-    });
+    built = watchBuilds(answer());
   });
 
   /** Re-keys R3 to a key the server holds outside the rows shown, R4 to the key of a loaded row, and adds a row with a free key. */
@@ -80,7 +75,7 @@ describe('GridComponent key check with the server over a row store', () => {
         errors: s.grid.getErrorCount(),
         marked: ['R3', 'R4', 'R8', 'R5'].map((id) => s.grid.getCellError(id, 'id')),
       });
-      if (rows) expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+      if (rows) expect(s.grid.getRowStore()!.materialized).withContext(builtBy(built)).toBeFalse();
       s.fixture.destroy();
       TestBed.resetTestingModule();
     }

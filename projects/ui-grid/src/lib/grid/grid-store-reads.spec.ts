@@ -1,10 +1,11 @@
 import { Clipboard } from '@angular/cdk/clipboard';
 import { TestBed } from '@angular/core/testing';
-import { RowStore, WrsTextLoad } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../core/testing/fixtures';
 import { GridState } from './grid-state';
 import { MountedGrid, configureGrids, mountConfiguredGrid } from './testing/mount-grid';
 import { sheetRows } from './testing/sheet-rows';
+import { builtBy, mountStoreGrid, watchBuilds } from './testing/store-grid';
+import { cell, frame } from './testing/user-steps';
 
 const ROWS = 2000;
 const COUNTRIES = ['DE', 'FR', 'IT'];
@@ -26,10 +27,7 @@ const text = () =>
 
 afterEach(() => document.querySelectorAll('ui-grid').forEach((e) => e.remove()));
 
-const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 const stateOf = (s: MountedGrid) => (s.grid as unknown as { state: GridState }).state;
-const cell = (s: MountedGrid, row: number, col: number) =>
-  s.el.querySelectorAll('.ui-grid-canvas .ui-grid-row')[row]?.querySelectorAll('.ui-grid-cell')[col] as HTMLElement | undefined;
 
 /** The ids of every row the grid shows, page after page, in view order (as the body paints them). */
 async function shownIds(s: MountedGrid, pages: number): Promise<string[]> {
@@ -58,32 +56,16 @@ async function keys(s: MountedGrid, ...presses: [string, boolean?][]): Promise<v
 describe('GridComponent reads over a row store', () => {
   let built: string[];
   beforeEach(() => {
-    expect(text().length).toBeGreaterThanOrEqual(WrsTextLoad.storeMinLength);
-    built = [];
-    const materialize = RowStore.prototype.materialize;
-    spyOn(RowStore.prototype, 'materialize').and.callFake(function (this: RowStore) {
-      built.push(new Error('built by').stack ?? '');
-      return materialize.call(this);
-    });
+    built = watchBuilds(text());
     configureGrids();
   });
 
   /** The same grid twice: its rows in a store, and parsed whole (the document the existing code reads). */
   async function twoGrids(inputs: Record<string, unknown>): Promise<{ store: MountedGrid; parsed: MountedGrid }> {
-    const store = await mountConfiguredGrid(text(), inputs);
-    const min = WrsTextLoad.storeMinLength;
-    WrsTextLoad.storeMinLength = Number.MAX_SAFE_INTEGER;
-    try {
-      const parsed = await mountConfiguredGrid(text(), inputs);
-      expect(store.grid.getRowStore()).not.toBeNull();
-      expect(parsed.grid.getRowStore()).toBeNull();
-      return { store, parsed };
-    } finally {
-      WrsTextLoad.storeMinLength = min;
-    }
+    return { store: await mountStoreGrid(text(), inputs), parsed: await mountStoreGrid(text(), inputs, true) };
   }
 
-  const unbuilt = (s: MountedGrid) => expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+  const unbuilt = (s: MountedGrid) => expect(s.grid.getRowStore()!.materialized).withContext(builtBy(built)).toBeFalse();
 
   it('filters, sorts and pages the store without building it, showing the rows the parsed document shows', async () => {
     const { store, parsed } = await twoGrids({ columnFilters: true, paginationSize: 40 });

@@ -1,7 +1,9 @@
-import { RowStore, SavedStatus, StaticModel, WrsBackend, WrsError, WrsIndex, WrsTextLoad, WrsUtil, buildSavePayload, buildStoreSavePayload, parseXml } from 'ngx-wrs-grid/core';
+import { SavedStatus, StaticModel, WrsBackend, WrsError, WrsIndex, WrsUtil, buildSavePayload, buildStoreSavePayload, parseXml } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../core/testing/fixtures';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
 import { MountedGrid, mountGrid } from './testing/mount-grid';
+import { builtBy, watchBuilds } from './testing/store-grid';
+import { cell, frame } from './testing/user-steps';
 
 const ROWS = 2000;
 /** Valid rows of a key, a name and a number: a save is not refused for invalid cells. */
@@ -42,19 +44,9 @@ afterEach(() => document.querySelectorAll('ui-grid').forEach((e) => e.remove()))
 describe('GridComponent saving a row store', () => {
   let built: string[];
   beforeEach(() => {
-    expect(text().length).toBeGreaterThanOrEqual(WrsTextLoad.storeMinLength);
-    built = [];
-    const materialize = RowStore.prototype.materialize;
-    // Who builds the document, for the failure message of a spec that expects nobody to.
-    spyOn(RowStore.prototype, 'materialize').and.callFake(function (this: RowStore) {
-      built.push(new Error('built by').stack ?? '');
-      return materialize.call(this);
-    });
+    built = watchBuilds(text());
   });
 
-  const cell = (s: MountedGrid, row: number, col: number) =>
-    s.el.querySelectorAll('.ui-grid-canvas .ui-grid-row')[row]?.querySelectorAll('.ui-grid-cell')[col] as HTMLElement | undefined;
-  const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
   it('posts the payload of the store without building it, then commits its rows on the entries', async () => {
     const backend = new RecordingBackend();
@@ -71,7 +63,7 @@ describe('GridComponent saving a row store', () => {
     await s.grid.save();
     expect(backend.bodies).toEqual([expected]);
     expect(s.grid.getStatus()).toBeInstanceOf(SavedStatus);
-    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(store.materialized).withContext(builtBy(built)).toBeFalse();
     expect(store.builtRowCount).toBe(0);
     // The rows are what the server holds: the deleted rows gone, the others R, the new row with its id and values.
     const newId = store.id(0)!;
@@ -102,13 +94,13 @@ describe('GridComponent saving a row store', () => {
     expect(backend.bodies).toEqual([pending]);
     expect(s.grid.getStatus().isFailure).toBeTrue();
     expect(buildStoreSavePayload(store).text).toBe(pending);
-    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(store.materialized).withContext(builtBy(built)).toBeFalse();
     await frame();
     expect(s.el.querySelectorAll('.ui-grid-canvas .ui-grid-row')[3].classList).toContain('ui-grid-row-failed');
     backend.failure = null;
     await s.grid.save();
     expect(backend.bodies[1]).toBe(pending);
     expect(store.changedRows()).toEqual([]);
-    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(store.materialized).withContext(builtBy(built)).toBeFalse();
   });
 });

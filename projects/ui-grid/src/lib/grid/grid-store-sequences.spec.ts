@@ -1,7 +1,9 @@
 import { TestBed } from '@angular/core/testing';
-import { NS, RowStore, serializeXml } from 'ngx-wrs-grid/core';
+import { NS, serializeXml } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../core/testing/fixtures';
+import { seededRandom } from '../../../core/testing/random-wrs';
 import { MountedGrid, mountGrid } from './testing/mount-grid';
+import { builtBy, watchBuilds } from './testing/store-grid';
 import { cell, click, frame, key, paste, type } from './testing/user-steps';
 
 // Seeded random user steps on a grid whose rows are in a row store, its document built at a random step, against the
@@ -20,24 +22,12 @@ const text = () =>
 
 const dataOf = (doc: Document) => serializeXml([...doc.documentElement.children].find((e) => e.localName === 'Data' && e.namespaceURI === NS.wrs)!);
 
-/** A small seeded generator (mulberry32), so both grids get the same steps. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Step = { name: string; run: (s: MountedGrid) => Promise<unknown> };
 
 /** `count` steps drawn from what a user does most, on the rows in view (0-11) and the three columns. */
 function steps(seed: number, count: number): Step[] {
-  const next = random(seed);
-  const int = (n: number) => Math.floor(next() * n);
+  // Seeded, so both grids get the same steps.
+  const int = seededRandom(seed);
   const range = (s: MountedGrid, from: number, to: number, col = 0) => {
     click(s, from, col);
     click(s, to, col, { shiftKey: true });
@@ -91,14 +81,9 @@ function steps(seed: number, count: number): Step[] {
 afterEach(() => document.querySelectorAll('ui-grid').forEach((e) => e.remove()));
 
 describe('GridComponent on a row store: seeded user steps agree with the same steps on the parsed document', () => {
-  let built: number;
+  let built: string[];
   beforeEach(() => {
-    built = 0;
-    const materialize = RowStore.prototype.materialize;
-    spyOn(RowStore.prototype, 'materialize').and.callFake(function (this: RowStore) {
-      built++;
-      return materialize.call(this);
-    });
+    built = watchBuilds(text());
   });
 
   const shownRows = (s: MountedGrid) =>
@@ -132,7 +117,7 @@ describe('GridComponent on a row store: seeded user steps agree with the same st
   for (const seed of [11, 29, 47, 83, 101, 131, 167, 199]) {
     it(`seed ${seed}: 30 steps, the document built at a random step`, async () => {
       const script = steps(seed, 30);
-      const buildAt = 1 + Math.floor(random(seed * 7)() * (script.length - 1));
+      const buildAt = 1 + seededRandom(seed * 7)(script.length - 1);
       const run = async (documentFirst: boolean) => {
         const s = await mountGrid(text(), { paginationSize: 40 });
         await frame();
@@ -145,7 +130,7 @@ describe('GridComponent on a row store: seeded user steps agree with the same st
         for (const [k, step] of script.entries()) {
           if (!documentFirst && k === buildAt) {
             expect(store.materialized).withContext(`before step ${k}`).toBeFalse();
-            expect(built).withContext(`before step ${k}`).toBe(0);
+            expect(built.length).withContext(`before step ${k}: ${builtBy(built)}`).toBe(0);
             s.grid.getData();
           }
           const result = await step.run(s);
@@ -159,7 +144,7 @@ describe('GridComponent on a row store: seeded user steps agree with the same st
         return { after, doc, errors, fired };
       };
       const dom = await run(true);
-      built = 0;
+      built.length = 0;
       const store = await run(false);
       for (const [k, step] of script.entries()) {
         expect(store.after[k]).withContext(`step ${k}: ${step.name}`).toEqual(dom.after[k]);

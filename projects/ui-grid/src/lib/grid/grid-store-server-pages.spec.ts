@@ -1,12 +1,13 @@
 import { TestBed } from '@angular/core/testing';
-import { NS, RowStore, StaticModel, WrsBackend, WrsTextLoad, WrsUtil, parseXml, readWrsRows } from 'ngx-wrs-grid/core';
+import { NS, RowStore, StaticModel, WrsBackend, WrsUtil, parseXml, readWrsRows } from 'ngx-wrs-grid/core';
 import { firstValueFrom } from 'rxjs';
 import { filter, skip } from 'rxjs/operators';
 import { wrsText } from '../../../core/testing/fixtures';
 import { WRS_BACKEND } from '../services/wrs-backend.token';
+import { GRID_JOURNAL_STORE } from './journal/journal-store';
+import { MemoryJournalStore } from './testing/memory-journal-store';
 import { MountedGrid, configureGrids, mountConfiguredGrid } from './testing/mount-grid';
-import { JournalEntry } from './journal/journal-entry';
-import { GRID_JOURNAL_STORE, GridJournalStore } from './journal/journal-store';
+import { until } from './testing/user-steps';
 
 const PEOPLE = 1200;
 const PAGE_SIZE = 400;
@@ -28,28 +29,6 @@ function server(rows: boolean): WrsBackend {
   const backend: WrsBackend = { load: async (request) => parseXml(page(request)), save: async () => undefined, nextIdentifier: async () => 1 };
   if (rows) backend.loadRows = async (request) => readWrsRows('x', page(request));
   return backend;
-}
-
-/** Journal entries in memory: what IndexedDB holds across a reload. */
-class MemoryJournalStore implements GridJournalStore {
-  readonly entries = new Map<string, JournalEntry>();
-  async read(key: string) {
-    return this.entries.get(key) ?? null;
-  }
-  async write(entry: JournalEntry) {
-    this.entries.set(entry.key, structuredClone(entry));
-  }
-  async remove(key: string, writer?: string) {
-    if (writer === undefined || this.entries.get(key)?.writer === writer) this.entries.delete(key);
-  }
-  async prune() {}
-  async clear() {
-    this.entries.clear();
-  }
-}
-
-async function until(condition: () => unknown): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 afterEach(() => document.querySelectorAll('ui-grid').forEach((e) => e.remove()));

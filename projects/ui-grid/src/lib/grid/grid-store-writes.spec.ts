@@ -1,7 +1,8 @@
 import { TestBed } from '@angular/core/testing';
-import { NS, RowStore, WrsIndex, cellAt, cellValue, serializeXml } from 'ngx-wrs-grid/core';
+import { NS, WrsIndex, cellAt, cellValue, serializeXml } from 'ngx-wrs-grid/core';
 import { wrsText } from '../../../core/testing/fixtures';
 import { MountedGrid, mountGrid } from './testing/mount-grid';
+import { builtBy, watchBuilds } from './testing/store-grid';
 import { cell, click, frame, key, paste, type } from './testing/user-steps';
 
 const ROWS = 2000;
@@ -113,12 +114,7 @@ async function steps(s: MountedGrid, check: (step: string) => void): Promise<voi
 describe('GridComponent writes on a row store', () => {
   let built: string[];
   beforeEach(() => {
-    built = [];
-    const materialize = RowStore.prototype.materialize;
-    spyOn(RowStore.prototype, 'materialize').and.callFake(function (this: RowStore) {
-      built.push(new Error('built by').stack ?? '');
-      return materialize.call(this);
-    });
+    built = watchBuilds();
   });
 
   for (const [name, inputs, arrange] of [
@@ -148,7 +144,7 @@ describe('GridComponent writes on a row store', () => {
     const seen: string[] = [];
     await steps(s, (step) => {
       seen.push(step);
-      expect(store.materialized).withContext(`${step}: built by\n${built.join('\n----\n')}`).toBeFalse();
+      expect(store.materialized).withContext(`${step}: built by\n${builtBy(built)}`).toBeFalse();
       expect(rowsShown(s)).withContext(step).toEqual(shown[step]);
     });
     expect(seen.length).toBe(Object.keys(documents).length);
@@ -187,7 +183,7 @@ describe('GridComponent writes on a row store', () => {
     expect(tip.hidden).toBeFalse();
     expect(tip.querySelector('.ui-grid-tooltip-value')!.textContent).toBe('edited');
     expect(tip.querySelector('.ui-grid-tooltip-original')!.textContent).toContain('name 2');
-    expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(s.grid.getRowStore()!.materialized).withContext(builtBy(built)).toBeFalse();
   });
 
   it('opens the context menu over a store and deletes a row from it without building', async () => {
@@ -203,7 +199,7 @@ describe('GridComponent writes on a row store', () => {
     remove.click();
     await frame();
     expect(s.grid.getRowStore()!.state(9)).toBe('D');
-    expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(s.grid.getRowStore()!.materialized).withContext(builtBy(built)).toBeFalse();
   });
 
   it('asks about and resets the changes of a store on its entries: the rows go back to the text, inserted ones go', async () => {
@@ -225,7 +221,7 @@ describe('GridComponent writes on a row store', () => {
     expect(store.changedRows()).toEqual([]);
     expect(cell(s, 0, 1).textContent).toBe(`name ${ROWS}`);
     expect(cell(s, 2, 1).textContent).toBe(`name ${ROWS - 2}`);
-    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(store.materialized).withContext(builtBy(built)).toBeFalse();
   });
 
   it('jumps to rows and to the next invalid cell over a store without building', async () => {
@@ -250,7 +246,7 @@ describe('GridComponent writes on a row store', () => {
     await frame();
     expect(focused()).toBe('R1 2');
     expect(() => s.grid.jumpToRow({ rowId: 'nope' })).toThrowMatching((e) => (e as { code?: string }).code === 'UNKNOWN_ROW');
-    expect(s.grid.getRowStore()!.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(s.grid.getRowStore()!.materialized).withContext(builtBy(built)).toBeFalse();
   });
 
   it('pastes and fills past the last row on the store, adding rows as on the document; undo takes them out', async () => {
@@ -275,7 +271,7 @@ describe('GridComponent writes on a row store', () => {
       await frame();
       const shown = Array.from({ length: 13 }, (_, r) => [0, 1, 2].map((c) => cell(s, r, c)?.textContent).join('|'));
       const store = s.grid.getRowStore()!;
-      if (!first) expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+      if (!first) expect(store.materialized).withContext(builtBy(built)).toBeFalse();
       const after = dataOf(s.grid.getData()!);
       expect(s.grid.undo()).toBeTrue();
       expect(s.grid.undo()).toBeTrue();
@@ -302,7 +298,7 @@ describe('GridComponent writes on a row store', () => {
     const id = store.id(0)!;
     expect(store.state(0)).toBe('I');
     expect(cell(s, 0, 0).textContent).toBe(`key ${id}`);
-    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(store.materialized).withContext(builtBy(built)).toBeFalse();
     expect(cellValue(cellAt(WrsIndex.of(s.grid.getData()!).rowById(id)!, 1)!)).toBe(`key ${id}`);
   });
 
@@ -340,6 +336,6 @@ describe('GridComponent writes on a row store', () => {
     // n = 0 sorts first.
     expect(cell(s, 0, 1).textContent).toBe('from the app');
     expect(cell(s, 1, 1).textContent).toBe(`name ${ROWS}`);
-    expect(store.materialized).withContext(built.join('\n----\n')).toBeFalse();
+    expect(store.materialized).withContext(builtBy(built)).toBeFalse();
   });
 });

@@ -7,7 +7,6 @@ import {
   OnDestroy,
   OnInit,
   ViewEncapsulation,
-  afterEveryRender,
   effect,
   inject,
   untracked,
@@ -22,6 +21,7 @@ import { JumpToRowArgs } from './grid-navigation';
 import { GridState, injectGridServices } from './grid-state';
 import { GridInputs } from './grid-inputs';
 import { GridUnits } from './grid-units';
+import { keepToolbarFocus } from './toolbar-focus';
 import { ColumnFilterValue } from './features/column-filter';
 import { GridExportButtonsComponent } from './features/grid-export-buttons.component';
 import { GridExportFormat, GridExportOptions } from './features/grid-export';
@@ -134,15 +134,8 @@ export class GridComponent extends GridInputs implements OnInit, AfterViewInit, 
       this.hotArgs();
       untracked(() => this.units.rowHeaders.refresh());
     });
-    // A toolbar button disabled while it has the keyboard focus (Save and Reset while a save or load runs, Undo and
-    // Redo at the end of their history) would leave the focus on nothing: the browser drops it to the page. The grid
-    // body takes it, as after a save with invalid cells.
-    afterEveryRender(() => {
-      const active = this.host.ownerDocument.activeElement;
-      if (active instanceof HTMLButtonElement && active.disabled && active.closest('.ui-grid-toolbar') && this.host.contains(active)) {
-        this.units.cells.focusBody();
-      }
-    });
+    // A toolbar button its action disables hands the keyboard focus to the grid body.
+    this.subscriptions.add(keepToolbarFocus(this.host, () => this.units.cells.focusBody()));
   }
 
   ngOnInit(): void {

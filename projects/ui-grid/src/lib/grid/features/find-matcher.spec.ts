@@ -1,7 +1,8 @@
 import { NS, WrsIndex, parseXml } from 'ngx-wrs-grid/core';
 import { gridLayout } from '../grid-column';
 import { FindMatches, findMatcher } from './find-matcher';
-import { ElementFindRows, FindSearch } from './find-search';
+import { ElementFindRows } from './find-rows';
+import { FindSearch } from './find-search';
 import { GridRowView } from './grid-row-view';
 import { ShownTexts } from './shown-text';
 

@@ -2,7 +2,8 @@ import { NS, SourceFind, WrsIndex, forgetSourceText, parseXml } from 'ngx-wrs-gr
 import { keepSourceText } from '../../../../core/src/xml/source-text';
 import { GridColumn, gridLayout } from '../grid-column';
 import { findMatcher } from './find-matcher';
-import { ElementFindRows, FindCell, FindSearch } from './find-search';
+import { ElementFindRows } from './find-rows';
+import { FindCell, FindSearch } from './find-search';
 import { storedTextFinds, valuesShownAsStored } from './find-source';
 import { cellText } from '../cell-text';
 import { GridRowView } from './grid-row-view';

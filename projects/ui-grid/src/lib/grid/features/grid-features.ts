@@ -1,18 +1,17 @@
 import { computed, signal } from '@angular/core';
-import { ColumnFilterFunction, DataProvider, RowOrdering, RowStore, WrsBackend, WrsBackendCallOptions, WrsIndex, XSLT_PARAMS_NS, compileFilter, ownValue, setOwn } from 'ngx-wrs-grid/core';
+import { RowOrdering, RowStore, WrsBackend, WrsBackendCallOptions, WrsIndex, XSLT_PARAMS_NS, compileFilter } from 'ngx-wrs-grid/core';
 import { GridColumn } from '../grid-column';
-import { ColumnFilterValue, columnFilterElement, readColumnFilters, removeColumnFilters, statusFilter, withoutColumnFilters, writeColumnFilter } from './column-filter';
+import { CarriedRows } from './carried-rows';
+import { ColumnFilterValue, withoutColumnFilters } from './column-filter';
+import { ColumnFiltersHost, GridColumnFilters } from './grid-column-filters';
 import { GridRowView } from './grid-row-view';
 import { configOrderings, setRequestOrdering, toggleOrdering } from './grid-sort';
-import { AllRows, carryPendingRows, loadAllRows, loadTotalRows, pageRequest, pendingRows, storePendingRows } from './server-pages';
+import { AllRows, loadAllRows, loadTotalRows, pageRequest, pendingRows } from './server-pages';
 
 /** Rows per page when pagination is on without a size (spec part 8). */
 const DEFAULT_PAGE_SIZE = 20;
 /** Rows of one column `warmColumn` reads per task: about 5 ms cold in Chromium, so input stays responsive. */
 const WARM_CHUNK_ROWS = 5000;
-
-/** `columnFiltersCustomFilter`: per column id, decides with the column filter's value whether a row is kept. */
-export type ColumnFiltersCustomFilter = Readonly<Record<string, (value: string | null, filter: ColumnFilterValue, row: Element) => boolean>>;
 
 /** A server page: its 0-based number, and the version of the filter and order it was cut from (`serverPage`). */
 export interface ServerPage {
@@ -20,19 +19,11 @@ export interface ServerPage {
   readonly page: number;
 }
 
-/** `columnFiltersGetCaptionForColumnValue`: the text a column filter matches for a stored value. */
-export type CaptionForColumnValue = (colId: string, value: string | null) => string;
-
 /** What the feature controller asks of its grid. */
-export interface GridFeaturesHost {
-  /** Prefix of the filter ids in the status model (the grid's `id`, else "grid"). */
-  gridKey(): string;
-  statusProvider(): DataProvider;
+export interface GridFeaturesHost extends ColumnFiltersHost {
   serverSided(): boolean;
   /** Rows per page the grid's inputs ask for: a size, 0 for pages of the default size, null for no pagination. */
   pageSize(): number | null;
-  customFilter(): ColumnFiltersCustomFilter | null;
-  captionFor(): CaptionForColumnValue | null;
   /** The view changed: repaint rows and height (and the header, whose sort marks changed, when `header`). */
   viewChanged(header: boolean): void;
   /** Loads the data again (server-side pages, filters and order). */
@@ -42,35 +33,26 @@ export interface GridFeaturesHost {
 /**
  * Filtering, sorting and pagination of one grid, all feeding its row view. Client data is filtered and sorted in
  * place; with `serverSidedPagination` they go into the request and a page change reloads, carrying pending rows of
- * the pages left behind so a save still sends them.
+ * the pages left behind so a save still sends them (`CarriedRows`). The column filters live in the status model
+ * (`GridColumnFilters`).
  */
 export class GridFeatures {
   view: GridRowView | null = null;
   readonly orderings = signal<readonly RowOrdering[]>([]);
-  readonly filters = signal<ReadonlyMap<string, ColumnFilterValue>>(new Map());
+  readonly filters: GridColumnFilters['values'];
   readonly page = signal(0);
   readonly showAll = signal(false);
   /** Rows on all pages (the server's count with server-side pages). */
   readonly total = signal(0);
   readonly shown = signal(0);
-  /** Pending rows of the pages left behind, kept until a load carrying them becomes the grid's data. */
-  private carried: Element[] = [];
-  /** The next load is a page turn (or a filter or order change) that carries the pending rows along. */
-  private carryOnLoad = false;
+  private readonly columnFilters: GridColumnFilters;
+  private readonly carry = new CarriedRows();
   /** The page the rows shown belong to (a server page turn changes `page` before its rows arrive). */
   private shownPage = 0;
   /** Server-side pages: the row count the server answered for the request. */
   private serverTotal = 0;
-  /** Ids of the carried rows each loaded page holds hidden (a superseded load's page never becomes the data). */
-  private readonly foreignOf = new WeakMap<Document, Set<string>>();
-  /** A page loaded by a turn (or a filter or order change): the ids the rows of the page left have in it. */
-  private readonly carriedIdsOf = new WeakMap<Document, Map<string, string>>();
-  /** The next load carries rows: `beforeLoad` took them. */
-  private carrying = false;
   /** Counts the filter and order changes: a server page number means the same rows only under the same count. */
   private queryVersion = 0;
-  private foreign = new Set<string>();
-  private statusListener: { provider: DataProvider; id: string } | null = null;
   private orderingsFromConfig = true;
   private doc: Document | null = null;
   private columns: readonly GridColumn[] = [];
@@ -82,7 +64,10 @@ export class GridFeatures {
   /** True when the grid shows a pager. */
   readonly paginated = computed(() => this.host.pageSize() !== null || this.configPageSize() !== null);
 
-  constructor(private readonly host: GridFeaturesHost) {}
+  constructor(private readonly host: GridFeaturesHost) {
+    this.columnFilters = new GridColumnFilters(host, () => this.onFilterChanged());
+    this.filters = this.columnFilters.values;
+  }
 
   /** Pages in all (at least 1); client-side, a page that rows were added to counts once however long it grew. */
   pageCount(): number {
@@ -104,26 +89,11 @@ export class GridFeatures {
 
   /** Listens to the status model's `f:Filter` (call once the grid is set up; again after the status model changed). */
   listen(): void {
-    const provider = this.host.statusProvider();
-    if (this.statusListener?.provider === provider) return;
-    this.stop();
-    const id = provider.onChange(() => this.onFilterChanged(), '/*/f:Filter');
-    this.statusListener = { provider, id };
+    this.columnFilters.listen();
   }
 
   stop(): void {
-    this.statusListener?.provider.removeDataListener(this.statusListener.id);
-    this.statusListener = null;
-  }
-
-  /**
-   * The status model filters are read from and written to. The registry may name another one by now (a
-   * `guiStatusEstablished` replaced by id): listening moves to it, so a filter written there is applied.
-   */
-  private status(): DataProvider {
-    const provider = this.host.statusProvider();
-    if (this.statusListener && this.statusListener.provider !== provider) this.listen();
-    return provider;
+    this.columnFilters.stop();
   }
 
   /** The load request: column filters stay on the client unless server-sided; then order and page go in too. */
@@ -154,22 +124,12 @@ export class GridFeatures {
    * Taken when the load starts, not when it was asked for: a save running in between commits some of them.
    */
   beforeLoad(alsoFind: () => Element[] = () => []): void {
-    this.carrying = this.carryOnLoad;
-    if (!this.carryOnLoad) return;
-    this.carryOnLoad = false;
-    // The R rows of `alsoFind` (rows the undo history holds) are only looked for in the page, for their ids there.
-    const store = this.view?.unbuiltStore;
-    this.carried = this.doc ? [...(store ? storePendingRows(store) : pendingRows(this.doc)), ...alsoFind()] : [];
+    this.carry.beforeLoad(this.doc, this.view?.unbuiltStore ?? null, alsoFind);
   }
 
   /** A page just loaded: rows with pending changes from other pages go into it (hidden, but saved). */
   afterLoad(doc: Document, build: () => void = () => undefined): Document {
-    if (this.carried.length === 0 && !this.carrying) return doc;
-    build();
-    const ids = new Map<string, string>();
-    if (this.carried.length > 0) this.foreignOf.set(doc, carryPendingRows(doc, this.carried, undefined, ids));
-    this.carriedIdsOf.set(doc, ids);
-    return doc;
+    return this.carry.afterLoad(doc, build);
   }
 
   /**
@@ -177,7 +137,7 @@ export class GridFeatures {
    * found has in it (old id -> new id). Null for any other load: those do not follow on from the rows shown before.
    */
   carriedIds(doc: Document): ReadonlyMap<string, string> | null {
-    return this.carriedIdsOf.get(doc) ?? null;
+    return this.carry.carriedIds(doc);
   }
 
   /**
@@ -196,8 +156,7 @@ export class GridFeatures {
   /** New data and columns: a new row view with the current filter, order and page (over `store`: its rows unbuilt). */
   reset(doc: Document, columns: readonly GridColumn[], config: Document | null, store: RowStore | null = null): void {
     this.doc = doc;
-    this.foreign = this.foreignOf.get(doc) ?? new Set();
-    if (this.foreignOf.has(doc)) this.carried = [];
+    this.carry.shown(doc);
     this.view = new GridRowView(WrsIndex.of(doc), store);
     if (!this.configRead) this.readPaginate(config);
     if (this.orderingsFromConfig) this.orderings.set(configOrderings(config));
@@ -211,8 +170,7 @@ export class GridFeatures {
    * along for it are dropped, as the page shown still holds them.
    */
   loadFailed(): void {
-    this.carryOnLoad = false;
-    this.carried = [];
+    this.carry.loadFailed();
     if (this.host.serverSided()) this.page.set(this.shownPage);
   }
 
@@ -233,17 +191,17 @@ export class GridFeatures {
 
   private readFilters(columns: readonly GridColumn[]): void {
     this.columns = columns;
-    this.filters.set(readColumnFilters(this.status(), this.host.gridKey(), columns.map((c) => c.id)));
+    this.columnFilters.read(columns);
   }
 
   /** Sets one column's filter (null clears it) in the status model; the change listener then filters. */
   setFilter(colId: string, value: ColumnFilterValue | null): void {
-    writeColumnFilter(this.status(), this.host.gridKey(), colId, value);
+    this.columnFilters.set(colId, value);
   }
 
   /** Removes every column filter of this grid. */
   clearFilters(): void {
-    for (const colId of [...this.filters().keys()]) this.setFilter(colId, null);
+    this.columnFilters.clear();
   }
 
   /** A header click: sorts by the column (shift: adds it to the sort keys). */
@@ -307,6 +265,7 @@ export class GridFeatures {
     }
     return position;
   }
+
   /** As `reveal`, for row `r` of the row store the view reads while its document is not built. */
   revealStored(r: number): number {
     const view = this.view;
@@ -321,7 +280,6 @@ export class GridFeatures {
     }
     return position;
   }
-
 
   /**
    * Reads the next `count` rows of the shown columns ahead into the row view's kept values (client data only), so
@@ -358,23 +316,8 @@ export class GridFeatures {
    * cannot show the row: the app's own filter expressions hide it, or it is a pending row of another server page.
    */
   unhide(row: Element): string[] | null {
-    const view = this.view;
-    const filter = statusFilter(this.status());
-    if (!view || !filter || !this.doc || this.host.serverSided() || this.foreign.has(row.getAttribute('id') ?? '')) return null;
-    const index = WrsIndex.of(this.doc);
-    const custom = this.customFunctions();
-    const rejecting = [...this.filters().keys()].filter((colId) => {
-      const and = columnFilterElement(filter, this.host.gridKey(), colId);
-      return !!and && !compileFilter(and, index, { custom })(row);
-    });
-    const rest = filter.cloneNode(true) as Element;
-    for (const colId of rejecting) {
-      const and = columnFilterElement(rest, this.host.gridKey(), colId);
-      if (and) rest.removeChild(and);
-    }
-    if (rejecting.length === 0 || !compileFilter(rest, index, { custom })(row)) return null;
-    removeColumnFilters(this.status(), this.host.gridKey(), rejecting);
-    return rejecting;
+    if (!this.view || !this.doc || this.host.serverSided() || this.carry.hidden.has(row.getAttribute('id') ?? '')) return null;
+    return this.columnFilters.unhide(row, WrsIndex.of(this.doc));
   }
 
   /**
@@ -385,19 +328,19 @@ export class GridFeatures {
   async loadAllRows(backend: WrsBackend, request: Document, call: WrsBackendCallOptions, allRows: boolean, transform?: (loaded: Document) => Promise<Document>): Promise<AllRows> {
     const pending = this.doc ? pendingRows(this.doc) : [];
     const wanted = allRows ? withoutColumnFilters(request.cloneNode(true) as Document, this.host.gridKey()) : request;
-    const passes = allRows || !this.doc ? () => true : compileFilter(statusFilter(this.status()), WrsIndex.of(this.doc), { custom: this.customFunctions() });
+    const passes = allRows || !this.doc ? () => true : compileFilter(this.columnFilters.filter(), WrsIndex.of(this.doc), { custom: this.columnFilters.functions() });
     return loadAllRows(backend, wanted, call, pending, passes, transform);
   }
 
   /** Puts rows the data holds for other server pages (restored unsaved changes) out of view, as carried rows are. */
   hide(ids: readonly string[]): void {
-    for (const id of ids) this.foreign.add(id);
+    for (const id of ids) this.carry.hidden.add(id);
     this.applyView();
   }
 
   /** Whether a row of the data is one of another server page, held out of view. */
   isHidden(id: string): boolean {
-    return this.foreign.has(id);
+    return this.carry.hidden.has(id);
   }
 
   /** After a change set: patches the view and the counts. */
@@ -418,7 +361,7 @@ export class GridFeatures {
   private refresh(firstPage: boolean, header = false): void {
     if (firstPage) this.page.set(0);
     if (this.host.serverSided()) {
-      this.carryOnLoad = true;
+      this.carry.carryNext();
       void this.host.reload();
       return;
     }
@@ -432,11 +375,11 @@ export class GridFeatures {
     const server = this.host.serverSided();
     const size = this.activePageSize();
     view.apply({
-      filter: server ? null : statusFilter(this.status()),
-      custom: server ? undefined : this.customFunctions(),
+      filter: server ? null : this.columnFilters.filter(),
+      custom: server ? undefined : this.columnFilters.functions(),
       orderings: server ? [] : this.orderings(),
       page: size && !server ? { size, number: this.page() } : null,
-      hidden: this.foreign,
+      hidden: this.carry.hidden,
     });
     if (!server) this.page.set(view.pageNumber);
     this.updateCounts();
@@ -448,30 +391,4 @@ export class GridFeatures {
     else this.updateServerTotal();
     this.shown.set(view.rowCount);
   }
-
-  /** Custom and caption-based column filters as the core filter's per-column functions. */
-  private customFunctions(): Record<string, ColumnFilterFunction> | undefined {
-    const custom = this.host.customFilter();
-    const caption = this.host.captionFor();
-    if (!custom && !caption) return undefined;
-    const out: Record<string, ColumnFilterFunction> = {};
-    for (const [colId, filter] of this.filters()) {
-      const own = ownValue(custom, colId);
-      const column = this.columns.find((c) => c.id === colId);
-      // A function that does not take the row gets none: it then filters a row store's rows without building them.
-      if (own) setOwn(out, colId, own.length > 2 ? (value, row) => own(value, filter, row) : (value) => own(value, filter, null!));
-      else if (caption) setOwn(out, colId, (value) => matchesFilter(caption(colId, value), filter, column?.numeric ?? false));
-    }
-    return out;
-  }
-}
-
-/** Whether a text (a caption) passes a column filter, the way the filter's expressions would judge the value. */
-export function matchesFilter(text: string | null, filter: ColumnFilterValue, numeric: boolean): boolean {
-  const value = text ?? '';
-  if (filter.kind === 'text') return filter.op === 'equals' ? value === filter.text : value.toLowerCase().includes(filter.text.toLowerCase());
-  if (filter.kind === 'values') return filter.values.includes(value);
-  if (value === '') return false;
-  const cmp = (a: string, b: string) => (numeric ? Number(a) - Number(b) : a < b ? -1 : a > b ? 1 : 0);
-  return (filter.from === '' || cmp(value, filter.from) >= 0) && (filter.to === '' || cmp(value, filter.to) <= 0);
 }

@@ -4,7 +4,8 @@ import { cellText } from '../cell-text';
 import { GridCells } from '../grid-cells';
 import { GridState } from '../grid-state';
 import { FindMatcher, FindQueryMethod, findMatcher } from './find-matcher';
-import { ElementFindRows, FindCell, FindRows, FindSearch, StoreFindRows, findRowsOf } from './find-search';
+import { ElementFindRows, FindRows, StoreFindRows, findRowsOf } from './find-rows';
+import { FindCell, FindSearch } from './find-search';
 import { GridRowView } from './grid-row-view';
 import { ShownTexts } from './shown-text';
 

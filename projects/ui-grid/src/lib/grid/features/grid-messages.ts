@@ -4,10 +4,11 @@ import { COLUMN_MESSAGES_DE, COLUMN_MESSAGES_EN, ColumnMessages } from '../colum
 import { FILL_MESSAGES_DE, FILL_MESSAGES_EN, FillMessages } from '../fill/fill-messages';
 import { JOURNAL_MESSAGES_DE, JOURNAL_MESSAGES_EN, JournalMessages } from '../journal/journal-messages';
 import { ROW_HEADER_MESSAGES_DE, ROW_HEADER_MESSAGES_EN, RowHeaderMessages } from './row-header-messages';
+import { FAILURE_MESSAGES_DE, FAILURE_MESSAGES_EN, FailureMessages } from './failure-messages';
 import { FIND_MESSAGES_DE, FIND_MESSAGES_EN, FindMessages } from './find-messages';
 
 /** Every text the grid shows. `{n}`-style placeholders are filled by `formatMessage`. */
-export interface GridMessages extends JournalMessages, RowHeaderMessages, ColumnMessages, FillMessages, FindMessages {
+export interface GridMessages extends JournalMessages, RowHeaderMessages, ColumnMessages, FillMessages, FindMessages, FailureMessages {
   readonly addRow: string;
   readonly duplicate: string;
   readonly delete: string;
@@ -25,17 +26,6 @@ export interface GridMessages extends JournalMessages, RowHeaderMessages, Column
   readonly errorsHiddenByFilter: string;
   readonly errorsOnOtherPages: string;
   readonly filterRemovedForError: string;
-  readonly saveFailed: string;
-  /** A save the server refused for some rows; `{rows}` names them (`failedRow`/`failedRows`, `failedRowsHidden`). */
-  readonly saveFailedAt: string;
-  /** One refused row shown in the grid; `{list}` its 1-based position in the grid. */
-  readonly failedRow: string;
-  /** Several refused rows shown; `{list}` their positions. */
-  readonly failedRows: string;
-  /** Refused rows a filter or another page hides; `{n}` how many. */
-  readonly failedRowsHidden: string;
-  /** Read out for a row the server refused in the last save (`aria-description`). */
-  readonly rowNotSaved: string;
   /**
    * Read out for a modified, a new and a deleted row (`aria-description`). Optional, so that an app's own complete
    * table written before them still compiles: a table without them reads the English text (`rowStateMessage`).
@@ -43,8 +33,6 @@ export interface GridMessages extends JournalMessages, RowHeaderMessages, Column
   readonly rowModified?: string;
   readonly rowNew?: string;
   readonly rowDeleted?: string;
-  readonly savedReloadFailed: string;
-  readonly loadFailed: string;
   readonly maxRowsExceeded: string;
   readonly errorDuringQuery: string;
   readonly filterPlaceholder: string;
@@ -125,37 +113,6 @@ export interface GridMessages extends JournalMessages, RowHeaderMessages, Column
   /** The answers: drop the changes and load anew, or keep them. */
   readonly resetDiscard?: string;
   readonly resetKeep?: string;
-  /**
-   * A failed save by kind (`saveFailureMessage`): a conflict with the server's data (409), changes the server refused
-   * (another 4xx), an error of the server (5xx); the `At` forms name the rows (`{rows}` as in `saveFailedAt`). The
-   * server's own text and the HTTP status follow the sentence: ": <server text> (HTTP 409)".
-   */
-  readonly saveConflict?: string;
-  readonly saveConflictAt?: string;
-  readonly saveRefused?: string;
-  readonly saveRefusedAt?: string;
-  readonly saveServerError?: string;
-  readonly saveServerErrorAt?: string;
-  /** A save answered with a web page, not a save result (a login page a redirect led to); its title follows. */
-  readonly saveNotASaveAnswer?: string;
-  /** A save without an answer (no connection, a timeout; `{time}` the time waited): it may have been saved all the same. */
-  readonly saveNoAnswer?: string;
-  readonly saveNoAnswerIn?: string;
-  /** A save a proxy answered 502 or 504 (no answer from the server behind it); `{detail}` its text and status. */
-  readonly saveNoAnswerViaProxy?: string;
-  /**
-   * A failed load by kind (`loadFailureReason`), the `{reason}` of `loadFailed` and `savedReloadFailed`: the server
-   * refused the request (4xx), an error of the server (5xx), a web page instead of data (a login page), an answer that
-   * is no XML or no Wrs, no answer (`loadNoAnswerIn`: in `{time}`). The server's, parser's or transport's own text and
-   * the HTTP status follow: ": <text> (HTTP 500)".
-   */
-  readonly loadRefused?: string;
-  readonly loadServerError?: string;
-  readonly loadWebPage?: string;
-  readonly loadNotXml?: string;
-  readonly loadNotWrs?: string;
-  readonly loadNoAnswer?: string;
-  readonly loadNoAnswerIn?: string;
 }
 
 /** A message table: the grid's texts plus any caption keys an app looks up with the U+E0FF prefix. */
@@ -180,17 +137,9 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   errorsHiddenByFilter: '{cells} hidden by the filter',
   errorsOnOtherPages: '{cells} on other pages',
   filterRemovedForError: 'Filter on {columns} removed to show an invalid cell',
-  saveFailed: 'Save failed: {reason}',
-  saveFailedAt: 'Save failed at {rows}: {reason}',
-  failedRow: 'row {list}',
-  failedRows: 'rows {list}',
-  failedRowsHidden: '{n} not shown',
-  rowNotSaved: 'Not saved: the server refused this row',
   rowModified: 'Modified row',
   rowNew: 'New row',
   rowDeleted: 'Deleted row',
-  savedReloadFailed: 'Saved; reloading failed: {reason}',
-  loadFailed: 'Loading failed: {reason}',
   maxRowsExceeded: 'Only the first {n} rows are shown',
   errorDuringQuery: 'Error during query: {reason}',
   filterPlaceholder: 'Filter',
@@ -259,28 +208,12 @@ export const GRID_MESSAGES_EN: GridMessageTable = {
   resetConfirmRow: 'Discard the changes in 1 row?',
   resetDiscard: 'Discard changes',
   resetKeep: 'Keep changes',
-  saveConflict: 'Save failed: conflict with the data on the server',
-  saveConflictAt: 'Save failed: conflict with the data on the server at {rows}',
-  saveRefused: 'Save failed: the server refused the changes',
-  saveRefusedAt: 'Save failed: the server refused {rows}',
-  saveServerError: 'Save failed: error on the server',
-  saveServerErrorAt: 'Save failed: error on the server at {rows}',
-  saveNotASaveAnswer: 'Save failed: the server answered with a web page, not a save result (a login page?)',
-  saveNoAnswer: 'Save not confirmed: no answer from the server. The changes may have been saved all the same: load the data again before saving them once more',
-  saveNoAnswerIn: 'Save not confirmed: no answer from the server in {time}. The changes may have been saved all the same: load the data again before saving them once more',
-  saveNoAnswerViaProxy: 'Save not confirmed: the server did not answer through the proxy: {detail}. The changes may have been saved all the same: load the data again before saving them once more',
-  loadRefused: 'the server refused the request',
-  loadServerError: 'error on the server',
-  loadWebPage: 'the server answered with a web page, not data (a login page?)',
-  loadNotXml: 'the answer of the server is not well-formed XML',
-  loadNotWrs: 'the answer of the server is not a Wrs',
-  loadNoAnswer: 'no answer from the server',
-  loadNoAnswerIn: 'no answer from the server in {time}',
   ...JOURNAL_MESSAGES_EN,
   ...ROW_HEADER_MESSAGES_EN,
   ...COLUMN_MESSAGES_EN,
   ...FILL_MESSAGES_EN,
   ...FIND_MESSAGES_EN,
+  ...FAILURE_MESSAGES_EN,
 };
 
 /** The German table, the second table proving an app can replace the texts. */
@@ -302,17 +235,9 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   errorsHiddenByFilter: '{cells} vom Filter ausgeblendet',
   errorsOnOtherPages: '{cells} auf anderen Seiten',
   filterRemovedForError: 'Filter auf {columns} entfernt, um eine ungültige Zelle zu zeigen',
-  saveFailed: 'Speichern fehlgeschlagen: {reason}',
-  saveFailedAt: 'Speichern fehlgeschlagen bei {rows}: {reason}',
-  failedRow: 'Zeile {list}',
-  failedRows: 'Zeilen {list}',
-  failedRowsHidden: '{n} nicht angezeigt',
-  rowNotSaved: 'Nicht gespeichert: der Server hat diese Zeile abgelehnt',
   rowModified: 'Geänderte Zeile',
   rowNew: 'Neue Zeile',
   rowDeleted: 'Gelöschte Zeile',
-  savedReloadFailed: 'Gespeichert; Neuladen fehlgeschlagen: {reason}',
-  loadFailed: 'Laden fehlgeschlagen: {reason}',
   maxRowsExceeded: 'Nur die ersten {n} Zeilen werden angezeigt',
   errorDuringQuery: 'Fehler bei der Abfrage: {reason}',
   filterPlaceholder: 'Filter',
@@ -381,28 +306,12 @@ export const GRID_MESSAGES_DE: GridMessageTable = {
   resetConfirmRow: 'Die Änderungen in 1 Zeile verwerfen?',
   resetDiscard: 'Änderungen verwerfen',
   resetKeep: 'Änderungen behalten',
-  saveConflict: 'Speichern fehlgeschlagen: Konflikt mit den Daten auf dem Server',
-  saveConflictAt: 'Speichern fehlgeschlagen: Konflikt mit den Daten auf dem Server bei {rows}',
-  saveRefused: 'Speichern fehlgeschlagen: Der Server hat die Änderungen abgelehnt',
-  saveRefusedAt: 'Speichern fehlgeschlagen: Der Server hat {rows} abgelehnt',
-  saveServerError: 'Speichern fehlgeschlagen: Fehler auf dem Server',
-  saveServerErrorAt: 'Speichern fehlgeschlagen: Fehler auf dem Server bei {rows}',
-  saveNotASaveAnswer: 'Speichern fehlgeschlagen: Der Server hat mit einer Webseite statt eines Speicherergebnisses geantwortet (einer Anmeldeseite?)',
-  saveNoAnswer: 'Speichern nicht bestätigt: keine Antwort vom Server. Die Änderungen sind vielleicht trotzdem gespeichert: die Daten neu laden, bevor sie noch einmal gespeichert werden',
-  saveNoAnswerIn: 'Speichern nicht bestätigt: keine Antwort vom Server in {time}. Die Änderungen sind vielleicht trotzdem gespeichert: die Daten neu laden, bevor sie noch einmal gespeichert werden',
-  saveNoAnswerViaProxy: 'Speichern nicht bestätigt: Der Server hat über den Proxy nicht geantwortet: {detail}. Die Änderungen sind vielleicht trotzdem gespeichert: die Daten neu laden, bevor sie noch einmal gespeichert werden',
-  loadRefused: 'Der Server hat die Anfrage abgelehnt',
-  loadServerError: 'Fehler auf dem Server',
-  loadWebPage: 'Der Server hat mit einer Webseite statt Daten geantwortet (einer Anmeldeseite?)',
-  loadNotXml: 'Die Antwort des Servers ist kein wohlgeformtes XML',
-  loadNotWrs: 'Die Antwort des Servers ist kein Wrs',
-  loadNoAnswer: 'keine Antwort vom Server',
-  loadNoAnswerIn: 'keine Antwort vom Server in {time}',
   ...JOURNAL_MESSAGES_DE,
   ...ROW_HEADER_MESSAGES_DE,
   ...COLUMN_MESSAGES_DE,
   ...FILL_MESSAGES_DE,
   ...FIND_MESSAGES_DE,
+  ...FAILURE_MESSAGES_DE,
 };
 
 /** The message table of every grid in an injector; provide GRID_MESSAGES_DE or an app's own table to replace it. */

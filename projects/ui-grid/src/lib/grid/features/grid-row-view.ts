@@ -1,5 +1,6 @@
 import { ColumnFilterFunction, ColumnValues, RowOrdering, RowStore, WrsIndex, filterRows, filterStoreRows, sortRows, sortStoreRows } from 'ngx-wrs-grid/core';
 import { ElementRow, ShownRow, StoreRow } from '../shown-row';
+import { MatchedRows, PageSlice, StoredRows } from './row-view-lists';
 
 /** What decides the visible rows: a filter, sort keys and a page (0-based page number), each optional. */
 export interface RowViewQuery {
@@ -22,24 +23,17 @@ export interface RowViewQuery {
  * store (`rowCount`, `shownAt`), in document order or filtered, sorted and paged by store positions: showing,
  * scrolling, filtering, sorting and turning pages build nothing. Whatever needs elements (a custom filter function
  * that takes the row, `rowAt` and the other element reads) builds the document first; the positions become the
- * rows' elements when it is built.
+ * rows' elements when it is built. The rows listed are a `MatchedRows` (elements) or a `StoredRows` (store positions),
+ * both in `row-view-lists.ts`; the view holds the query, the page and which of them it reads.
  */
 export class GridRowView {
-  /** Every row passing filter and order, before paging; null while the view is the whole index. */
-  private matched: Element[] | null = null;
+  /** Every row passing filter and order as elements, before paging; null while the view is the whole index. */
+  private matched: MatchedRows | null = null;
   /** The store positions of the rows in view order (sorted or paged over a store not built), else null. */
-  private stored: number[] | null = null;
-  /** The store's row count that `stored` follows: another count means rows came or went behind the view's back. */
-  private storedCount = 0;
+  private stored: StoredRows | null = null;
   private waitsForBuild = false;
-  /** True while `stored` holds every store position in order (client pages alone). */
-  private storeOrder = false;
-  private pageStart = 0;
-  private pageLength = 0;
-  /** The matched elements, built when a change set first needs them after a query (no DOM reads). */
-  private members: Set<Element> | null = null;
-  /** Row id -> position in the page, built on demand. */
-  private positions: Map<string, number> | null = null;
+  /** The page shown of the rows listed. */
+  private readonly slice: PageSlice = { start: 0, length: 0 };
   private query: RowViewQuery = {};
   readonly values: ColumnValues;
 
@@ -54,7 +48,7 @@ export class GridRowView {
 
   /** The store positions of every row passing the filter in view order (all pages), null when the view is all rows in store order (or reads elements). */
   storedRows(): readonly number[] | null {
-    return this.unbuilt() && !this.matched && !this.storeOrder ? this.stored : null;
+    return this.unbuilt() && !this.matched ? this.stored?.filtered() ?? null : null;
   }
 
   /** The store the view reads while its document is not built, else null. */
@@ -72,10 +66,8 @@ export class GridRowView {
   /** Store positions in view order become the rows' elements: called as the document is complete, before any change. */
   private readonly toElements = (): void => {
     if (!this.stored) return;
-    this.matched = this.stored.map((r) => this.index.rowAt(r + 1)!);
+    this.matched = new MatchedRows(this.index, this.stored.elements(this.index), this.slice);
     this.stored = null;
-    this.members = null;
-    this.positions = null;
   };
 
   /** Rows in view order before paging: matched elements or store positions; null while the view is the whole index. */
@@ -96,7 +88,6 @@ export class GridRowView {
     if (!hasFilter && !hasOrder && !query.page && !query.hidden?.size) {
       this.matched = null;
       this.stored = null;
-      this.positions = null;
       return;
     }
     const store = this.unbuilt();
@@ -105,9 +96,8 @@ export class GridRowView {
       const values = this.values;
       let rows = hasFilter ? filterStoreRows(store, this.index, query.filter!, { values, custom: query.custom }) : undefined;
       if (query.hidden?.size) rows = (rows ?? Array.from({ length: store.rowCount }, (_, r) => r)).filter((r) => !query.hidden!.has(store.id(r) ?? ''));
-      this.stored = hasOrder ? sortStoreRows(store, this.index, query.orderings!, rows, values) : (rows ?? Array.from({ length: store.rowCount }, (_, r) => r));
-      this.storeOrder = !hasOrder && !rows;
-      this.storedCount = store.rowCount;
+      const listed = hasOrder ? sortStoreRows(store, this.index, query.orderings!, rows, values) : (rows ?? Array.from({ length: store.rowCount }, (_, r) => r));
+      this.stored = new StoredRows(store, listed, !hasOrder && !rows, this.slice);
       if (!this.waitsForBuild) store.onBuilt(this.toElements);
       this.waitsForBuild = true;
       this.setPage();
@@ -117,8 +107,8 @@ export class GridRowView {
     let rows = hasFilter ? filterRows(this.index, query.filter!, { values: this.values, custom: query.custom }) : [...this.index.rows()];
     if (query.hidden?.size) rows = rows.filter((r) => !query.hidden!.has(r.getAttribute('id') ?? ''));
     if (hasOrder) rows = sortRows(this.index, rows, query.orderings!, this.values);
-    this.matched = rows;
-    this.members = null;
+    this.matched = new MatchedRows(this.index, rows, this.slice);
+    this.stored = null;
     this.setPage();
   }
 
@@ -137,13 +127,13 @@ export class GridRowView {
     const page = this.query.page;
     if (page && page.size > 0) {
       const last = Math.max(0, Math.ceil(length / page.size) - 1);
-      this.pageStart = Math.min(page.number, last) * page.size;
-      this.pageLength = Math.min(page.size, length - this.pageStart);
+      this.slice.start = Math.min(page.number, last) * page.size;
+      this.slice.length = Math.min(page.size, length - this.slice.start);
     } else {
-      this.pageStart = 0;
-      this.pageLength = length;
+      this.slice.start = 0;
+      this.slice.length = length;
     }
-    this.positions = null;
+    this.matched?.paged();
   }
 
   /** True when the view shows every row of the document in document order. */
@@ -153,7 +143,7 @@ export class GridRowView {
 
   /** Rows shown now (the current page). */
   get rowCount(): number {
-    return this.listed === null ? this.total : this.pageLength;
+    return this.listed === null ? this.total : this.slice.length;
   }
 
   /** Rows passing the filter, all pages together. */
@@ -169,20 +159,23 @@ export class GridRowView {
   pagesOf(size: number): number {
     const listed = this.listed;
     if (listed === null) return Math.ceil(this.total / size);
-    const after = Math.max(0, listed - this.pageStart - this.pageLength);
-    return Math.ceil(this.pageStart / size) + 1 + Math.ceil(after / size);
+    const after = Math.max(0, listed - this.slice.start - this.slice.length);
+    return Math.ceil(this.slice.start / size) + 1 + Math.ceil(after / size);
   }
 
   /** The page number actually shown (a page past the end shows the last one). */
   get pageNumber(): number {
     const size = this.query.page?.size ?? 0;
-    return size > 0 ? Math.floor(this.pageStart / size) : 0;
+    return size > 0 ? Math.floor(this.slice.start / size) : 0;
   }
 
   /** The row at a view position as the body paints it (from the store while the document is not built), or null. */
   shownAt(position: number): ShownRow | null {
     const store = this.unbuilt();
-    if (store && this.stored) return position >= 0 && position < this.pageLength ? new StoreRow(store, this.stored[this.pageStart + position]) : null;
+    if (store && this.stored) {
+      const r = this.stored.at(position);
+      return r >= 0 ? new StoreRow(store, r) : null;
+    }
     if (store && !this.matched) return position >= 0 && position < store.rowCount ? new StoreRow(store, position) : null;
     const row = this.rowAt(position);
     return row ? new ElementRow(row) : null;
@@ -195,9 +188,9 @@ export class GridRowView {
   storedPlace(r: number): { order: number; position: number } {
     const store = this.unbuilt();
     if (!store || this.matched) return { order: -1, position: -1 };
-    const order = this.stored ? this.stored.indexOf(r) : r < store.rowCount ? r : -1;
-    const onPage = order >= this.pageStart && order < this.pageStart + this.pageLength;
-    return { order, position: this.stored ? (onPage ? order - this.pageStart : -1) : order };
+    if (this.stored) return this.stored.place(r);
+    const order = r < store.rowCount ? r : -1;
+    return { order, position: order };
   }
 
   /**
@@ -208,9 +201,7 @@ export class GridRowView {
     const store = this.unbuilt();
     if (!store || this.matched) return null;
     if (!this.stored) return (r) => (r >= 0 && r < store.rowCount ? r : undefined);
-    const order = new Map<number, number>();
-    this.stored.forEach((r, i) => order.set(r, i));
-    return (r) => order.get(r);
+    return this.stored.orderOf();
   }
 
   /** The store position at a place of the whole view order (all pages) while the view reads a store, else -1. */
@@ -218,7 +209,7 @@ export class GridRowView {
     const store = this.unbuilt();
     if (!store || this.matched || order < 0) return -1;
     if (!this.stored) return order < store.rowCount ? order : -1;
-    return this.stored[order] ?? -1;
+    return this.stored.atOrder(order);
   }
 
   /** `rowInOrder` as the store position of the row while the view reads a store (see `storedPlace`), else -1. */
@@ -226,28 +217,14 @@ export class GridRowView {
     const store = this.unbuilt();
     if (!store || this.matched || position < 0) return -1;
     if (!this.stored) return position < store.rowCount ? position : -1;
-    return this.stored[this.pageStart + position] ?? -1;
+    return this.stored.inOrder(position);
   }
 
   /** The row at a view position, or null. */
   rowAt(position: number): Element | null {
     this.build();
     if (!this.matched) return this.index.rowAt(position + 1);
-    if (position < 0 || position >= this.pageLength) return null;
-    return this.current(this.pageStart + position);
-  }
-
-  /** The matched row at an index; an element an edit replaced (R -> M) is swapped for the current one here, lazily. */
-  private current(at: number): Element | null {
-    const row = this.matched![at] ?? null;
-    if (row && !row.parentNode) {
-      const current = this.index.rowById(row.getAttribute('id') ?? '');
-      if (current) {
-        this.matched![at] = current;
-        return current;
-      }
-    }
-    return row;
+    return this.matched.at(position);
   }
 
   /**
@@ -257,14 +234,13 @@ export class GridRowView {
   rowInOrder(position: number): Element | null {
     this.build();
     if (!this.matched) return this.index.rowAt(position + 1);
-    if (position < 0) return null;
-    return this.current(this.pageStart + position);
+    return this.matched.inOrder(position);
   }
 
   /** Rows from a view position on, in view order: the rest of the page shown and every page after it. */
   rowsFrom(position: number): number {
     const listed = this.listed;
-    const total = listed === null ? this.total : listed - this.pageStart;
+    const total = listed === null ? this.total : listed - this.slice.start;
     return Math.max(0, total - position);
   }
 
@@ -272,49 +248,33 @@ export class GridRowView {
   positionOf(row: Element): number {
     this.build();
     if (!this.matched) return this.index.positionOf(row) - 1;
-    if (!this.positions) {
-      this.positions = new Map();
-      for (let p = 0; p < this.pageLength; p++) this.positions.set(this.matched[this.pageStart + p].getAttribute('id') ?? '', p);
-    }
-    const position = this.positions.get(row.getAttribute('id') ?? '');
-    return position !== undefined && this.current(this.pageStart + position) === row ? position : -1;
+    return this.matched.positionOf(row);
   }
 
   /** The rows shown, in view order. */
   rows(): Element[] {
     this.build();
     if (!this.matched) return [...this.index.rows()];
-    const out: Element[] = [];
-    for (let p = 0; p < this.pageLength; p++) out.push(this.current(this.pageStart + p)!);
-    return out;
+    return this.matched.page();
   }
 
   /** Every row passing the filter in view order, all pages (what "export the current filter" writes). */
   matchedRows(): Element[] {
     this.build();
     if (!this.matched) return [...this.index.rows()];
-    return this.matched.map((_, i) => this.current(i)!);
+    return this.matched.all();
   }
 
   /** The 0-based document position where rows inserted at a view position go. */
   documentPositionFor(position: number): number {
     this.build();
     if (!this.matched) return position;
-    const at = this.rowAt(position);
-    if (at) return this.index.positionOf(at) - 1;
-    const last = this.rowAt(this.pageLength - 1);
-    return last ? this.index.positionOf(last) : this.index.rowCount;
+    return this.matched.documentPositionFor(position);
   }
 
   /** New rows were inserted into the document to show at a view position. */
   inserted(position: number, rows: readonly Element[]): void {
-    if (!this.matched) return;
-    const at = this.pageStart + Math.max(0, Math.min(position, this.pageLength));
-    // One splice with a spread overflows the call stack past about 130,000 rows.
-    this.matched = [...this.matched.slice(0, at), ...rows, ...this.matched.slice(at)];
-    for (const row of rows) this.members?.add(row);
-    this.pageLength += rows.length;
-    this.positions = null;
+    this.matched?.inserted(position, rows);
   }
 
   /**
@@ -323,63 +283,19 @@ export class GridRowView {
    * page shows it, else at the page's start).
    */
   storedInserted(at: number, n: number, position: number | null): void {
-    const stored = this.stored;
-    if (!stored || n === 0) return;
-    this.storeOrder = false;
-    let slot = -1;
-    for (let i = 0; i < stored.length; i++) {
-      if (stored[i] >= at) stored[i] += n;
-      else if (stored[i] === at - 1) slot = i + 1;
-    }
-    const inPage = (i: number) => i >= this.pageStart && i <= this.pageStart + this.pageLength;
-    const view = position !== null ? this.pageStart + Math.max(0, Math.min(position, this.pageLength)) : inPage(slot) ? slot : this.pageStart;
-    const added = Array.from({ length: n }, (_, k) => at + k);
-    this.stored = [...stored.slice(0, view), ...added, ...stored.slice(view)];
-    this.storedCount += n;
-    this.pageLength += n;
-    this.positions = null;
+    this.stored?.inserted(at, n, position);
   }
 
   /** Rows at store positions `rs` left the store the view reads: they leave the view, the positions after them move. */
   storedRemoved(rs: readonly number[]): void {
-    const stored = this.stored;
-    if (!stored || rs.length === 0) return;
-    const sorted = [...rs].sort((a, b) => a - b);
-    const gone = new Set(sorted);
-    // How many removed positions lie below p: a binary search over the sorted positions.
-    const below = (p: number) => {
-      let lo = 0;
-      let hi = sorted.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (sorted[mid] < p) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
-    };
-    const kept: number[] = [];
-    let pageStart = this.pageStart;
-    let pageLength = this.pageLength;
-    stored.forEach((p, i) => {
-      if (!gone.has(p)) kept.push(p - below(p));
-      else if (i < this.pageStart) pageStart--;
-      else if (i < this.pageStart + this.pageLength) pageLength--;
-    });
-    this.stored = kept;
-    this.storedCount -= gone.size;
-    this.pageStart = Math.max(0, pageStart);
-    this.pageLength = Math.max(0, pageLength);
-    this.positions = null;
+    this.stored?.removed(rs);
   }
 
   /** `documentPositionFor` as a store position while the view reads a store: where rows inserted at a view position go. */
   storedPositionFor(position: number): number {
     const store = this.unbuilt()!;
     if (!this.stored) return Math.max(0, Math.min(position, store.rowCount));
-    const at = position >= 0 && position < this.pageLength ? this.stored[this.pageStart + position] : undefined;
-    if (at !== undefined) return at;
-    const last = this.pageLength > 0 ? this.stored[this.pageStart + this.pageLength - 1] : undefined;
-    return last !== undefined ? last + 1 : store.rowCount;
+    return this.stored.positionFor(position);
   }
 
   /**
@@ -393,61 +309,7 @@ export class GridRowView {
     this.values.changed(ids);
     // Rows another component added to or took from the store the view reads in its own order: ordered again.
     const store = this.unbuilt();
-    if (store && this.stored && store.rowCount !== this.storedCount) this.apply(this.query);
-    if (!this.matched) return;
-    const gone = new Set<string>();
-    const fresh: Element[] = [];
-    for (const id of ids) {
-      const row = this.index.rowById(id);
-      if (!row) gone.add(id);
-      else if (row.localName === 'I' && !this.query.hidden?.has(id)) fresh.push(row);
-    }
-    if (gone.size === 0 && fresh.length === 0) return;
-    const members = (this.members ??= new Set(this.matched));
-    const unknown = new Map<string, Element>();
-    for (const row of fresh) if (!members.has(row)) unknown.set(row.getAttribute('id') ?? '', row);
-    if (gone.size === 0 && unknown.size === 0) return;
-    const kept: Element[] = [];
-    let pageStart = this.pageStart;
-    let pageLength = this.pageLength;
-    this.matched.forEach((row, i) => {
-      const id = row.parentNode ? null : row.getAttribute('id') ?? '';
-      if (id !== null && gone.has(id)) {
-        members.delete(row);
-        if (i < this.pageStart) pageStart--;
-        else if (i < this.pageStart + this.pageLength) pageLength--;
-        return;
-      }
-      const replacement = id !== null ? unknown.get(id) : undefined;
-      if (replacement) {
-        unknown.delete(id!);
-        members.delete(row);
-        members.add(replacement);
-        kept.push(replacement);
-      } else kept.push(row);
-    });
-    this.matched = kept;
-    this.pageStart = Math.max(0, pageStart);
-    this.pageLength = Math.max(0, pageLength);
-    for (const row of unknown.values()) {
-      const at = this.viewSlotAfterPredecessor(kept, row, this.pageStart, this.pageLength);
-      kept.splice(at, 0, row);
-      members.add(row);
-      if (at < this.pageStart) this.pageStart++;
-      else this.pageLength++;
-    }
-    this.positions = null;
-  }
-
-  /** Where a row re-appearing in the view goes: after the nearest row before it in the document that the page shows. */
-  private viewSlotAfterPredecessor(rows: Element[], row: Element, pageStart: number, pageLength: number): number {
-    // By id: the view may still hold the element an edit or undo replaced (swapped in lazily by `current`).
-    const inPage = new Map<string, number>();
-    for (let p = pageStart; p < pageStart + pageLength; p++) inPage.set(rows[p].getAttribute('id') ?? '', p);
-    for (let pos = this.index.positionOf(row) - 1; pos >= 1; pos--) {
-      const at = inPage.get(this.index.rowAt(pos)!.getAttribute('id') ?? '');
-      if (at !== undefined) return at + 1;
-    }
-    return pageStart;
+    if (store && this.stored?.stale) this.apply(this.query);
+    this.matched?.changed(ids, this.query.hidden);
   }
 }

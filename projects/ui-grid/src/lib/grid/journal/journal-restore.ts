@@ -61,56 +61,99 @@ export function journalFits(entry: JournalEntry, index: WrsIndex): boolean {
  * not fit the data.
  */
 export function restoreJournal(index: WrsIndex, entry: JournalEntry, hooks: JournalRestoreHooks, placeOf: (row: JournalRow) => JournalRowPlace = () => 'here'): JournalRestore {
+  const rows: JournalRows<Element> = {
+    finder: () => rowFinder(index),
+    id: (row) => row.getAttribute('id') ?? '',
+    serverValues,
+    write: (row, writes) => writeRowCells(row, writes, index, (r) => hooks.beforeWrite(r)).changed.length > 0,
+    isDeleted: (row) => row.localName === 'D',
+    delete: (row) => {
+      hooks.beforeDelete(row);
+      deleteRowElement(row, index);
+    },
+    insertRun: (anchorId, cells) => {
+      const anchor = anchorId ? index.rowById(anchorId) : null;
+      const at = anchor ? index.positionOf(anchor) : index.rowCount;
+      const ids = insertRowElements(index, at, anchor ? anchorId : null, cells).rowIds;
+      for (const id of ids) hooks.added(id);
+      return ids;
+    },
+  };
+  return restoreRows(index, entry, rows, placeOf);
+}
+
+/**
+ * How a restore reads and changes the loaded rows, each named by a handle `R`: an element of the document
+ * (`restoreJournal`) or a position in a row store whose document is not built (`restoreStoreJournal`).
+ */
+export interface JournalRows<R> {
+  /** Finds the loaded row of a journaled M or D row (null when none); `keyed` when by key columns, not by id alone. */
+  finder(): { find: (journaled: JournalRow) => R | null; keyed: boolean };
+  id(row: R): string;
+  /** The server's values of a loaded row: its originals where the user already changed it in this session. */
+  serverValues(row: R): (string | null)[];
+  /** Writes the cells the user changed over a loaded row (its undo record taken first); true when one changed. */
+  write(row: R, writes: readonly (readonly [number, string | null])[]): boolean;
+  isDeleted(row: R): boolean;
+  /** Deletes a loaded row (its undo record taken first). */
+  delete(row: R): void;
+  /** Inserts I rows of these cells after the row with the id (null, or an id no row has: at the end); their new ids. */
+  insertRun(anchorId: string | null, cells: readonly (readonly (string | null)[])[]): string[];
+}
+
+/** `restoreJournal` over any rows: finds, writes, deletes and inserts through `rows`. */
+export function restoreRows<R>(index: WrsIndex, entry: JournalEntry, rows: JournalRows<R>, placeOf: (row: JournalRow) => JournalRowPlace): JournalRestore {
   if (!journalFits(entry, index)) {
     throw new WrsError('JOURNAL_MISMATCH', `The journal of ${entry.key} does not fit the columns of the loaded data`, entry.columns.map((c) => c.id).join(','));
   }
   const result = { rowIds: [] as string[], conflicts: [] as JournalConflict[], gone: 0, waiting: [] as JournalRow[] };
-  const { find, keyed } = rowFinder(index);
+  const { find, keyed } = rows.finder();
   for (const journaled of entry.rows) {
     if (journaled.state === 'I') continue;
     const place = placeOf(journaled);
     const loaded = keyed || place === 'here' ? find(journaled) : null;
-    if (!loaded) {
+    if (loaded === null) {
       // A deleted row the server no longer holds is deleted already.
       if (place !== 'here') result.waiting.push(journaled);
       else if (journaled.state === 'M') result.gone++;
       continue;
     }
-    const id = loaded.getAttribute('id') ?? '';
-    if (journaled.state === 'M') applyModified(index, loaded, journaled, hooks, result);
-    else if (loaded.localName !== 'D') {
-      result.conflicts.push(...conflictsOf(index, id, journaled.cells, serverValues(loaded), null));
-      hooks.beforeDelete(loaded);
-      deleteRowElement(loaded, index);
+    const id = rows.id(loaded);
+    if (journaled.state === 'M') {
+      const originals = journaled.originals!;
+      result.conflicts.push(...conflictsOf(index, id, originals, rows.serverValues(loaded), journaled.cells));
+      const writes = journaled.cells.flatMap((mine, i) => (mine !== originals[i] ? [[i + 1, mine] as const] : []));
+      if (rows.write(loaded, writes)) result.rowIds.push(id);
+    } else if (!rows.isDeleted(loaded)) {
+      result.conflicts.push(...conflictsOf(index, id, journaled.cells, rows.serverValues(loaded), null));
+      rows.delete(loaded);
       result.rowIds.push(id);
     }
   }
-  insertNewRows(index, entry.rows.filter((r) => r.state === 'I'), hooks, result.rowIds);
+  for (const id of insertNewRows(entry.rows.filter((r) => r.state === 'I'), rows)) result.rowIds.push(id);
   return result;
 }
 
 /**
  * Inserts the journal's I rows after the rows they followed (at the end when that row is gone), in document order so
  * that the row each one follows is in place before it; a run of rows each following the one before is one insert.
+ * Returns the new rows' ids.
  */
-function insertNewRows(index: WrsIndex, rows: JournalRow[], hooks: JournalRestoreHooks, rowIds: string[]): void {
+function insertNewRows<R>(rows: JournalRow[], target: JournalRows<R>): string[] {
   const news = rows.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   const inserted = new Map<string, string>();
+  const ids: string[] = [];
   for (let start = 0, end = 1; start < news.length; start = end++) {
     while (end < news.length && news[end].after === news[end - 1].id) end++;
     const run = news.slice(start, end);
     const after = run[0].after;
-    const anchorId = after ? inserted.get(after) ?? after : null;
-    const anchor = anchorId ? index.rowById(anchorId) : null;
-    const at = anchor ? index.positionOf(anchor) : index.rowCount;
-    const edit = insertRowElements(index, at, anchor ? anchorId : null, run.map((r) => r.cells));
+    const runIds = target.insertRun(after ? inserted.get(after) ?? after : null, run.map((r) => r.cells));
     run.forEach((journaled, i) => {
-      const id = edit.rowIds[i];
-      inserted.set(journaled.id, id);
-      hooks.added(id);
-      rowIds.push(id);
+      inserted.set(journaled.id, runIds[i]);
+      ids.push(runIds[i]);
     });
   }
+  return ids;
 }
 
 /**
@@ -136,25 +179,11 @@ export function appendJournalRows(index: WrsIndex, rows: readonly JournalRow[]):
   return built.map(([element]) => element.getAttribute('id') ?? '');
 }
 
-/** Writes the cells the user changed (those differing from the journaled originals) over a loaded row. */
-function applyModified(index: WrsIndex, loaded: Element, journaled: JournalRow, hooks: JournalRestoreHooks, result: { rowIds: string[]; conflicts: JournalConflict[] }): void {
-  const id = loaded.getAttribute('id') ?? '';
-  const originals = journaled.originals!;
-  const server = serverValues(loaded);
-  const writes: [number, string | null][] = [];
-  journaled.cells.forEach((mine, i) => {
-    if (mine !== originals[i]) writes.push([i + 1, mine]);
-  });
-  result.conflicts.push(...conflictsOf(index, id, originals, server, journaled.cells));
-  const { changed } = writeRowCells(loaded, writes, index, (row) => hooks.beforeWrite(row));
-  if (changed.length > 0) result.rowIds.push(id);
-}
-
 /**
  * The cells where the server's value now differs from the original the user saw, and (for an M row) the user changed
  * that cell to a third value; for a deleted row (`mine` null) every cell the server changed.
  */
-export function conflictsOf(index: WrsIndex, rowId: string, originals: readonly (string | null)[], server: readonly (string | null)[], mine: readonly (string | null)[] | null): JournalConflict[] {
+function conflictsOf(index: WrsIndex, rowId: string, originals: readonly (string | null)[], server: readonly (string | null)[], mine: readonly (string | null)[] | null): JournalConflict[] {
   const columns = index.columns();
   const out: JournalConflict[] = [];
   originals.forEach((original, i) => {

@@ -5,33 +5,13 @@ import { filter, skip } from 'rxjs/operators';
 import { wrsText } from '../../../../core/testing/fixtures';
 import { WRS_BACKEND } from '../../services/wrs-backend.token';
 import { GridComponent } from '../grid.component';
+import { MemoryJournalStore } from '../testing/memory-journal-store';
 import { MountedGrid, configureGrids, mountConfiguredGrid } from '../testing/mount-grid';
-import { JournalEntry } from './journal-entry';
-import { GRID_JOURNAL_STORE, GridJournalStore } from './journal-store';
+import { until } from '../testing/user-steps';
+import { GRID_JOURNAL_STORE } from './journal-store';
 
 const CONFIG = `<grid:GridConfiguration xmlns:grid="${NS.grid}" xmlns:wrq="${NS.wrq}"><wrq:BindingSet>people</wrq:BindingSet><grid:SelectColumns><grid:C bRef="id"/><grid:C bRef="name"/></grid:SelectColumns></grid:GridConfiguration>`;
 const PAGE_SIZE = 2;
-
-/** Journal entries in memory: what IndexedDB holds across a reload, without its cost. */
-class MemoryJournalStore implements GridJournalStore {
-  readonly entries = new Map<string, JournalEntry>();
-  async read(key: string) {
-    return this.entries.get(key) ?? null;
-  }
-  async write(entry: JournalEntry) {
-    this.entries.set(entry.key, structuredClone(entry));
-  }
-  async remove(key: string, writer?: string) {
-    if (writer === undefined || this.entries.get(key)?.writer === writer) this.entries.delete(key);
-  }
-  async prune() {}
-  async clear() {
-    this.entries.clear();
-  }
-  only(): JournalEntry | null {
-    return [...this.entries.values()][0] ?? null;
-  }
-}
 
 /**
  * A server of people keyed by `id`, answering pages (`rowStart`/`rowEnd`) and the row count as the reference server
@@ -66,10 +46,6 @@ class PeopleServer implements WrsBackend {
   async nextIdentifier(): Promise<number> {
     return 1;
   }
-}
-
-async function until(condition: () => unknown): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 describe('GridComponent unsaved changes with server-side pages', () => {

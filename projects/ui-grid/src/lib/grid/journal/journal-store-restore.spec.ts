@@ -1,8 +1,11 @@
 import { ComponentFixture, TestBed } from '@angular/core/testing';
-import { RowStore, WrsIndex, WrsTextLoad, parseXml, serializeXml } from 'ngx-wrs-grid/core';
+import { RowStore, WrsIndex, parseXml, serializeXml } from 'ngx-wrs-grid/core';
 import { FixtureColumn, wrsText } from '../../../../core/testing/fixtures';
 import { GridComponent } from '../grid.component';
-import { MountedGrid, configureGrids, mountConfiguredGrid } from '../testing/mount-grid';
+import { MemoryJournalStore } from '../testing/memory-journal-store';
+import { MountedGrid, configureGrids } from '../testing/mount-grid';
+import { mountStoreGrid } from '../testing/store-grid';
+import { until } from '../testing/user-steps';
 import { JournalEntry, JournalRow } from './journal-entry';
 import { JournalRestore, appendJournalRows, restoreJournal } from './journal-restore';
 import { appendStoreJournalRows, restoreStoreJournal } from './journal-store-restore';
@@ -74,44 +77,15 @@ describe('Journal restore on a row store', () => {
   });
 });
 
-/** Journal entries in memory: what IndexedDB holds across a reload. */
-class MemoryJournalStore implements GridJournalStore {
-  readonly entries = new Map<string, JournalEntry>();
-  async read(key: string) {
-    return this.entries.get(key) ?? null;
-  }
-  async write(entry: JournalEntry) {
-    this.entries.set(entry.key, structuredClone(entry));
-  }
-  async remove(key: string, writer?: string) {
-    if (writer === undefined || this.entries.get(key)?.writer === writer) this.entries.delete(key);
-  }
-  async prune() {}
-  async clear() {
-    this.entries.clear();
-  }
-}
-
-async function until(condition: () => unknown): Promise<void> {
-  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 5));
-}
-
 describe('GridComponent restoring a journal onto a row store', () => {
   const fixtures: ComponentFixture<GridComponent>[] = [];
   afterEach(() => fixtures.splice(0).forEach((f) => f.destroy()));
 
   async function mount(text: string, store: GridJournalStore, parsed: boolean): Promise<MountedGrid> {
     configureGrids([{ provide: GRID_JOURNAL_STORE, useValue: store }]);
-    const min = WrsTextLoad.storeMinLength;
-    if (parsed) WrsTextLoad.storeMinLength = Number.MAX_SAFE_INTEGER;
-    try {
-      const mounted = await mountConfiguredGrid(text, { id: 'people' });
-      fixtures.push(mounted.fixture);
-      expect(mounted.grid.getRowStore() === null).toBe(parsed);
-      return mounted;
-    } finally {
-      WrsTextLoad.storeMinLength = min;
-    }
+    const mounted = await mountStoreGrid(text, { id: 'people' }, parsed);
+    fixtures.push(mounted.fixture);
+    return mounted;
   }
 
   it('restores as one undo step on the entries, with the conflicts marked, as on the parsed document', async () => {

@@ -1,6 +1,6 @@
-import { RowStore, WrsError, WrsIndex, createRow } from 'ngx-wrs-grid/core';
+import { RowStore, WrsIndex, createRow } from 'ngx-wrs-grid/core';
 import { JournalEntry, JournalRow } from './journal-entry';
-import { JournalConflict, JournalRestore, JournalRowPlace, conflictsOf, journalFits, keyPositions } from './journal-restore';
+import { JournalRestore, JournalRowPlace, JournalRows, keyPositions, restoreRows } from './journal-restore';
 
 /** What the grid records and updates as a restore changes the rows of a store (store positions). */
 export interface StoreJournalHooks {
@@ -21,57 +21,28 @@ export interface StoreJournalHooks {
  * changing nothing, when the journal does not fit.
  */
 export function restoreStoreJournal(store: RowStore, index: WrsIndex, entry: JournalEntry, hooks: StoreJournalHooks, placeOf: (row: JournalRow) => JournalRowPlace = () => 'here'): JournalRestore {
-  if (!journalFits(entry, index)) {
-    throw new WrsError('JOURNAL_MISMATCH', `The journal of ${entry.key} does not fit the columns of the loaded data`, entry.columns.map((c) => c.id).join(','));
-  }
-  const result = { rowIds: [] as string[], conflicts: [] as JournalConflict[], gone: 0, waiting: [] as JournalRow[] };
   const columns = index.columns().length;
-  const { find, keyed } = storeRowFinder(store, keyPositions(index));
-  for (const journaled of entry.rows) {
-    if (journaled.state === 'I') continue;
-    const place = placeOf(journaled);
-    const r = keyed || place === 'here' ? find(journaled) : -1;
-    if (r < 0) {
-      if (place !== 'here') result.waiting.push(journaled);
-      else if (journaled.state === 'M') result.gone++;
-      continue;
-    }
-    const id = store.id(r) ?? '';
-    const server = Array.from({ length: columns }, (_, i) => serverValue(store, r, i + 1));
-    if (journaled.state === 'M') {
-      const originals = journaled.originals!;
-      result.conflicts.push(...conflictsOf(index, id, originals, server, journaled.cells));
-      const writes = journaled.cells.flatMap((mine, i) => (mine !== originals[i] ? [[i + 1, mine] as const] : []));
-      if (hooks.write(r, writes)) result.rowIds.push(id);
-    } else if (store.state(r) !== 'D') {
-      result.conflicts.push(...conflictsOf(index, id, journaled.cells, server, null));
+  const rows: JournalRows<number> = {
+    finder: () => storeRowFinder(store, keyPositions(index)),
+    id: (r) => store.id(r) ?? '',
+    serverValues: (r) => Array.from({ length: columns }, (_, i) => serverValue(store, r, i + 1)),
+    write: (r, writes) => hooks.write(r, writes),
+    isDeleted: (r) => store.state(r) === 'D',
+    delete: (r) => {
       hooks.beforeDelete(r);
       const count = store.rowCount;
       store.deleteRow(r);
       if (store.rowCount < count) hooks.removed(r);
-      result.rowIds.push(id);
-    }
-  }
-  insertStoreRows(store, entry.rows.filter((r) => r.state === 'I'), hooks, result.rowIds);
-  return result;
-}
-
-/** `insertNewRows` of `restoreJournal` into a store: after the rows they followed, a run of rows one insert. */
-function insertStoreRows(store: RowStore, rows: JournalRow[], hooks: StoreJournalHooks, rowIds: string[]): void {
-  const news = rows.sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
-  const inserted = new Map<string, string>();
-  for (let start = 0, end = 1; start < news.length; start = end++) {
-    while (end < news.length && news[end].after === news[end - 1].id) end++;
-    const run = news.slice(start, end);
-    const after = run[0].after;
-    const anchorId = after ? inserted.get(after) ?? after : null;
-    const anchor = anchorId ? store.positionOf(anchorId) : -1;
-    const at = anchor >= 0 ? anchor + 1 : store.rowCount;
-    const ids = store.insertRows(at, anchor >= 0 ? anchorId : null, run.map((r) => r.cells));
-    hooks.inserted(at, ids);
-    run.forEach((journaled, i) => inserted.set(journaled.id, ids[i]));
-    rowIds.push(...ids);
-  }
+    },
+    insertRun: (anchorId, cells) => {
+      const anchor = anchorId ? store.positionOf(anchorId) : -1;
+      const at = anchor >= 0 ? anchor + 1 : store.rowCount;
+      const ids = store.insertRows(at, anchor >= 0 ? anchorId : null, cells);
+      hooks.inserted(at, ids);
+      return ids;
+    },
+  };
+  return restoreRows(index, entry, rows, placeOf);
 }
 
 /**
@@ -97,9 +68,13 @@ export function appendStoreJournalRows(store: RowStore, rows: readonly JournalRo
   return built.map(([element]) => element.getAttribute('id') ?? '');
 }
 
-/** The store's row of a journaled M or D row (`rowFinder` of `restoreJournal`), -1 when none. */
-function storeRowFinder(store: RowStore, keys: readonly number[]): { find: (journaled: JournalRow) => number; keyed: boolean } {
-  if (keys.length === 0) return { find: (journaled) => store.positionOf(journaled.id), keyed: false };
+/** The store's row of a journaled M or D row (`rowFinder` of `restoreJournal`), null when none. */
+function storeRowFinder(store: RowStore, keys: readonly number[]): { find: (journaled: JournalRow) => number | null; keyed: boolean } {
+  const byId = (id: string) => {
+    const r = store.positionOf(id);
+    return r >= 0 ? r : null;
+  };
+  if (keys.length === 0) return { find: (journaled) => byId(journaled.id), keyed: false };
   const keyOf = (r: number) => JSON.stringify(keys.map((pos) => serverValue(store, r, pos)));
   let byKey: Map<string, number> | null = null;
   const find = (journaled: JournalRow) => {
@@ -111,7 +86,7 @@ function storeRowFinder(store: RowStore, keys: readonly number[]): { find: (jour
       byKey = new Map();
       for (let r = 0; r < store.rowCount; r++) if (store.state(r) !== 'I') byKey.set(keyOf(r), r);
     }
-    return byKey.get(key) ?? -1;
+    return byKey.get(key) ?? null;
   };
   return { find, keyed: true };
 }

@@ -11,6 +11,11 @@ export const body = (s: MountedGrid) => s.el.querySelector('.ui-grid-body') as H
 /** One painted frame, then the tasks it queued. */
 export const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 
+/** Resolves once `condition()` holds (async conditions too), checking on each macrotask turn. */
+export async function until(condition: () => unknown): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 export function click(s: MountedGrid, row: number, col: number, init: MouseEventInit = {}): void {
   const r = cell(s, row, col).getBoundingClientRect();
   cell(s, row, col).dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0, clientX: r.left + 3, clientY: r.top + 3, ...init }));
