@@ -18,7 +18,7 @@ export class GridKeys {
     clipboard: GridClipboard,
     history: GridHistory,
     fill: GridFill,
-    find: GridFind,
+    private readonly find: GridFind,
   ) {
     const focus = () => state.selection.focus;
     const rows = () => state.features.view!.rowCount;
@@ -86,6 +86,7 @@ export class GridKeys {
   /** The body's keydown: not while an editor is open (its keys are its own) or before data. */
   readonly onKeydown = (event: KeyboardEvent): void => {
     if (this.editing.isOpen || !this.state.document) return;
-    if (this.keymap.handle(event)) event.preventDefault();
+    // Keys typed straight on after Ctrl+F are the find field's, though it has not taken the focus yet.
+    if (this.find.takeKey(event) || this.keymap.handle(event)) event.preventDefault();
   };
 }

@@ -42,12 +42,16 @@ export class GridFindComponent {
   });
 
   constructor() {
-    // Each Ctrl+F (and the opening itself) puts the focus into the field with its text selected, to type over it.
+    // Each Ctrl+F (and the opening itself) puts the focus into the field with its text selected, to type over it;
+    // where keys typed before the focus came wrote the query already, with the caret after them.
     afterRenderEffect(() => {
-      this.find().focusRequests();
+      const find = this.find();
+      find.focusRequests();
       const field = this.field().nativeElement;
       field.focus();
-      field.select();
+      if (find.typedWhileOpening) field.setSelectionRange(field.value.length, field.value.length);
+      else field.select();
+      find.fieldFocused();
     });
   }
 

@@ -129,6 +129,37 @@ describe('find in the grid', () => {
     expect(focusedText(s)).toBe('Johann');
   });
 
+  it('keys typed straight on after Ctrl+F, before the field has the focus, are the query: no cell is edited', async () => {
+    const s = await setup();
+    const before = s.grid.getData()!.documentElement.outerHTML;
+    body(s).focus();
+    // Ctrl+F, then typing in the same task: the field is not there yet, the keys reach the body.
+    expect(key(body(s), 'f', { ctrlKey: true })).toBeTrue();
+    for (const k of ['a', 'n', 'x', 'Backspace', 'n']) expect(key(body(s), k)).withContext(k).toBeTrue();
+    await settle(s.fixture);
+    const input = field(s)!;
+    expect(document.activeElement).toBe(input);
+    expect(input.value).toBe('ann');
+    // The caret after the typed text, not the text selected: the next key adds to it.
+    expect([input.selectionStart, input.selectionEnd]).toEqual([3, 3]);
+    await s.grid['find'].counted();
+    await settle(s.fixture);
+    expect(count(s)).toBe('1 of 3');
+    expect(s.el.querySelector('.ui-grid-editor')).toBeNull();
+    expect(s.grid.getData()!.documentElement.outerHTML).toBe(before);
+    // Ctrl+F once more with a query: typed on, the keys type over it.
+    body(s).focus();
+    key(body(s), 'f', { ctrlKey: true });
+    key(body(s), 'd');
+    key(body(s), 'Enter');
+    await settle(s.fixture);
+    expect(field(s)!.value).toBe('d');
+    await s.grid['find'].counted();
+    await settle(s.fixture);
+    expect(count(s)).toBe('1 of 1');
+    expect(focusedText(s)).toBe('Dora');
+  });
+
   it('Ctrl+F again selects the query; the buttons go to the next and previous match and close', async () => {
     const s = await setup();
     key(body(s), 'f', { ctrlKey: true });

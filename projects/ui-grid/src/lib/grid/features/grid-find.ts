@@ -52,6 +52,13 @@ export class GridFind {
   readonly counting = signal(false);
   /** Grows each time the find field should take the focus and select its text. */
   readonly focusRequests = signal(0);
+  /**
+   * True from `open()` until the find field took the focus (`fieldFocused`): keys typed meanwhile reach the body and
+   * are the field's (`takeKey`).
+   */
+  private opening = false;
+  /** True when keys typed while opening wrote the query: the field then takes the focus with its caret at the end. */
+  typedWhileOpening = false;
   private search: FindSearch | null = null;
   private matcher: FindMatcher | null = null;
   private texts: ShownTexts | null = null;
@@ -82,6 +89,8 @@ export class GridFind {
     if (!this.enabled()) return false;
     const again = this.isOpen();
     this.isOpen.set(true);
+    this.opening = true;
+    this.typedWhileOpening = false;
     this.focusRequests.update((n) => n + 1);
     if (query !== undefined && query !== this.query()) this.setQuery(query);
     else if (!again) this.restart(true);
@@ -89,9 +98,32 @@ export class GridFind {
     return true;
   }
 
+  /** The find field has the focus: keys go to it from now on. */
+  fieldFocused(): void {
+    this.opening = false;
+  }
+
+  /**
+   * A key pressed on the body after Ctrl+F, before the field took the focus (typing straight on): a character types
+   * over the query (as into the field with its text selected) or adds to what was typed so, Backspace takes the last
+   * one, Enter and Escape do what they do in the field. True when the key was the field's.
+   */
+  takeKey(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
+    if (!this.opening || !this.isOpen() || event.ctrlKey || event.metaKey || event.altKey) return false;
+    const { key } = event;
+    if (key === 'Enter') this.next(event.shiftKey);
+    else if (key === 'Escape') this.close();
+    else if (key === 'Backspace') this.setQuery(this.typedWhileOpening ? this.query().slice(0, -1) : '');
+    else if ([...key].length === 1) this.setQuery(this.typedWhileOpening ? this.query() + key : key);
+    else return false;
+    this.typedWhileOpening ||= key !== 'Enter' && key !== 'Escape';
+    return true;
+  }
+
   /** Closes the find field: the marks go, and the keyboard focus goes back to the focused cell. */
   close(): void {
     if (!this.isOpen()) return;
+    this.opening = false;
     this.isOpen.set(false);
     this.restart(false);
     this.cells.focusBody();
