@@ -7,7 +7,7 @@ export interface Figure {
   suite: string;
   name: string;
   value: number;
-  unit: 'ms' | 'ratio' | 'MB' | 'count';
+  unit: 'ms' | 'ratio' | 'MB' | 'count' | 'bool';
   target?: number;
   env?: string;
 }

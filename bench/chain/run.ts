@@ -48,10 +48,10 @@ async function startServer(page: { bench: string; saxon: Buffer }): Promise<{ ur
   const folder = new StylesheetFolder(join(dir, 'xslt'));
   const wrs = wrsRequestHandler({ db, bindingSets: readBindingSets(resolve('projects/wrs-server/binding-sets.json')), stylesheets: folder });
   const server = createServer((req, res) => {
-    if (req.url === '/saxon-js.js') return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(page.saxon);
-    if (req.url === '/bench.js') return res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(page.bench);
-    if (req.url === '/index.html') return res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><html><head><script src="bench.js"></script></head><body></body></html>');
-    wrs(req, res);
+    if (req.url === '/saxon-js.js') res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(page.saxon);
+    else if (req.url === '/bench.js') res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(page.bench);
+    else if (req.url === '/index.html') res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><html><head><script src="bench.js"></script></head><body></body></html>');
+    else wrs(req, res);
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   return {
